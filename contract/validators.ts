@@ -1,0 +1,142 @@
+// Compiles ajv validators from openapi.yaml: query parameters, JSON request bodies and responses.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { type Contract, loadContract, type OperationSpec } from './openapi.js';
+
+/** One field to correct, as the contract's error payload names it. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+
+const DOC_ID = 'openapi.json';
+
+/** Turns ajv errors into the contract's `errors[]`: one entry per field to correct. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = 'body'): FieldError[] {
+  const out: FieldError[] = [];
+  for (const e of errors ?? []) {
+    const path = e.instancePath.split('/').filter(Boolean).join('.');
+    let field = path;
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'required') {
+      const missing = (e.params as { missingProperty: string }).missingProperty;
+      field = path ? `${path}.${missing}` : missing;
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      const extra = (e.params as { additionalProperty: string }).additionalProperty;
+      field = path ? `${path}.${extra}` : extra;
+      message = 'is not a known field';
+    } else if (e.keyword === 'discriminator') {
+      const params = e.params as { tag: string };
+      field = path ? `${path}.${params.tag}` : params.tag;
+      message = `must be one of the allowed values`;
+    } else if (e.keyword === 'minProperties') {
+      message = 'must contain at least one field';
+    }
+    if (!field) field = root;
+    if (!out.some((o) => o.field === field && o.message === message)) out.push({ field, message });
+  }
+  return out;
+}
+
+/** Coerces one raw query value to the type its schema declares, so ajv can judge it. */
+function coerce(raw: string, schema: Record<string, unknown>): unknown {
+  const type = schema.type ?? (schema.$ref ? 'integer' : undefined);
+  if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
+  return raw;
+}
+
+export interface ContractValidators {
+  contract: Contract;
+  /** Validates and coerces the query of a request; unknown query keys are ignored. */
+  query(operationId: string, params: URLSearchParams): Validated<Record<string, unknown>>;
+  /** Validates a parsed JSON request body. */
+  body(operationId: string, body: unknown): Validated<unknown>;
+  /** Validates a response body; `undefined` when the status is not declared (nor `default`). */
+  response(operationId: string, status: number, body: unknown): FieldError[] | undefined;
+  /** Whether the operation declares this exact status (not counting `default`). */
+  declares(operationId: string, status: number): boolean;
+}
+
+/** Builds lazily compiled, cached validators over one contract. */
+export function createValidators(contract: Contract = loadContract()): ContractValidators {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, validateFormats: true });
+  addFormats.default(ajv);
+  ajv.addSchema(contract.document, DOC_ID);
+
+  const byPointer = new Map<string, ValidateFunction>();
+  const compile = (pointer: string): ValidateFunction => {
+    let fn = byPointer.get(pointer);
+    if (!fn) {
+      fn = ajv.compile({ $ref: `${DOC_ID}#${pointer}` });
+      byPointer.set(pointer, fn);
+    }
+    return fn;
+  };
+
+  const queryValidators = new Map<string, ValidateFunction>();
+  const queryValidator = (op: OperationSpec): ValidateFunction => {
+    let fn = queryValidators.get(op.operationId);
+    if (!fn) {
+      const params = op.parameters.filter((p) => p.in === 'query');
+      fn = ajv.compile({
+        type: 'object',
+        properties: Object.fromEntries(params.map((p) => [p.name, { $ref: `${DOC_ID}#${p.schemaPointer}` }])),
+        required: params.filter((p) => p.required).map((p) => p.name),
+      });
+      queryValidators.set(op.operationId, fn);
+    }
+    return fn;
+  };
+
+  const operation = (operationId: string): OperationSpec => {
+    const op = contract.byId.get(operationId);
+    if (!op) throw new Error(`Unknown operationId ${operationId}`);
+    return op;
+  };
+
+  return {
+    contract,
+    query(operationId, params) {
+      const op = operation(operationId);
+      const value: Record<string, unknown> = {};
+      for (const p of op.parameters) {
+        if (p.in !== 'query') continue;
+        const raws = params.getAll(p.name);
+        if (raws.length === 0) continue;
+        if (p.schema.type === 'array') {
+          const items = (p.schema.items ?? {}) as Record<string, unknown>;
+          value[p.name] = raws.map((r) => coerce(r, items));
+        } else {
+          // A repeated scalar key is ambiguous: keep the list so that validation names the field.
+          value[p.name] = raws.length === 1 ? coerce(raws[0] as string, p.schema) : raws;
+        }
+      }
+      const fn = queryValidator(op);
+      return fn(value) ? { ok: true, value } : { ok: false, errors: toFieldErrors(fn.errors, 'query') };
+    },
+    body(operationId, body) {
+      const op = operation(operationId);
+      if (!op.requestBodyPointer) return { ok: true, value: body };
+      const fn = compile(op.requestBodyPointer);
+      return fn(body) ? { ok: true, value: body } : { ok: false, errors: toFieldErrors(fn.errors) };
+    },
+    response(operationId, status, body) {
+      const op = operation(operationId);
+      const key = String(status);
+      const declared = key in op.responses ? key : 'default' in op.responses ? 'default' : undefined;
+      if (!declared) return undefined;
+      const pointer = op.responses[declared];
+      if (!pointer) return body === undefined || body === '' ? [] : [{ field: 'body', message: 'no body is declared' }];
+      const fn = compile(pointer);
+      return fn(body) ? [] : toFieldErrors(fn.errors);
+    },
+    declares(operationId, status) {
+      return String(status) in operation(operationId).responses;
+    },
+  };
+}
