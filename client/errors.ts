@@ -1,0 +1,69 @@
+// Typed client errors: a definite rejection, a POST whose outcome is unknown (source §1), a list that cannot be paged.
+
+// Messages name the operation, the status and the fields only: server text may echo a token, password or captcha.
+const FIELD_NAME = /^[\w.[\]-]{1,100}$/;
+
+/** The field names of an error payload's `errors[].field`, in order. */
+export function fieldsOf(payload: unknown): string[] {
+  if (typeof payload !== 'object' || payload === null) return [];
+  const errors = (payload as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((e: unknown) => {
+    const field = typeof e === 'object' && e !== null ? (e as { field?: unknown }).field : undefined;
+    return typeof field === 'string' ? [field] : [];
+  });
+}
+
+/** A definite rejection: a 4xx, a 5xx of a non-POST operation, or a 2xx that is not a success envelope. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly operation: string;
+  readonly status: number;
+  /** The parsed error payload, or `undefined` when the body was not JSON. */
+  readonly payload: unknown;
+  /** `payload.errors[].field`: the fields to correct. */
+  readonly fields: string[];
+
+  constructor(operation: string, status: number, payload: unknown, reason: string) {
+    const fields = fieldsOf(payload);
+    const named = fields.filter((f) => FIELD_NAME.test(f));
+    super(`${operation}: HTTP ${status}, ${reason}${named.length ? `; fields to correct: ${named.join(', ')}` : ''}`);
+    this.operation = operation;
+    this.status = status;
+    this.payload = payload;
+    this.fields = fields;
+  }
+}
+
+/**
+ * A POST that failed ambiguously (network error, timeout, 5xx, unreadable 2xx): it may have taken effect, so the client
+ * did not repeat it. Check (e.g. list the resources) before retrying.
+ */
+export class OutcomeUnknownError extends Error {
+  override readonly name = 'OutcomeUnknownError';
+  readonly operation: string;
+  /** The network or timeout error, or the 5xx `Response`. */
+  override readonly cause: unknown;
+  /** The HTTP status when a response arrived, else `undefined`. */
+  readonly status: number | undefined;
+
+  constructor(operation: string, cause: unknown, what: string) {
+    super(`${operation}: outcome unknown (${what}); not repeated, check whether it took effect before retrying`);
+    this.operation = operation;
+    this.cause = cause;
+    this.status = cause instanceof Response ? cause.status : undefined;
+  }
+}
+
+/** A list that cannot be paged through safely: a repeated page, a missing collection, or too many pages. */
+export class PaginationError extends Error {
+  override readonly name = 'PaginationError';
+  readonly operation: string;
+  readonly page: number;
+
+  constructor(operation: string, page: number, problem: string) {
+    super(`${operation}: page ${page}: ${problem}`);
+    this.operation = operation;
+    this.page = page;
+  }
+}

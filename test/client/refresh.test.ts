@@ -1,0 +1,197 @@
+// Refresh rotation (source §2, §5 rule 2): refresh once on a 401, save first, resend once, one refresh for many 401s.
+import { describe, expect, test } from 'vitest';
+import { ApiError, type Credential, OutcomeUnknownError, unwrap } from '../../client/index.js';
+import {
+  clientFor,
+  deferred,
+  failure,
+  fakeServer,
+  type Handler,
+  type Received,
+  success,
+  until,
+} from './fake-server.js';
+
+const SESSION: Credential = { kind: 'session', accessToken: 'A1', refreshToken: 'R1' };
+const ROTATED = { accessToken: 'A2', refreshToken: 'R2' };
+
+/** A service where A1 has expired, R1 rotates to (A2, R2) once, and A2 works. */
+function rotatingHandler(onRefresh?: () => Promise<void>): Handler {
+  let r1Used = false;
+  return async (r: Received) => {
+    if (r.path === '/member/refresh-token/') {
+      await onRefresh?.();
+      const { refresh_token } = JSON.parse(r.body) as { refresh_token: string };
+      if (refresh_token !== 'R1' || r1Used) return failure(401);
+      r1Used = true;
+      return success({ access_token: 'A2', refresh_token: 'R2' });
+    }
+    if (r.authorization !== 'JWT A2') return failure(401);
+    return r.method === 'POST' ? success({ echo: JSON.parse(r.body) }, 201) : success({ member: { id: 1 } });
+  };
+}
+
+const rotatingService = (onRefresh?: () => Promise<void>) => fakeServer(rotatingHandler(onRefresh));
+
+function recordingStore(events: string[], pause?: Promise<void>) {
+  const saved: unknown[] = [];
+  return {
+    saved,
+    store: {
+      async save(pair: { accessToken: string; refreshToken: string }) {
+        events.push(`save ${pair.accessToken} ${pair.refreshToken} begins`);
+        await (pause ?? new Promise((r) => setTimeout(r, 0)));
+        saved.push(pair);
+        events.push('save ends');
+      },
+    },
+  };
+}
+
+describe('rotation on a 401 with a session', () => {
+  test('refresh (no Authorization), then save awaited, then the rejected request resent with the new token', async () => {
+    const server = rotatingService();
+    const { store, saved } = recordingStore(server.events);
+    const client = clientFor(server, { credential: SESSION, sessionStore: store });
+    const data = await unwrap(client.GET('/member/me/'));
+    expect(data).toEqual({ member: { id: 1 } });
+    expect(server.events).toEqual([
+      'GET /member/me/ JWT A1',
+      'POST /member/refresh-token/ -',
+      'save A2 R2 begins',
+      'save ends',
+      'GET /member/me/ JWT A2',
+    ]);
+    expect(JSON.parse(server.received[1]?.body ?? '')).toEqual({ refresh_token: 'R1' });
+    expect(saved).toEqual([ROTATED]);
+    expect(client.credential).toEqual({ kind: 'session', ...ROTATED });
+  });
+
+  test('a POST body is replayed unchanged after the refresh', async () => {
+    const server = rotatingService();
+    const client = clientFor(server, { credential: SESSION });
+    const body = { title: 'ci-bot', is_active: true, metadata: { owner: 'qa' } };
+    const { response } = await client.POST('/member/bearer-tokens/', { body });
+    expect(response.status).toBe(201);
+    const posts = server.received.filter((r) => r.path === '/member/bearer-tokens/');
+    expect(posts.map((r) => [r.authorization, JSON.parse(r.body)])).toEqual([
+      ['JWT A1', body],
+      ['JWT A2', body],
+    ]);
+  });
+
+  test('a request started during the refresh waits until the new pair is saved, then uses it', async () => {
+    const release = deferred<void>();
+    const server = rotatingService(() => release.promise);
+    const { store } = recordingStore(server.events);
+    const client = clientFor(server, { credential: SESSION, sessionStore: store });
+    const first = client.GET('/member/me/');
+    await until(() => server.events.includes('POST /member/refresh-token/ -'), 'the refresh is sent');
+    const later = client.GET('/company/list/');
+    release.resolve();
+    await Promise.all([first, later]);
+    expect(server.events).toEqual([
+      'GET /member/me/ JWT A1',
+      'POST /member/refresh-token/ -',
+      'save A2 R2 begins',
+      'save ends',
+      'GET /member/me/ JWT A2',
+      'GET /company/list/ JWT A2',
+    ]);
+  });
+
+  test('concurrent 401s share one refresh', async () => {
+    const server = rotatingService();
+    const client = clientFor(server, { credential: SESSION });
+    const results = await Promise.all([
+      client.GET('/member/me/'),
+      client.GET('/company/list/'),
+      client.POST('/member/bearer-tokens/', { body: { title: 't', is_active: true } }),
+    ]);
+    expect(results.map((r) => r.response.status)).toEqual([200, 200, 201]);
+    expect(server.received.filter((r) => r.path === '/member/refresh-token/')).toHaveLength(1);
+    expect(server.received.filter((r) => r.authorization === 'JWT A2')).toHaveLength(3);
+  });
+
+  test('a 401 that arrives after the rotation finished is resent with the new token, without a second refresh', async () => {
+    const slow = deferred<void>();
+    const rotating = rotatingHandler();
+    const server = fakeServer(async (r, request) => {
+      if (r.path === '/company/list/' && r.authorization === 'JWT A1') await slow.promise;
+      return rotating(r, request);
+    });
+    const client = clientFor(server, { credential: SESSION });
+    const late = client.GET('/company/list/');
+    await unwrap(client.GET('/member/me/'));
+    slow.resolve();
+    expect((await late).response.status).toBe(200);
+    expect(server.events.filter((e) => e.startsWith('POST /member/refresh-token/'))).toHaveLength(1);
+    expect(server.events.at(-1)).toBe('GET /company/list/ JWT A2');
+  });
+
+  test('a second 401 is returned as is: one refresh, one resend', async () => {
+    const server = fakeServer((r) =>
+      r.path === '/member/refresh-token/' ? success({ access_token: 'A2', refresh_token: 'R2' }) : failure(401),
+    );
+    const client = clientFor(server, { credential: SESSION });
+    const result = client.GET('/member/me/');
+    await expect(unwrap(result)).rejects.toMatchObject({ name: 'ApiError', status: 401, operation: 'GET /member/me/' });
+    expect(server.events).toEqual([
+      'GET /member/me/ JWT A1',
+      'POST /member/refresh-token/ -',
+      'GET /member/me/ JWT A2',
+    ]);
+  });
+});
+
+describe('when the session cannot be renewed', () => {
+  test.each([
+    { label: 'the refresh is rejected (401)', answer: () => failure(401) },
+    { label: 'the refresh is a validation failure (400)', answer: () => failure(400) },
+    { label: 'the refresh lacks the token pair', answer: () => success({ access_token: 'A2' }) },
+    { label: 'the refresh has no envelope', answer: () => Response.json({ access_token: 'A2', refresh_token: 'R2' }) },
+  ])('$label → the original 401, nothing saved, credential kept', async ({ answer }) => {
+    const server = fakeServer((r) => (r.path === '/member/refresh-token/' ? answer() : failure(401)));
+    const { store, saved } = recordingStore(server.events);
+    const client = clientFor(server, { credential: SESSION, sessionStore: store });
+    const { response } = await client.GET('/member/me/');
+    expect(response.status).toBe(401);
+    expect(server.received.map((r) => r.path)).toEqual(['/member/me/', '/member/refresh-token/']);
+    expect(saved).toEqual([]);
+    expect(client.credential).toEqual(SESSION);
+  });
+
+  test('a refresh that fails ambiguously surfaces as OutcomeUnknownError of the refresh, not repeated', async () => {
+    const server = fakeServer((r) => {
+      if (r.path === '/member/refresh-token/') throw new TypeError('fetch failed');
+      return failure(401);
+    });
+    const client = clientFor(server, { credential: SESSION });
+    const error = await client.GET('/member/me/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect(error).toMatchObject({ operation: 'POST /member/refresh-token/' });
+    expect(server.received.map((r) => r.path)).toEqual(['/member/me/', '/member/refresh-token/']);
+  });
+
+  test('a store that fails: the error reaches the caller, the request is not resent, the new pair stays in use', async () => {
+    const server = rotatingService();
+    const client = clientFor(server, {
+      credential: SESSION,
+      sessionStore: {
+        save: () => {
+          throw new Error('disk full');
+        },
+      },
+    });
+    await expect(client.GET('/member/me/')).rejects.toThrow('disk full');
+    expect(client.credential).toEqual({ kind: 'session', ...ROTATED });
+    expect(server.received.map((r) => r.path)).toEqual(['/member/me/', '/member/refresh-token/']);
+  });
+
+  test('a named API token gets no refresh on 401', async () => {
+    const server = fakeServer(() => failure(401));
+    const client = clientFor(server, { credential: { kind: 'apiToken', token: 'tmk_1' } });
+    await expect(unwrap(client.GET('/member/me/'))).rejects.toBeInstanceOf(ApiError);
+    expect(server.received.map((r) => r.path)).toEqual(['/member/me/']);
+  });
+});
