@@ -17,6 +17,8 @@ const DOC_ID = 'openapi.json';
 /** Turns ajv errors into the contract's `errors[]`: one entry per field to correct. */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = 'body'): FieldError[] {
   const out: FieldError[] = [];
+  // A Set, not a scan of `out`: a 1 MiB body can carry ~100k unknown keys, and a quadratic dedup stalls for seconds.
+  const seen = new Set<string>();
   for (const e of errors ?? []) {
     const path = e.instancePath.split('/').filter(Boolean).join('.');
     let field = path;
@@ -37,7 +39,11 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = '
       message = 'must contain at least one field';
     }
     if (!field) field = root;
-    if (!out.some((o) => o.field === field && o.message === message)) out.push({ field, message });
+    const id = `${field}\u0000${message}`;
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push({ field, message });
+    }
   }
   return out;
 }
@@ -62,11 +68,31 @@ export interface ContractValidators {
   declares(operationId: string, status: number): boolean;
 }
 
+/**
+ * A copy of the document without `discriminator.mapping`, which ajv refuses. ajv derives the same tag → branch map
+ * from each branch's `const`; the mapping stays in openapi.yaml because OpenAPI's implicit mapping (and so
+ * openapi-typescript) would otherwise take the schema names as the tag values.
+ */
+function withoutDiscriminatorMappings(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDiscriminatorMappings);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'discriminator' && value && typeof value === 'object') {
+      const { mapping: _mapping, ...rest } = value as Record<string, unknown>;
+      out[key] = rest;
+    } else {
+      out[key] = withoutDiscriminatorMappings(value);
+    }
+  }
+  return out;
+}
+
 /** Builds lazily compiled, cached validators over one contract. */
 export function createValidators(contract: Contract = loadContract()): ContractValidators {
   const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, validateFormats: true });
   addFormats.default(ajv);
-  ajv.addSchema(contract.document, DOC_ID);
+  ajv.addSchema(withoutDiscriminatorMappings(contract.document) as Record<string, unknown>, DOC_ID);
 
   const byPointer = new Map<string, ValidateFunction>();
   const compile = (pointer: string): ValidateFunction => {

@@ -823,21 +823,21 @@ export interface components {
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            status: "CaseOutcomePending";
+            status: "pending";
         };
         CaseOutcomeDone: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            status: "CaseOutcomeDone";
+            status: "done";
         };
         CaseOutcomeBug: {
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            status: "CaseOutcomeBug";
+            status: "bug";
             /**
              * @description What happened instead of the expected result.
              * @example The page hangs on submit.

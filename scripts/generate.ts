@@ -1,15 +1,28 @@
-// npm run generate: writes generated/schema.d.ts from openapi.yaml with openapi-typescript's own CLI (banner included).
+// npm run generate: writes generated/schema.d.ts with openapi-typescript's own CLI (banner included) and docs/assumptions.md.
 import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { CONTRACT_PATH } from '../contract/openapi.js';
+import { renderAssumptions } from './assumptions.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const ASSUMPTIONS_PATH = fileURLToPath(new URL('../docs/assumptions.md', import.meta.url));
 
 /** Runs openapi-typescript on openapi.yaml and writes its output to `outFile`. */
 export function generateTypes(outFile: string): void {
   execFileSync('node_modules/.bin/openapi-typescript', ['openapi.yaml', '-o', outFile], { cwd: root, stdio: 'pipe' });
 }
 
+/** The assumptions page as openapi.yaml makes it now. */
+export function assumptionsPage(): string {
+  return renderAssumptions(parse(readFileSync(CONTRACT_PATH, 'utf8')));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   generateTypes('generated/schema.d.ts');
   console.log('wrote generated/schema.d.ts');
+  writeFileSync(ASSUMPTIONS_PATH, assumptionsPage());
+  console.log('wrote docs/assumptions.md');
 }

@@ -1,0 +1,182 @@
+// Runs one Prism CLI process (mock or proxy) on a bundle whose paths carry the base path (issue §6, GUIDE.md §4).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleContract } from '../../scripts/bundle.js';
+
+const PRISM = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
+const READY_TIMEOUT_MS = 30_000;
+const EXIT_TIMEOUT_MS = 5_000;
+/** How much of Prism's output is kept to explain a failed start. */
+const OUTPUT_TAIL = 8_192;
+
+export interface PrismOptions {
+  /** `mock` serves the contract's examples; `proxy` forwards to `upstream` and validates both directions. */
+  mode: 'mock' | 'proxy';
+  /** Upstream origin (proxy mode only); the request path, base path included, is appended by Prism. */
+  upstream?: string;
+  /** Base path that prefixes every contract path, e.g. `/api` (Prism ignores the path of `servers`). */
+  basePath: string;
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  /** Prism's log level: `info` when verbose, else `error`. */
+  verbose: boolean;
+  /** `inherit` shows Prism's log on this process's stdout/stderr; `capture` keeps only a tail for error messages. */
+  output: 'inherit' | 'capture';
+  /** Extra Prism flags, e.g. `--errors`. */
+  flags?: string[];
+}
+
+export interface RunningPrism {
+  origin: string;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The contract with every path prefixed by `basePath`, so Prism answers under it like a real `base_url`. */
+export function withBasePath(document: Record<string, unknown>, basePath: string): Record<string, unknown> {
+  const paths = document.paths as Record<string, unknown>;
+  const prefixed = Object.fromEntries(Object.entries(paths).map(([path, item]) => [`${basePath}${path}`, item]));
+  const text = JSON.stringify({ ...document, paths: prefixed });
+  // A `$ref` into `#/paths/...` would dangle after the rename; the contract has none, and this keeps it that way.
+  if (text.includes('"#/paths/')) throw new Error('withBasePath: $refs into #/paths are not supported');
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** A port that was free a moment ago (listen on 0, read it, close). */
+export async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const children = new Set<ChildProcess>();
+// A test worker that ends without calling close() must not leave Prism behind.
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  const exited = waitForExit(child);
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+  children.delete(child);
+}
+
+/** A TCP connection to host:port succeeds (a probe by HTTP request would show up in Prism's error log). */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.setTimeout(1_000);
+    const done = (ok: boolean): void => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/** Resolves once Prism accepts connections; rejects when the process exits first or never listens. */
+async function waitUntilListening(host: string, port: number, child: ChildProcess, tail: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`Prism exited before it listened (code ${child.exitCode}).\n${tail()}`);
+    if (await accepts(host, port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Prism did not listen on ${host}:${port} within ${READY_TIMEOUT_MS / 1000} s.\n${tail()}`);
+}
+
+async function launch(options: PrismOptions, bundlePath: string): Promise<RunningPrism> {
+  const port = options.port === 0 ? await freePort(options.host) : options.port;
+  const args = [options.mode, bundlePath];
+  if (options.mode === 'proxy') args.push(options.upstream ?? '');
+  args.push('-p', String(port), '-h', options.host, '-v', options.verbose ? 'info' : 'error', ...(options.flags ?? []));
+  const child = spawn(PRISM, args, {
+    stdio: [
+      'ignore',
+      options.output === 'inherit' ? 'inherit' : 'pipe',
+      options.output === 'inherit' ? 'inherit' : 'pipe',
+    ],
+  });
+  children.add(child);
+  let output = '';
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_TAIL);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
+  try {
+    await waitUntilListening(options.host, port, child, () => output);
+  } catch (error) {
+    await stop(child);
+    throw error;
+  }
+  let closing = false;
+  child.once('exit', (code, signal) => {
+    if (closing || options.output !== 'inherit') return;
+    // Under `npm run mock` / `npm run proxy` a crash must not end the command with status 0.
+    console.error(`Prism stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
+    process.exitCode = 1;
+  });
+  const close = (): Promise<void> => {
+    closing = true;
+    return stop(child);
+  };
+  return { origin, baseUrl: `${origin}${options.basePath}`, close };
+}
+
+/**
+ * Starts Prism on a bundle of the contract written to a temporary directory (removed on close). With port 0 a free
+ * port is picked first; if another process takes it before Prism binds, the start is retried on a new one.
+ */
+export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
+  const dir = mkdtempSync(join(tmpdir(), `prism-${options.mode}-`));
+  const removeDir = (): void => rmSync(dir, { recursive: true, force: true });
+  try {
+    const bundlePath = join(dir, 'openapi.json');
+    writeFileSync(bundlePath, JSON.stringify(withBasePath(bundleContract(), options.basePath)));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const running = await launch(options, bundlePath);
+        return {
+          ...running,
+          close: async () => {
+            await running.close();
+            removeDir();
+          },
+        };
+      } catch (error) {
+        const portTaken = String(error).includes('EADDRINUSE');
+        if (!(portTaken && options.port === 0 && attempt < 3)) throw error;
+      }
+    }
+  } catch (error) {
+    removeDir();
+    throw error;
+  }
+}

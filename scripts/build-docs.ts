@@ -1,0 +1,76 @@
+// npm run docs: builds the self-contained Redoc page docs/index.html from openapi.yaml plus the generated doc pages (issue §5).
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { renderAssumptions } from './assumptions.js';
+import { bundleContract, redocly } from './bundle.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const at = (path: string): string => join(root, path);
+
+export const DOCS_PATH = at('docs/index.html');
+
+/** Generated pages appended to the introduction when they exist; the conformance suite writes docs/rules.md. */
+const OPTIONAL_PAGES = ['docs/rules.md'];
+
+/** Redoc's page template plus a Content-Security-Policy that stops every network request. */
+const TEMPLATE = at('docs/redoc-template.hbs');
+
+/** Files whose change makes docs/index.html stale. */
+export const DOCS_INPUTS = [
+  'openapi.yaml',
+  'redocly.yaml',
+  'docs/redoc-template.hbs',
+  'scripts/build-docs.ts',
+  'scripts/assumptions.ts',
+  'scripts/bundle.ts',
+  ...OPTIONAL_PAGES,
+].map(at);
+
+/** True when `outFile` is missing or older than any input. */
+export function isStale(outFile: string = DOCS_PATH): boolean {
+  if (!existsSync(outFile)) return true;
+  const built = statSync(outFile).mtimeMs;
+  return DOCS_INPUTS.some((input) => existsSync(input) && statSync(input).mtimeMs > built);
+}
+
+/**
+ * The bundled contract whose `info.description` ends with the assumptions page and the other generated pages, so that
+ * Redoc lists their headings in its menu. The assumptions page is rendered from the bundle itself, so it cannot be stale.
+ */
+export function docsDocument(): Record<string, unknown> {
+  const document = bundleContract();
+  const info = document.info as { description?: string };
+  const pages = [renderAssumptions(document)];
+  for (const page of OPTIONAL_PAGES) {
+    if (existsSync(at(page))) pages.push(readFileSync(at(page), 'utf8'));
+  }
+  info.description = [info.description ?? '', ...pages].map((s) => s.trim()).join('\n\n');
+  return document;
+}
+
+/** Builds the page into `outFile` with `redocly build-docs --inlineBundle` (no CDN: it works offline from file://). */
+export function buildDocs(outFile: string = DOCS_PATH): { bytes: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-bundle-'));
+  try {
+    const bundle = join(dir, 'openapi.json');
+    writeFileSync(bundle, JSON.stringify(docsDocument()));
+    redocly(['build-docs', bundle, '--inlineBundle', '-t', TEMPLATE, '-o', outFile]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { bytes: statSync(outFile).size };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false } } });
+  const shown = relative(process.cwd(), DOCS_PATH);
+  if (values['if-stale'] && !isStale()) {
+    console.log(`${shown} is up to date`);
+  } else {
+    const { bytes } = buildDocs();
+    console.log(`wrote ${shown} (${bytes} bytes)`);
+  }
+}

@@ -1,0 +1,169 @@
+// The built Redoc page opens offline from file:// in headless Chromium: every operation is listed and search finds one (issue §5).
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadContract } from '../../contract/openapi.js';
+import { buildDocs } from '../../scripts/build-docs.js';
+
+const ARTIFACTS = fileURLToPath(new URL('../../.artifacts/', import.meta.url));
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+];
+const LOCAL = /^(file|data|blob):/;
+
+const contract = loadContract();
+const tags = (contract.document.tags as { name: string }[]).map((t) => t.name);
+const paths = contract.document.paths as Record<string, Record<string, { summary: string }>>;
+/** The contract's operations with the summary Redoc shows as their name. */
+const operations = contract.operations.map((op) => ({ ...op, summary: paths[op.path]?.[op.method]?.summary ?? '' }));
+
+const dir = mkdtempSync(join(tmpdir(), 'docs-browser-'));
+let browser: Browser;
+let page: Page;
+let bytes = 0;
+/** Requests that reached Chromium's network layer for a non-local URL (each was aborted by the route below). */
+const reachedNetwork: string[] = [];
+/** Non-local requests the page attempted, and those the page's own Content-Security-Policy blocked. */
+const attempted: string[] = [];
+const blockedByCsp: string[] = [];
+const pageErrors: string[] = [];
+
+type MenuOperation = { summary: string; method: string; href: string };
+
+/** Opens a tag's group in Redoc's side menu (it closes the others) and reads its operations. */
+async function menuOperationsOf(tag: string, expected: number): Promise<MenuOperation[]> {
+  const group = page.locator('[data-component-name="Menu/MenuItem"].menu-item-type-group', {
+    has: page.locator(`:scope > a [data-text="${tag}"]`),
+  });
+  await group.locator(':scope > a').click();
+  const items = group.locator('.menu-item-type-operation');
+  // The group's operations render after the click; wait for the last one the contract expects.
+  await items.nth(Math.max(expected - 1, 0)).waitFor();
+  return items.evaluateAll((nodes) =>
+    nodes.map((item) => ({
+      summary: item.querySelector('[data-text]')?.getAttribute('data-text') ?? '',
+      method: item.querySelector('[data-component-name="Tags/HttpTag"]')?.textContent?.trim() ?? '',
+      href: item.querySelector('a')?.getAttribute('href') ?? '',
+    })),
+  );
+}
+
+beforeAll(async () => {
+  const file = join(dir, 'index.html');
+  ({ bytes } = buildDocs(file));
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, serviceWorkers: 'block' });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (LOCAL.test(url)) return route.continue();
+    reachedNetwork.push(url);
+    return route.abort('internetdisconnected');
+  });
+  page = await context.newPage();
+  page.on('request', (request) => {
+    if (!LOCAL.test(request.url())) attempted.push(request.url());
+  });
+  page.on('requestfailed', (request) => {
+    if (request.failure()?.errorText === 'csp') blockedByCsp.push(request.url());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(pathToFileURL(file).href);
+  // Redoc prerenders the page and then hydrates it with React; a click before that follows a plain link off the page.
+  await page.waitForFunction(() => {
+    const menu = document.querySelector('.menu-item-type-group > a');
+    return menu !== null && Object.keys(menu).some((key) => key.startsWith('__react'));
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('the page is one self-contained file', () => {
+  expect(bytes).toBeGreaterThan(1_000_000);
+});
+
+test('the introduction and the assumptions page are sections of the menu', async () => {
+  const sections = await page.$$eval('[data-component-name="Menu/MenuItem"] > a[href*="section/"]', (links) =>
+    links.map((a) => a.textContent?.trim()),
+  );
+  for (const heading of ['Who uses what', 'Credentials', 'Envelope', 'Errors and statuses', 'Assumptions']) {
+    expect(sections).toContain(heading);
+  }
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'docs-intro.png') });
+  expect(statSync(join(ARTIFACTS, 'docs-intro.png')).size).toBeGreaterThan(10_000);
+});
+
+describe('every operation of openapi.yaml is listed under its tag', () => {
+  const listed: MenuOperation[] = [];
+  beforeAll(async () => {
+    for (const tag of tags) {
+      listed.push(...(await menuOperationsOf(tag, operations.filter((op) => op.tags[0] === tag).length)));
+    }
+  });
+
+  test('the menu holds exactly the contract operations', () => {
+    expect(listed).toHaveLength(operations.length);
+  });
+
+  test.each(operations.map((op) => [op.operationId, op]))('%s', (_id, op) => {
+    const slug = (op.tags[0] ?? '').toLowerCase().replace(/\s+/g, '-');
+    expect(listed).toContainEqual({
+      summary: op.summary,
+      method: op.method,
+      href: `#/${slug}/${op.operationId.toLowerCase()}`,
+    });
+  });
+});
+
+test("Redoc's search finds an operation by its name and opens it", async () => {
+  const target = operations.find((op) => op.operationId === 'recordCaseOutcome');
+  expect(target).toBeDefined();
+  if (!target) return;
+  await page.getByText('Search', { exact: false }).first().click();
+  await page.locator('input[placeholder^="Search"]').fill(target.summary);
+  const hit = page.locator('[data-component-name="Search/SearchItem"]', { hasText: target.summary }).first();
+  await hit.waitFor();
+  const text = (await hit.textContent()) ?? '';
+  expect(text).toContain(target.method.toUpperCase());
+  expect(text).toContain(target.path);
+  await hit.click();
+  await page.waitForURL((url) => url.hash.endsWith(`/${target.operationId.toLowerCase()}`));
+  // Redoc renders the new route lazily (blank in between) and then scrolls to it: wait until the operation's heading
+  // has stayed at the top of the view for a moment, so the screenshot shows the page as a reader sees it.
+  await page.waitForFunction(
+    (summary) => {
+      const state = window as unknown as { steadySince?: number };
+      const heading = Array.from(document.querySelectorAll('h1, h2')).find((h) => h.textContent?.trim() === summary);
+      const top = heading?.getBoundingClientRect().top;
+      if (top === undefined || top < 0 || top > 200) {
+        state.steadySince = undefined;
+        return false;
+      }
+      state.steadySince ??= performance.now();
+      return performance.now() - state.steadySince > 300;
+    },
+    target.summary,
+    { polling: 50 },
+  );
+  await page.screenshot({ path: join(ARTIFACTS, 'docs-operation.png') });
+  expect(statSync(join(ARTIFACTS, 'docs-operation.png')).size).toBeGreaterThan(10_000);
+});
+
+test('no request left the machine, and the page raised no error', () => {
+  expect(reachedNetwork).toEqual([]);
+  // Redoc's footer asks a CDN for its logo; the page's Content-Security-Policy stops that before it is sent.
+  expect(attempted.filter((url) => !blockedByCsp.includes(url))).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
