@@ -1,0 +1,287 @@
+// Credentials (source §5): captcha, login with 2FA, registration, JWT access tokens, rotating refresh tokens, named API tokens.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { invalidField, SandboxError, unauthorized, validationFailed } from './errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { DEMO } from './seed.js';
+import type { Account, ApiTokenRecord, Store } from './store.js';
+import { verifyTotp } from './totp.js';
+
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+/** Verified access tokens kept in memory; the oldest is dropped first. */
+export const JWT_CACHE_SIZE = 10_000;
+/** Unused refresh tokens remembered; past this, the oldest stops working (a bound on memory, not a rule). */
+export const MAX_REFRESH_GRANTS = 100_000;
+
+/** Who is calling, and with which kind of credential. */
+export interface Principal {
+  account: Account;
+  credential: { kind: 'jwt' } | { kind: 'apiToken'; key: string };
+}
+
+// A type alias, not an interface, so that it fits the contract's open (index-signature) TokenPair type.
+export type TokenPair = {
+  access_token: string;
+  refresh_token: string;
+};
+
+interface VerifiedAccess {
+  accountId: number;
+  expiresAtMs: number;
+}
+
+type TokenType = 'access' | 'refresh';
+
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+const API_TOKEN_PREFIX = 'tmk_';
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Parses an RFC 3339 timestamp (ajv has checked the format) into ms since the epoch. */
+export function timestampMs(value: string, field: string): number {
+  const ms = Date.parse(value.toUpperCase());
+  if (Number.isNaN(ms)) throw invalidField(field, 'is not a date-time this sandbox can read');
+  return ms;
+}
+
+export class Auth {
+  private key = randomBytes(32);
+  private readonly verified = new Map<string, VerifiedAccess>();
+  private readonly dummyHash = hashPassword(randomBytes(8).toString('hex'));
+
+  constructor(
+    private readonly store: () => Store,
+    private readonly now: () => number,
+    private readonly accessTtlSeconds: number,
+  ) {}
+
+  /** Forgets every issued JWT: after a reset, tokens of the old world no longer verify. */
+  reset(): void {
+    this.key = randomBytes(32);
+    this.verified.clear();
+  }
+
+  checkCaptcha(token: string): void {
+    if (!sameText(token, DEMO.captchaToken)) throw invalidField('captcha_token', 'is not a valid captcha token');
+  }
+
+  async login(body: { username: string; password: string; captcha_token: string; code?: string }): Promise<TokenPair> {
+    this.checkCaptcha(body.captcha_token);
+    const account = this.store().findAccountByUsername(body.username);
+    // Hash even for an unknown name, so the answer time does not tell which usernames exist.
+    const passwordOk = verifyPassword(body.password, account?.passwordHash ?? this.dummyHash);
+    if (!account || !passwordOk) {
+      const message = 'The username or password is wrong.';
+      throw new SandboxError(401, message, [
+        { field: 'username', message: 'or password is wrong' },
+        { field: 'password', message: 'or username is wrong' },
+      ]);
+    }
+    if (account.totpSecret) {
+      if (body.code === undefined) {
+        throw invalidField('code', 'is required: two-factor authentication is on for this account');
+      }
+      if (!verifyTotp(account.totpSecret, body.code, this.now())) {
+        throw new SandboxError(401, 'The authenticator code is wrong or expired.', [
+          { field: 'code', message: 'is wrong or expired' },
+        ]);
+      }
+    }
+    return this.issuePair(account.id);
+  }
+
+  register(body: {
+    first_name: string;
+    last_name?: string;
+    username: string;
+    email: string;
+    password: string;
+    captcha_token: string;
+    description?: string;
+  }): Account {
+    this.checkCaptcha(body.captcha_token);
+    const store = this.store();
+    const taken = [];
+    if (store.findAccountByUsername(body.username)) taken.push({ field: 'username', message: 'is already taken' });
+    if (store.findAccountByEmail(body.email)) taken.push({ field: 'email', message: 'is already registered' });
+    if (taken.length > 0) throw validationFailed(taken, 'An account with this username or email already exists.');
+    return store.addAccount({
+      username: body.username,
+      email: body.email,
+      first_name: body.first_name,
+      last_name: body.last_name ?? '',
+      description: body.description ?? '',
+      passwordHash: hashPassword(body.password),
+    });
+  }
+
+  /** Rotation: a refresh token works once; the old one is rejected afterwards. */
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const payload = await this.verify(refreshToken, 'refresh', 'refresh_token');
+    const jti = typeof payload.jti === 'string' ? payload.jti : '';
+    const store = this.store();
+    const grant = store.refreshGrants.get(jti);
+    if (!grant) {
+      throw unauthorized('The refresh token was already used or revoked: log in again.', 'refresh_token');
+    }
+    store.refreshGrants.delete(jti);
+    if (!store.accounts.has(grant.accountId)) throw unauthorized('The account no longer exists.', 'refresh_token');
+    return this.issuePair(grant.accountId);
+  }
+
+  async issuePair(accountId: number): Promise<TokenPair> {
+    const nowSeconds = Math.floor(this.now() / 1000);
+    const sign = (typ: TokenType, jti: string, ttl: number) =>
+      new SignJWT({ typ })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(accountId))
+        .setIssuedAt(nowSeconds)
+        .setExpirationTime(nowSeconds + ttl)
+        .setJti(jti)
+        .sign(this.key);
+    const refreshJti = randomBytes(16).toString('base64url');
+    const [access_token, refresh_token] = await Promise.all([
+      sign('access', randomBytes(16).toString('base64url'), this.accessTtlSeconds),
+      sign('refresh', refreshJti, REFRESH_TOKEN_TTL_SECONDS),
+    ]);
+    const grants = this.store().refreshGrants;
+    if (grants.size >= MAX_REFRESH_GRANTS) {
+      const oldest = grants.keys().next().value;
+      if (oldest !== undefined) grants.delete(oldest);
+    }
+    grants.set(refreshJti, {
+      jti: refreshJti,
+      accountId,
+      expiresAtMs: (nowSeconds + REFRESH_TOKEN_TTL_SECONDS) * 1000,
+    });
+    return { access_token, refresh_token };
+  }
+
+  /**
+   * Reads `Authorization`: `JWT <access token>` or `Bearer <named API token>`, nothing else (source §5 rules 1–3).
+   * A named token's state is read from the store on every call, so deactivation bites on the next request.
+   */
+  authenticate(header: string | undefined): Principal | Promise<Principal> {
+    if (!header) {
+      throw unauthorized(
+        'Authentication credentials were not provided: send Authorization: Bearer <API token> or Authorization: JWT <access token>.',
+      );
+    }
+    const space = header.indexOf(' ');
+    const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
+    const value = space < 0 ? '' : header.slice(space + 1).trim();
+    if (!value) throw unauthorized('The Authorization header carries no credential after its scheme.');
+    if (scheme === 'jwt') return this.authenticateJwt(value);
+    if (scheme === 'bearer') return this.authenticateApiToken(value);
+    throw unauthorized('Unsupported authorization scheme: use Bearer (named API token) or JWT (access token).');
+  }
+
+  private authenticateJwt(token: string): Principal | Promise<Principal> {
+    const cached = this.verified.get(token);
+    if (cached && cached.expiresAtMs > this.now()) return this.jwtPrincipal(cached.accountId);
+    if (cached) this.verified.delete(token);
+    if (token.startsWith(API_TOKEN_PREFIX)) {
+      throw unauthorized('A named API token is not a JWT: send it as Authorization: Bearer <API token>.');
+    }
+    return this.verify(token, 'access', 'Authorization').then((payload) => {
+      const accountId = Number(payload.sub);
+      this.remember(token, { accountId, expiresAtMs: (payload.exp ?? 0) * 1000 });
+      return this.jwtPrincipal(accountId);
+    });
+  }
+
+  private jwtPrincipal(accountId: number): Principal {
+    const account = this.store().accounts.get(accountId);
+    if (!account) throw unauthorized('The account of this access token no longer exists.');
+    return { account, credential: { kind: 'jwt' } };
+  }
+
+  private authenticateApiToken(secret: string): Principal {
+    if (JWT_SHAPE.test(secret)) {
+      throw unauthorized(
+        'A JWT is never accepted as Bearer: send an access token as Authorization: JWT <token>; a refresh token goes only in the body of POST /member/refresh-token/.',
+      );
+    }
+    const store = this.store();
+    const key = store.tokenKeysByHash.get(sha256(secret));
+    const token = key === undefined ? undefined : store.tokens.get(key);
+    if (!token) throw unauthorized('The API token is not valid: it is unknown or was revoked.');
+    if (!token.is_active) throw unauthorized('The API token is inactive.');
+    if (token.expires_at !== null && timestampMs(token.expires_at, 'expires_at') <= this.now()) {
+      throw unauthorized('The API token has expired.');
+    }
+    const account = store.accounts.get(token.accountId);
+    if (!account) throw unauthorized('The account of this API token no longer exists.');
+    return { account, credential: { kind: 'apiToken', key: token.key } };
+  }
+
+  private remember(token: string, entry: VerifiedAccess): void {
+    if (this.verified.size >= JWT_CACHE_SIZE) {
+      const oldest = this.verified.keys().next().value;
+      if (oldest !== undefined) this.verified.delete(oldest);
+    }
+    this.verified.set(token, entry);
+  }
+
+  private async verify(token: string, expected: TokenType, field: string) {
+    let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw unauthorized(
+          expected === 'access'
+            ? 'The access token has expired: get a new pair from POST /member/refresh-token/.'
+            : 'The refresh token has expired: log in again.',
+          field,
+        );
+      }
+      throw unauthorized(`The ${expected} token is not valid.`, field);
+    }
+    if (payload.typ !== expected) {
+      throw unauthorized(
+        expected === 'access'
+          ? 'A refresh token is never accepted in Authorization: send it only in the body of POST /member/refresh-token/.'
+          : 'This is not a refresh token: send the refresh_token from login or from the last refresh.',
+        field,
+      );
+    }
+    return payload;
+  }
+
+  /** Creates a named API token; the secret is returned once and only its SHA-256 is kept. */
+  createApiToken(
+    accountId: number,
+    fields: { title: string; is_active: boolean; metadata?: Record<string, unknown>; expires_at?: string | null },
+  ): { record: ApiTokenRecord; secret: string } {
+    const expires_at = fields.expires_at ?? null;
+    if (expires_at !== null) timestampMs(expires_at, 'expires_at');
+    const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const store = this.store();
+    let key: string;
+    do key = `tok_${randomBytes(6).toString('hex')}`;
+    while (store.tokens.has(key));
+    const record: ApiTokenRecord = {
+      key,
+      accountId,
+      title: fields.title,
+      is_active: fields.is_active,
+      metadata: fields.metadata ?? {},
+      expires_at,
+      created_at: new Date(this.now()).toISOString(),
+      secretHash: sha256(secret),
+    };
+    store.addToken(record);
+    return { record, secret };
+  }
+}

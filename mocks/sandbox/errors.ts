@@ -1,0 +1,60 @@
+// Typed sandbox errors and the contract's error payload {status:"error", message, errors[]} (openapi.yaml components/schemas/Error).
+import type { FieldError } from '../../contract/validators.js';
+
+export type { FieldError };
+
+/** The error payload every failure answers with. */
+export interface ErrorPayload {
+  status: 'error';
+  message: string;
+  errors?: FieldError[];
+}
+
+/** A failure the sandbox answers on purpose: an HTTP status, a message and the fields to correct. */
+export class SandboxError extends Error {
+  override readonly name = 'SandboxError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  toPayload(): ErrorPayload {
+    return this.errors.length > 0
+      ? { status: 'error', message: this.message, errors: this.errors }
+      : { status: 'error', message: this.message };
+  }
+}
+
+const AUTHENTICATE = { 'www-authenticate': 'Bearer realm="sandbox", JWT realm="sandbox"' };
+
+/** At most this many fields are named in one answer, so a body with 100k unknown keys gets a short reply. */
+export const MAX_FIELD_ERRORS = 50;
+
+/** 400: the payload names each field to correct (the first MAX_FIELD_ERRORS of them). */
+export function validationFailed(errors: FieldError[], message = 'Validation failed.'): SandboxError {
+  if (errors.length <= MAX_FIELD_ERRORS) return new SandboxError(400, message, errors);
+  return new SandboxError(
+    400,
+    `${message} The first ${MAX_FIELD_ERRORS} of ${errors.length} fields to correct are listed.`,
+    errors.slice(0, MAX_FIELD_ERRORS),
+  );
+}
+
+/** 400 for a single field. */
+export const invalidField = (field: string, message: string): SandboxError =>
+  validationFailed([{ field, message }], `Validation failed: ${field} ${message}.`);
+
+/** 401: the authorization header, the token's expiry or its state is wrong (source §7). */
+export const unauthorized = (message: string, field = 'Authorization'): SandboxError =>
+  new SandboxError(401, message, [{ field, message }], AUTHENTICATE);
+
+/** 403: the account lacks the role or the workspace/board access (source §7). */
+export const forbidden = (message: string): SandboxError => new SandboxError(403, message);
+
+/** 404: an identifier is wrong, out of scope, or names nothing; `field` says which one. */
+export const notFound = (field: string, message: string): SandboxError =>
+  new SandboxError(404, `Not found: ${field} ${message}.`, [{ field, message }]);

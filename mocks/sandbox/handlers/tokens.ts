@@ -1,0 +1,34 @@
+// Handlers of the API tokens tag: list, create, update (deactivate/reactivate), delete (source §2 token, §3, §4).
+import { ownToken } from '../access.js';
+import { timestampMs } from '../auth.js';
+import { paginate } from '../lists.js';
+import { tokenView } from '../views.js';
+import type { HandlerTable } from './types.js';
+
+export const tokenHandlers = {
+  listApiTokens: ({ store, principal, query }) => {
+    const mine = [...store.tokens.values()].filter((t) => t.accountId === principal.account.id);
+    const { rows, pagination } = paginate(mine, query);
+    return { status: 200, body: { status: 'success', data: { tokens: rows.map(tokenView), pagination } } };
+  },
+
+  createApiToken: ({ auth, principal, body }) => {
+    const { record, secret } = auth.createApiToken(principal.account.id, body);
+    return { status: 201, body: { status: 'success', data: { token: { ...tokenView(record), token: secret } } } };
+  },
+
+  updateApiToken: ({ store, principal, query, body }) => {
+    const token = ownToken(store, principal.account, query.key);
+    if (body.expires_at !== undefined && body.expires_at !== null) timestampMs(body.expires_at, 'expires_at');
+    if (body.title !== undefined) token.title = body.title;
+    if (body.is_active !== undefined) token.is_active = body.is_active;
+    if (body.metadata !== undefined) token.metadata = body.metadata;
+    if (body.expires_at !== undefined) token.expires_at = body.expires_at;
+    return { status: 200, body: { status: 'success', data: { token: tokenView(token) } } };
+  },
+
+  deleteApiToken: ({ store, principal, query }) => {
+    store.removeToken(ownToken(store, principal.account, query.key).key);
+    return { status: 200, body: { status: 'success' } };
+  },
+} satisfies Pick<HandlerTable, 'listApiTokens' | 'createApiToken' | 'updateApiToken' | 'deleteApiToken'>;

@@ -1,0 +1,151 @@
+// QA rules (source §2–§3): scenario trees, sessions with case reports, outcomes, bug → linked task, cascading deletes.
+import { invalidField } from './errors.js';
+import type { Board, Case, CaseReport, Scenario, Session, Store, Task } from './store.js';
+
+/** The scenario and all its descendants, in id order. */
+export function scenarioTree(store: Store, rootId: number): Set<number> {
+  const ids = new Set([rootId]);
+  // A parent exists before its children and parent_id never changes, so a child's id is always larger than its
+  // parent's: one pass in id order collects the whole tree.
+  for (const scenario of store.scenarios.values()) {
+    if (scenario.parent_id !== null && ids.has(scenario.parent_id)) ids.add(scenario.id);
+  }
+  return ids;
+}
+
+/** The board's todo-kind column, which a QA session and its bug tasks need (source §3, §8). */
+export function todoColumnId(board: Board): number {
+  const column = board.columns.find((c) => c.kind === 'todo');
+  if (!column) {
+    throw invalidField('board_id', 'has no column of the todo workflow kind, which a QA session needs');
+  }
+  return column.id;
+}
+
+/** Starts a session: one pending report per case of the scenario and of its descendants. */
+export function startSession(store: Store, board: Board, scenario: Scenario, now: string): Session {
+  todoColumnId(board);
+  const tree = scenarioTree(store, scenario.id);
+  const session: Session = {
+    id: store.nextId('session'),
+    boardId: board.id,
+    scenarioId: scenario.id,
+    title: scenario.title,
+    is_active: true,
+    reportIds: [],
+    started_at: now,
+    finished_at: null,
+  };
+  for (const testCase of store.cases.values()) {
+    if (!tree.has(testCase.scenarioId)) continue;
+    const report: CaseReport = {
+      id: store.nextId('caseReport'),
+      sessionId: session.id,
+      caseId: testCase.id,
+      status: 'pending',
+      actual_result: null,
+      severity: null,
+      priority: null,
+      task_id: null,
+    };
+    store.caseReports.set(report.id, report);
+    session.reportIds.push(report.id);
+  }
+  store.sessions.set(session.id, session);
+  return session;
+}
+
+export type Outcome =
+  | { status: 'pending' }
+  | { status: 'done' }
+  | { status: 'bug'; actual_result: string; severity: string; priority: string };
+
+/**
+ * Records an outcome. Synchronous from read to write, so concurrent requests cannot interleave inside it.
+ * A bug creates the linked task in the board's todo column, or updates the task the report already links to.
+ */
+export function recordOutcome(store: Store, board: Board, report: CaseReport, outcome: Outcome): CaseReport {
+  const session = store.sessions.get(report.sessionId);
+  if (!session?.is_active) {
+    throw invalidField(
+      'case_report_id',
+      'belongs to a finished session; this sandbox keeps finished sessions read-only',
+    );
+  }
+  if (outcome.status !== 'bug') {
+    report.status = outcome.status;
+    report.actual_result = null;
+    report.severity = null;
+    report.priority = null;
+    return report;
+  }
+  const linked = report.task_id === null ? undefined : store.tasks.get(report.task_id);
+  if (linked) {
+    linked.description = outcome.actual_result;
+    linked.severity = outcome.severity;
+    linked.priority = outcome.priority;
+  } else {
+    const testCase = store.cases.get(report.caseId) as Case;
+    const task: Task = store.addTask({
+      boardId: board.id,
+      columnId: todoColumnId(board),
+      title: `Bug: ${testCase.title}`,
+      description: outcome.actual_result,
+      assignee_ids: [],
+      case_report_id: report.id,
+      severity: outcome.severity,
+      priority: outcome.priority,
+    });
+    report.task_id = task.id;
+  }
+  report.status = 'bug';
+  report.actual_result = outcome.actual_result;
+  report.severity = outcome.severity;
+  report.priority = outcome.priority;
+  return report;
+}
+
+/** Finishing is idempotent and resolves nothing: linked tasks stay where they are (source §3 rule 2). */
+export function finishSession(session: Session, now: string): Session {
+  if (session.is_active) {
+    session.is_active = false;
+    session.finished_at = now;
+  }
+  return session;
+}
+
+function deleteReports(store: Store, reportIds: Set<number>): void {
+  if (reportIds.size === 0) return;
+  for (const session of store.sessions.values()) {
+    session.reportIds = session.reportIds.filter((id) => !reportIds.has(id));
+  }
+  for (const id of reportIds) store.caseReports.delete(id);
+  // Tasks are board data, not QA data: they stay, but no longer point at a report that is gone.
+  for (const task of store.tasks.values()) {
+    if (task.case_report_id !== null && reportIds.has(task.case_report_id)) task.case_report_id = null;
+  }
+}
+
+/** Deletes cases and their reports in every session. */
+export function deleteCases(store: Store, caseIds: Set<number>): void {
+  const reports = new Set<number>();
+  for (const report of store.caseReports.values()) if (caseIds.has(report.caseId)) reports.add(report.id);
+  deleteReports(store, reports);
+  for (const id of caseIds) store.cases.delete(id);
+}
+
+/** Deletes a scenario, its descendants, their cases and sessions, and every report of those cases. */
+export function deleteScenario(store: Store, scenarioId: number): void {
+  const tree = scenarioTree(store, scenarioId);
+  const cases = new Set<number>();
+  for (const testCase of store.cases.values()) if (tree.has(testCase.scenarioId)) cases.add(testCase.id);
+  const reports = new Set<number>();
+  for (const session of store.sessions.values()) {
+    if (!tree.has(session.scenarioId)) continue;
+    for (const id of session.reportIds) reports.add(id);
+    store.sessions.delete(session.id);
+  }
+  deleteReports(store, reports);
+  deleteCases(store, cases);
+  for (const id of tree) store.scenarios.delete(id);
+}

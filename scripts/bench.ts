@@ -1,0 +1,365 @@
+// npm run bench (issue §6): sandbox vs Prism mock vs a bare node:http ceiling, measured by autocannon in its own process.
+//
+// Every server under test runs in a child process, and autocannon runs in another, so the server gets a core of its
+// own on a 2-core machine; this process only orchestrates and sits idle while measuring. One server is loaded at a
+// time, and the servers take turns over several rounds so that a burst of other work on the machine hits them alike;
+// the medians are reported. Settings: BENCH_DURATION (s per measurement, default 3), BENCH_ROUNDS (default 5),
+// BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 50).
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { startMock } from '../mocks/prism/mock.js';
+import { DEMO } from '../mocks/sandbox/seed.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const BENCHMARKS_PATH = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+const AUTOCANNON = `${root}node_modules/.bin/autocannon`;
+
+const envNumber = (name: string, fallback: number): number => {
+  const raw = process.env[name];
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+
+/**
+ * Replaces the section `id` of a Markdown file (between `<!-- bench:id:start -->` and `<!-- bench:id:end -->`),
+ * appending it when absent. Other sections, such as the conformance suite's wall time, are left alone.
+ */
+export function writeSection(file: string, id: string, markdown: string): void {
+  const start = `<!-- bench:${id}:start -->`;
+  const end = `<!-- bench:${id}:end -->`;
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  const current = existsSync(file)
+    ? readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nMeasured figures, rewritten by the scripts that measure them. Each section names its command.\n';
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const next =
+    from >= 0 && to > from
+      ? `${current.slice(0, from)}${block}${current.slice(to + end.length)}`
+      : `${current.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, next);
+}
+
+interface Target {
+  name: 'ceiling' | 'sandbox' | 'prism';
+  origin: string;
+  startupMs: number;
+  /** CPU time (user + system, ms) the server process has used so far, when the OS tells (Linux /proc). */
+  cpuMs(): number | undefined;
+  close(): Promise<void>;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms; undefined where /proc is absent. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+interface Load {
+  name: string;
+  method: 'GET' | 'PATCH';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** Server CPU per answered request, in µs. */
+  cpuUs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForAnswer(url: string, started: number): Promise<number> {
+  for (;;) {
+    try {
+      await fetch(url);
+      return performance.now() - started;
+    } catch {
+      if (performance.now() - started > 30_000) throw new Error(`no answer from ${url} within 30 s`);
+      await sleep(10);
+    }
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** `npm start` minus the docs build: the sandbox's own main.ts on a free port (one node process), timed until it answers. */
+async function startSandboxProcess(): Promise<Target> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/sandbox/main.ts', '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /Sandbox listening: (http:\/\/[^\s]+)\/api/.exec(text);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening`)));
+  });
+  child.stdout?.resume();
+  const startupMs = await waitForAnswer(`${origin}/api/member/me/`, started);
+  return { name: 'sandbox', origin, startupMs, cpuMs: () => processCpuMs(child.pid), close: () => stopChild(child) };
+}
+
+/** The practical ceiling: a bare node:http server answering the sandbox's own response bytes for each path. */
+const CEILING_SOURCE = `
+const http = require('node:http');
+const bodies = JSON.parse(process.env.CEILING_BODIES);
+const server = http.createServer((req, res) => {
+  const body = bodies[req.url.split('?')[0]] || '{}';
+  const answer = () => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  if (req.method === 'GET') answer(); else { req.resume(); req.on('end', answer); }
+});
+server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+async function startCeiling(bodies: Record<string, string>): Promise<Target> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['-e', CEILING_SOURCE], {
+    env: { ...process.env, CEILING_BODIES: JSON.stringify(bodies) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(/listening (\d+)/.exec(chunk.toString())?.[1] ?? ''));
+    child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const startupMs = await waitForAnswer(`${origin}/`, started);
+  return { name: 'ceiling', origin, startupMs, cpuMs: () => processCpuMs(child.pid), close: () => stopChild(child) };
+}
+
+async function startPrism(): Promise<Target> {
+  const started = performance.now();
+  const mock = await startMock({ port: 0 });
+  const startupMs = await waitForAnswer(`${mock.baseUrl}/member/me/`, started);
+  // startMock does not expose Prism's pid, so its CPU per request is not reported.
+  return { name: 'prism', origin: mock.origin, startupMs, cpuMs: () => undefined, close: () => mock.close() };
+}
+
+function autocannon(target: Target, load: Load, seconds: number, connections: number): Promise<Measured> {
+  const args = ['-j', '-n', '-c', String(connections), '-d', String(seconds), '-m', load.method];
+  for (const [k, v] of Object.entries(load.headers)) args.push('-H', `${k}=${v}`);
+  if (load.body !== undefined) args.push('-b', load.body);
+  args.push(`${target.origin}${load.path}`);
+  const cpuBefore = target.cpuMs();
+  return new Promise((resolve, reject) => {
+    execFile(AUTOCANNON, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error) return reject(error);
+      const r = JSON.parse(stdout);
+      const cpuAfter = target.cpuMs();
+      const total = r.requests.total as number;
+      resolve({
+        rps: total / r.duration,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+        ...(cpuBefore === undefined || cpuAfter === undefined || total === 0
+          ? {}
+          : { cpuUs: ((cpuAfter - cpuBefore) * 1000) / total }),
+      });
+    });
+  });
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** The median of each figure over the rounds; non-2xx and errors are summed, so none can hide. */
+function combine(rounds: Measured[]): Measured {
+  const cpu = rounds.map((r) => r.cpuUs).filter((c): c is number => c !== undefined);
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+    ...(cpu.length === rounds.length ? { cpuUs: median(cpu) } : {}),
+  };
+}
+
+async function json(url: string, init?: RequestInit): Promise<{ status: number; text: string }> {
+  const res = await fetch(url, init);
+  return { status: res.status, text: await res.text() };
+}
+
+/** Logs in to the sandbox, starts a session, and returns the three loads with the sandbox's own response bytes. */
+async function prepareLoads(sandbox: string): Promise<{ loads: Load[]; bodies: Record<string, string> }> {
+  const { member } = DEMO.accounts;
+  const login = await json(`${sandbox}/api/member/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: member.username, password: member.password, captcha_token: DEMO.captchaToken }),
+  });
+  const authorization = `JWT ${JSON.parse(login.text).data.access_token}`;
+  const board = `company_id=${DEMO.companyId}&board_id=${DEMO.boardId}`;
+  const started = await json(`${sandbox}/api/features/qa/sessions/start/?${board}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization },
+    body: JSON.stringify({ scenario_id: DEMO.scenarios.checkout }),
+  });
+  const reportId = JSON.parse(started.text).data.session.case_reports[0].id;
+  const outcome = JSON.stringify({ status: 'bug', actual_result: 'Hangs.', severity: 'major', priority: 'high' });
+  const loads: Load[] = [
+    { name: 'GET /member/me/', method: 'GET', path: '/api/member/me/', headers: { authorization } },
+    {
+      name: 'GET /features/qa/scenarios/list/',
+      method: 'GET',
+      path: `/api/features/qa/scenarios/list/?${board}`,
+      headers: { authorization },
+    },
+    {
+      name: 'PATCH /features/qa/sessions/cases/',
+      method: 'PATCH',
+      path: `/api/features/qa/sessions/cases/?${board}&case_report_id=${reportId}`,
+      headers: { authorization, 'content-type': 'application/json' },
+      body: outcome,
+    },
+  ];
+  const bodies: Record<string, string> = {};
+  for (const load of loads) {
+    const res = await json(`${sandbox}${load.path}`, {
+      method: load.method,
+      headers: load.headers,
+      ...(load.body === undefined ? {} : { body: load.body }),
+    });
+    if (res.status !== 200) throw new Error(`${load.name} answered ${res.status} on the sandbox: ${res.text}`);
+    bodies[load.path.split('?')[0] as string] = res.text;
+  }
+  return { loads, bodies };
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+async function main(): Promise<void> {
+  const seconds = envNumber('BENCH_DURATION', 3);
+  const rounds = envNumber('BENCH_ROUNDS', 5);
+  const warmup = envNumber('BENCH_WARMUP', 1);
+  const connections = envNumber('BENCH_CONNECTIONS', 50);
+  const targets: Target[] = [];
+  try {
+    const sandbox = await startSandboxProcess();
+    targets.push(sandbox);
+    const { loads, bodies } = await prepareLoads(sandbox.origin);
+    targets.push(await startCeiling(bodies));
+    targets.push(await startPrism());
+    const order = ['ceiling', 'sandbox', 'prism'] as const;
+    const byName = (name: Target['name']) => targets.find((t) => t.name === name) as Target;
+
+    const results = new Map<string, Measured>();
+    for (const load of loads) {
+      const samples = new Map<string, Measured[]>(order.map((name) => [name, []]));
+      for (const name of order) await autocannon(byName(name), load, warmup, connections);
+      for (let round = 1; round <= rounds; round++) {
+        for (const name of order) {
+          const measured = await autocannon(byName(name), load, seconds, connections);
+          samples.get(name)?.push(measured);
+          console.log(
+            `${load.name.padEnd(36)} round ${round} ${name.padEnd(8)} ${fmt(measured.rps).padStart(8)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  cpu ${measured.cpuUs === undefined ? '-' : fmt(measured.cpuUs, 1)} µs/req  non-2xx ${measured.non2xx}  errors ${measured.errors}`,
+          );
+        }
+      }
+      for (const name of order) results.set(`${load.name} ${name}`, combine(samples.get(name) ?? []));
+    }
+
+    const rows = [
+      '| request | server | req/s | p50 ms | p99 ms | server CPU µs/request | non-2xx | errors |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+    ];
+    const ratios = [
+      '| request | sandbox / Prism (req/s) | sandbox / ceiling (req/s) | ceiling / sandbox (server CPU per request) |',
+      '|---|---:|---:|---:|',
+    ];
+    for (const load of loads) {
+      for (const name of order) {
+        const m = results.get(`${load.name} ${name}`) as Measured;
+        const cpu = m.cpuUs === undefined ? '—' : fmt(m.cpuUs, 1);
+        rows.push(
+          `| \`${load.name}\` | ${name} | ${fmt(m.rps)} | ${m.p50} | ${m.p99} | ${cpu} | ${m.non2xx} | ${m.errors} |`,
+        );
+      }
+      const s = results.get(`${load.name} sandbox`) as Measured;
+      const p = results.get(`${load.name} prism`) as Measured;
+      const c = results.get(`${load.name} ceiling`) as Measured;
+      const capacity = s.cpuUs === undefined || c.cpuUs === undefined ? '—' : fmt(c.cpuUs / s.cpuUs, 2);
+      ratios.push(`| \`${load.name}\` | ${fmt(s.rps / p.rps, 2)} | ${fmt(s.rps / c.rps, 2)} | ${capacity} |`);
+    }
+    const me = results.get(`${loads[0]?.name} sandbox`) as Measured;
+    const meCeiling = results.get(`${loads[0]?.name} ceiling`) as Measured;
+    const ratio = me.rps / meCeiling.rps;
+    const goal = [
+      `- \`GET /member/me/\` (real JWT verification, cached until expiry): ${fmt(ratio, 2)} × the ceiling's req/s (goal ≥ 0.6): ${ratio >= 0.6 ? 'met' : 'NOT met'}.`,
+      `- its p99: ${me.p99} ms (goal ≤ 5 ms): ${me.p99 <= 5 ? 'met' : 'NOT met'}.`,
+    ];
+    const startup = ['| server | start-up (spawn → first answer) |', '|---|---:|'];
+    for (const name of order) startup.push(`| ${name} | ${fmt(byName(name).startupMs)} ms |`);
+
+    const cpus = os.cpus();
+    const section = [
+      '## Sandbox, Prism mock and a bare node:http ceiling',
+      '',
+      `Command: \`BENCH_DURATION=${seconds} BENCH_ROUNDS=${rounds} BENCH_CONNECTIONS=${connections} npm run bench\` (warm-up ${warmup} s per server and request).`,
+      `Measured ${new Date().toISOString()} on ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os
+        .loadavg()
+        .map((l) => fmt(l, 2))
+        .join(' ')}.`,
+      '',
+      'Each server runs in its own process and autocannon (one process, no pipelining) in another, so on a 2-core machine',
+      'the server under test and the load generator each have a core; the three servers take turns, round after round, and',
+      'each figure is the median over the rounds. Latencies are whole milliseconds as autocannon records them (0 means',
+      "under 1 ms). The ceiling answers the sandbox's own response bytes for each path; Prism (log level error) answers",
+      "the contract's examples. Server CPU is the server process's user + system time (from /proc) per answered request;",
+      'its ratio estimates the req/s ratio the two servers would reach if each were the bottleneck, and it moves less',
+      'than req/s when other work shares the machine.',
+      '',
+      ...rows,
+      '',
+      ...ratios,
+      '',
+      ...goal,
+      '',
+      ...startup,
+    ].join('\n');
+    writeSection(BENCHMARKS_PATH, 'servers', section);
+    console.log(`\n${[...rows, '', ...ratios, '', ...goal, '', ...startup].join('\n')}\n\nwrote ${BENCHMARKS_PATH}`);
+  } finally {
+    await Promise.all(targets.map((t) => t.close()));
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

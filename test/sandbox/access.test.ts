@@ -1,0 +1,128 @@
+// Where 403 ends and 404 begins (source §7; docs/sandbox.md "The 403/404 line"), for every scoped operation.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { DEMO } from '../../mocks/sandbox/seed.js';
+import { onBoard, sandboxUnderTest } from './harness.js';
+
+const { member, outsider, viewer } = DEMO.accounts;
+const { call, loginAs } = sandboxUnderTest();
+let asMember: string;
+let asOutsider: string;
+let asViewer: string;
+
+beforeAll(async () => {
+  asMember = await loginAs(member.username, member.password);
+  asOutsider = await loginAs(outsider.username, outsider.password);
+  asViewer = await loginAs(viewer.username, viewer.password);
+});
+
+const q = (companyId: number, boardId: number, extra = '') => `company_id=${companyId}&board_id=${boardId}${extra}`;
+
+/** One representative request per scoped operation, on company/board ids given by the caller. */
+const requests = (companyId: number, boardId: number) =>
+  [
+    ['GET', `/features/qa/scenarios/list/?${q(companyId, boardId)}`],
+    ['POST', `/features/qa/scenarios/list/?${q(companyId, boardId)}`, { title: 'x', parent_id: null }],
+    ['GET', `/features/qa/scenarios/?${q(companyId, boardId, '&scenario_id=1')}`],
+    ['PATCH', `/features/qa/scenarios/?${q(companyId, boardId, '&scenario_id=1')}`, { title: 'x' }],
+    ['DELETE', `/features/qa/scenarios/?${q(companyId, boardId, '&scenario_id=1')}`],
+    ['GET', `/features/qa/cases/list/?${q(companyId, boardId, '&scenario_id=1')}`],
+    [
+      'POST',
+      `/features/qa/cases/list/?${q(companyId, boardId)}`,
+      { scenario: 1, title: 't', description: '', steps_to_reproduce: '', expected_result: '' },
+    ],
+    ['GET', `/features/qa/cases/?${q(companyId, boardId, '&case_id=1')}`],
+    ['PATCH', `/features/qa/cases/?${q(companyId, boardId, '&case_id=1')}`, { title: 'x' }],
+    ['DELETE', `/features/qa/cases/?${q(companyId, boardId, '&case_id=1')}`],
+    ['GET', `/features/qa/sessions/?${q(companyId, boardId, '&is_active=true')}`],
+    ['POST', `/features/qa/sessions/start/?${q(companyId, boardId)}`, { scenario_id: 1 }],
+    ['PATCH', `/features/qa/sessions/cases/?${q(companyId, boardId, '&case_report_id=1')}`, { status: 'done' }],
+    ['PATCH', `/features/qa/sessions/finish/?${q(companyId, boardId)}`, { sessions_id: 1 }],
+    ['GET', `/task/list/?${q(companyId, boardId)}`],
+  ] as const;
+
+const send = (auth: string, [method, path, body]: readonly [string, string, unknown?]) =>
+  call(method, path, body === undefined ? { auth } : { auth, body });
+
+describe('the 403/404 line', () => {
+  test('a company the account does not belong to → 403 on every scoped operation', async () => {
+    for (const request of requests(DEMO.companyId, DEMO.boardId)) {
+      const res = await send(asOutsider, request);
+      expect(res.status, `${request[0]} ${request[1]}`).toBe(403);
+      expect(res.json.status).toBe('error');
+    }
+  });
+
+  test('a company id that names nothing → 404 naming company_id', async () => {
+    for (const request of requests(999, DEMO.boardId)) {
+      const res = await send(asMember, request);
+      expect([res.status, res.json.errors?.[0]?.field], `${request[0]} ${request[1]}`).toEqual([404, 'company_id']);
+    }
+  });
+
+  test("a board of another company, or no board at all → 404 naming board_id (even the outsider's own board)", async () => {
+    for (const boardId of [DEMO.outsiderBoardId, 999]) {
+      for (const request of requests(DEMO.companyId, boardId)) {
+        const res = await send(asMember, request);
+        expect([res.status, res.json.errors?.[0]?.field], `${request[0]} ${request[1]}`).toEqual([404, 'board_id']);
+      }
+    }
+    // The outsider naming its own company with the demo board: the pair is wrong, so 404, not 403.
+    const res = await call('GET', `/task/list/?${q(DEMO.outsiderCompanyId, DEMO.boardId)}`, { auth: asOutsider });
+    expect(res.status).toBe(404);
+  });
+
+  test('a viewer may read but every write → 403', async () => {
+    for (const request of requests(DEMO.companyId, DEMO.boardId)) {
+      const res = await send(asViewer, request);
+      const write = request[0] !== 'GET';
+      expect(res.status, `${request[0]} ${request[1]}`).toBe(write ? 403 : 200);
+    }
+  });
+
+  test("objects of another board → 404, as if missing: the outsider's scenario seen from the demo board", async () => {
+    const foreign = DEMO.scenarios.outsider;
+    const res = await call('GET', `/features/qa/scenarios/?${onBoard({ scenario_id: foreign })}`, { auth: asMember });
+    expect([res.status, res.json.errors[0].field]).toEqual([404, 'scenario_id']);
+    const missing = await call('GET', `/features/qa/scenarios/?${onBoard({ scenario_id: 999 })}`, { auth: asMember });
+    expect(missing.json.message).toBe(res.json.message);
+    // Its owner reaches it on its own board.
+    const own = await call(
+      'GET',
+      `/features/qa/scenarios/?${onBoard({ scenario_id: foreign }, DEMO.outsiderBoardId)}`,
+      {
+        auth: asOutsider,
+      },
+    );
+    expect(own.status).toBe(200);
+  });
+
+  test('a board-2 scenario named on board 1 is a 404 (objects belong to one board)', async () => {
+    const res = await call(
+      'GET',
+      `/features/qa/cases/list/?${onBoard({ scenario_id: DEMO.scenarios.roadmapReview })}`,
+      {
+        auth: asMember,
+      },
+    );
+    expect(res.status).toBe(404);
+  });
+
+  test('company list: each account sees only its own companies, with their boards', async () => {
+    const mine = await call('GET', '/company/list/', { auth: asMember });
+    expect(mine.json.data.companies.map((c: { id: number }) => c.id)).toEqual([DEMO.companyId]);
+    expect(mine.json.data.companies[0].boards.map((b: { id: number }) => b.id)).toEqual([
+      DEMO.boardId,
+      DEMO.boardWithoutTodoColumnId,
+    ]);
+    const theirs = await call('GET', '/company/list/', { auth: asOutsider });
+    expect(theirs.json.data.companies.map((c: { id: number }) => c.id)).toEqual([DEMO.outsiderCompanyId]);
+  });
+
+  test('no credential → 401 before anything else, on every scoped operation', async () => {
+    for (const [method, path, body] of requests(999, 999)) {
+      const res = await call(method, path, body === undefined ? {} : { body });
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+});

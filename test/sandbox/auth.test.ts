@@ -1,0 +1,286 @@
+// Credentials (source §5, issue §3 "Accounts and tokens"): captcha, 2FA, registration, rotation, schemes, token lifecycle.
+import { describe, expect, test } from 'vitest';
+import { loadContract } from '../../contract/openapi.js';
+import { JWT_CACHE_SIZE } from '../../mocks/sandbox/auth.js';
+import { PUBLIC_OPERATIONS } from '../../mocks/sandbox/handlers/types.js';
+import { DEMO } from '../../mocks/sandbox/seed.js';
+import { base32Decode, totp } from '../../mocks/sandbox/totp.js';
+import { sandboxUnderTest } from './harness.js';
+
+const { member, outsider, twoFactor } = DEMO.accounts;
+let clock = Date.parse('2026-11-22T10:00:00Z');
+const { call, loginAs, sandbox } = sandboxUnderTest({ now: () => clock, accessTokenTtlSeconds: 60 });
+const loginBody = (extra: Record<string, unknown> = {}) => ({
+  username: member.username,
+  password: member.password,
+  captcha_token: DEMO.captchaToken,
+  ...extra,
+});
+const fieldsOf = (json: { errors?: Array<{ field: string }> }) => (json.errors ?? []).map((e) => e.field);
+
+test('the public operations are exactly those with security: [] in the contract', () => {
+  const open = loadContract()
+    .operations.filter((o) => !o.authenticated)
+    .map((o) => o.operationId);
+  expect([...PUBLIC_OPERATIONS].sort()).toEqual(open.sort());
+});
+
+describe('login', () => {
+  test('returns a JWT access token and a refresh token', async () => {
+    const res = await call('POST', '/member/login/', { body: loginBody() });
+    expect(res.status).toBe(200);
+    expect(res.json.data.access_token.split('.')).toHaveLength(3);
+    expect(res.json.data.refresh_token.split('.')).toHaveLength(3);
+    const me = await call('GET', '/member/me/', { auth: `JWT ${res.json.data.access_token}` });
+    expect(me.json.data.member).toMatchObject({ id: member.id, username: member.username });
+    expect(JSON.stringify(me.json)).not.toContain('password');
+  });
+
+  test('a wrong or missing captcha is a 400 naming captcha_token', async () => {
+    const wrong = await call('POST', '/member/login/', { body: loginBody({ captcha_token: 'nope' }) });
+    expect([wrong.status, fieldsOf(wrong.json)]).toEqual([400, ['captcha_token']]);
+    const { captcha_token: _, ...without } = loginBody();
+    const missing = await call('POST', '/member/login/', { body: without });
+    expect([missing.status, fieldsOf(missing.json)]).toEqual([400, ['captcha_token']]);
+  });
+
+  test('a wrong password or unknown user is a 401 that does not say which', async () => {
+    const wrong = await call('POST', '/member/login/', { body: loginBody({ password: 'guess' }) });
+    const unknown = await call('POST', '/member/login/', { body: loginBody({ username: 'nobody' }) });
+    expect(wrong.status).toBe(401);
+    expect(unknown.json).toEqual(wrong.json);
+    expect(JSON.stringify(wrong.json)).not.toContain('guess');
+  });
+
+  test('an Authorization header on login is refused (source §5 rule 4)', async () => {
+    const res = await call('POST', '/member/login/', { body: loginBody(), auth: 'Bearer x' });
+    expect([res.status, fieldsOf(res.json)]).toEqual([400, ['Authorization']]);
+  });
+
+  test('two-factor: code required, wrong code 401, current TOTP accepted', async () => {
+    const body = { username: twoFactor.username, password: twoFactor.password, captcha_token: DEMO.captchaToken };
+    const missing = await call('POST', '/member/login/', { body });
+    expect([missing.status, fieldsOf(missing.json)]).toEqual([400, ['code']]);
+    const code = totp(base32Decode(twoFactor.totpSecret), clock);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await call('POST', '/member/login/', { body: { ...body, code: wrongCode } });
+    expect([wrong.status, fieldsOf(wrong.json)]).toEqual([401, ['code']]);
+    const ok = await call('POST', '/member/login/', { body: { ...body, code } });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('register', () => {
+  const newcomer = {
+    first_name: 'Ada',
+    username: 'ada',
+    email: 'ada@example.com',
+    password: 'correct-horse',
+    captcha_token: DEMO.captchaToken,
+  };
+
+  test('creates an account that can log in, and rejects a duplicate username or email', async () => {
+    const res = await call('POST', '/member/register/', { body: newcomer });
+    expect(res.status).toBe(201);
+    expect(res.json.data.member).toMatchObject({ username: 'ada', email: 'ada@example.com', first_name: 'Ada' });
+    await loginAs('ada', 'correct-horse');
+    const again = await call('POST', '/member/register/', {
+      body: { ...newcomer, username: 'ADA', email: 'Ada@Example.com' },
+    });
+    expect([again.status, fieldsOf(again.json)]).toEqual([400, ['username', 'email']]);
+    const sameEmail = await call('POST', '/member/register/', { body: { ...newcomer, username: 'ada2' } });
+    expect([sameEmail.status, fieldsOf(sameEmail.json)]).toEqual([400, ['email']]);
+  });
+
+  test('needs the captcha and the required fields', async () => {
+    const res = await call('POST', '/member/register/', { body: { ...newcomer, username: 'x', captcha_token: 'bad' } });
+    expect([res.status, fieldsOf(res.json)]).toEqual([400, ['captcha_token']]);
+    const missing = await call('POST', '/member/register/', { body: { captcha_token: DEMO.captchaToken } });
+    expect(missing.status).toBe(400);
+    expect(fieldsOf(missing.json)).toEqual(expect.arrayContaining(['first_name', 'username', 'email', 'password']));
+  });
+});
+
+describe('refresh rotation', () => {
+  test('each refresh token works once; the old one is rejected after rotation', async () => {
+    const first = (await call('POST', '/member/login/', { body: loginBody() })).json.data;
+    const second = await call('POST', '/member/refresh-token/', { body: { refresh_token: first.refresh_token } });
+    expect(second.status).toBe(200);
+    expect(second.json.data.refresh_token).not.toBe(first.refresh_token);
+    expect(second.json.data.access_token).not.toBe(first.access_token);
+    const reuse = await call('POST', '/member/refresh-token/', { body: { refresh_token: first.refresh_token } });
+    expect([reuse.status, fieldsOf(reuse.json)]).toEqual([401, ['refresh_token']]);
+    const third = await call('POST', '/member/refresh-token/', {
+      body: { refresh_token: second.json.data.refresh_token },
+    });
+    expect(third.status).toBe(200);
+    const me = await call('GET', '/member/me/', { auth: `JWT ${third.json.data.access_token}` });
+    expect(me.json.data.member.id).toBe(member.id);
+  });
+
+  test('an access token is not a refresh token, and garbage is a 401', async () => {
+    const pair = (await call('POST', '/member/login/', { body: loginBody() })).json.data;
+    const res = await call('POST', '/member/refresh-token/', { body: { refresh_token: pair.access_token } });
+    expect(res.status).toBe(401);
+    const junk = await call('POST', '/member/refresh-token/', { body: { refresh_token: 'junk' } });
+    expect(junk.status).toBe(401);
+  });
+});
+
+describe('credential schemes', () => {
+  test('a JWT works only under JWT, a named token only under Bearer, a refresh token never', async () => {
+    const pair = (await call('POST', '/member/login/', { body: loginBody() })).json.data;
+    const jwt = `JWT ${pair.access_token}`;
+    const created = await call('POST', '/member/bearer-tokens/', { auth: jwt, body: { title: 'ci', is_active: true } });
+    const secret = created.json.data.token.token;
+    const cases: Array<[string | undefined, number]> = [
+      [jwt, 200],
+      [`jwt ${pair.access_token}`, 200],
+      [`Bearer ${secret}`, 200],
+      [`Bearer ${pair.access_token}`, 401],
+      [`JWT ${secret}`, 401],
+      [`JWT ${pair.refresh_token}`, 401],
+      [`Bearer ${pair.refresh_token}`, 401],
+      [`Basic ${Buffer.from('demo:demo-password').toString('base64')}`, 401],
+      [`Token ${secret}`, 401],
+      ['JWT', 401],
+      [undefined, 401],
+    ];
+    for (const [auth, status] of cases) {
+      const res = await call('GET', '/member/me/', auth === undefined ? {} : { auth });
+      expect(res.status, String(auth).slice(0, 12)).toBe(status);
+      if (status === 401) {
+        expect(res.headers['www-authenticate']).toContain('JWT');
+        expect(JSON.stringify(res.json)).not.toContain(secret);
+        expect(JSON.stringify(res.json)).not.toContain(pair.access_token);
+      }
+    }
+  });
+
+  test('a tampered JWT is rejected', async () => {
+    const token = (await loginAs(member.username, member.password)).slice(4);
+    const [head, , signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ typ: 'access', sub: String(outsider.id), exp: 9e9 })).toString(
+      'base64url',
+    );
+    expect((await call('GET', '/member/me/', { auth: `JWT ${head}.${forged}.${signature}` })).status).toBe(401);
+  });
+
+  test('an access token expires; verified tokens are cached only until their expiry', async () => {
+    const jwt = await loginAs(member.username, member.password);
+    expect((await call('GET', '/member/me/', { auth: jwt })).status).toBe(200);
+    clock += 61_000;
+    const expired = await call('GET', '/member/me/', { auth: jwt });
+    expect(expired.status).toBe(401);
+    expect(expired.json.message).toMatch(/expired/);
+  });
+
+  test('the JWT cache is bounded', () => {
+    expect(JWT_CACHE_SIZE).toBeGreaterThan(0);
+    expect(JWT_CACHE_SIZE).toBeLessThanOrEqual(100_000);
+  });
+
+  test('after a reset, tokens of the old world no longer authenticate', async () => {
+    const jwt = await loginAs(member.username, member.password);
+    sandbox.reset();
+    expect((await call('GET', '/member/me/', { auth: jwt })).status).toBe(401);
+  });
+});
+
+describe('named API tokens', () => {
+  test('lifecycle: create, list without secret, deactivate, reactivate, delete — each bites on the next request', async () => {
+    const jwt = await loginAs(member.username, member.password);
+    const created = await call('POST', '/member/bearer-tokens/', {
+      auth: jwt,
+      body: { title: 'ci-bot', is_active: true, metadata: { owner: 'qa' }, expires_at: null },
+    });
+    expect(created.status).toBe(201);
+    const { key, token: secret } = created.json.data.token;
+    expect(secret).toMatch(/^tmk_/);
+    expect(key).not.toBe(secret);
+    const bearer = `Bearer ${secret}`;
+    const me = () => call('GET', '/member/me/', { auth: bearer });
+
+    const list = await call('GET', '/member/bearer-tokens/', { auth: jwt });
+    const listed = list.json.data.tokens.find((t: { key: string }) => t.key === key);
+    expect(listed).toMatchObject({ title: 'ci-bot', is_active: true, metadata: { owner: 'qa' } });
+    expect(JSON.stringify(list.json)).not.toContain(secret);
+    expect(JSON.stringify(sandbox.store.tokens.get(key))).not.toContain(secret);
+
+    expect((await me()).status).toBe(200);
+    const off = await call('PATCH', `/member/bearer-tokens/detail/?key=${key}`, {
+      auth: jwt,
+      body: { is_active: false },
+    });
+    expect(off.json.data.token.is_active).toBe(false);
+    expect((await me()).status).toBe(401);
+    await call('PATCH', `/member/bearer-tokens/detail/?key=${key}`, { auth: jwt, body: { is_active: true } });
+    expect((await me()).status).toBe(200);
+    // A token may manage tokens too, including revoking itself.
+    const gone = await call('DELETE', `/member/bearer-tokens/detail/?key=${key}`, { auth: bearer });
+    expect(gone).toMatchObject({ status: 200, json: { status: 'success' } });
+    expect((await me()).status).toBe(401);
+    const again = await call('DELETE', `/member/bearer-tokens/detail/?key=${key}`, { auth: jwt });
+    expect([again.status, fieldsOf(again.json)]).toEqual([404, ['key']]);
+  });
+
+  test('expiry: a token stops at expires_at, and setting a later one revives it', async () => {
+    const jwt = await loginAs(member.username, member.password);
+    const inOneMinute = new Date(clock + 60_000).toISOString();
+    const created = await call('POST', '/member/bearer-tokens/', {
+      auth: jwt,
+      body: { title: 'short', is_active: true, expires_at: inOneMinute },
+    });
+    const { key, token: secret } = created.json.data.token;
+    expect((await call('GET', '/member/me/', { auth: `Bearer ${secret}` })).status).toBe(200);
+    clock += 61_000;
+    const expired = await call('GET', '/member/me/', { auth: `Bearer ${secret}` });
+    expect([expired.status, expired.json.message]).toEqual([401, 'The API token has expired.']);
+    const jwt2 = await loginAs(member.username, member.password);
+    await call('PATCH', `/member/bearer-tokens/detail/?key=${key}`, {
+      auth: jwt2,
+      body: { expires_at: new Date(clock + 3_600_000).toISOString() },
+    });
+    expect((await call('GET', '/member/me/', { auth: `Bearer ${secret}` })).status).toBe(200);
+  });
+
+  test("another account's token key is a 404, and tokens are listed per account", async () => {
+    const jwt = await loginAs(member.username, member.password);
+    const { key } = (
+      await call('POST', '/member/bearer-tokens/', { auth: jwt, body: { title: 'mine', is_active: true } })
+    ).json.data.token;
+    const theirs = await loginAs(outsider.username, outsider.password);
+    for (const method of ['PATCH', 'DELETE']) {
+      const res = await call(method, `/member/bearer-tokens/detail/?key=${key}`, {
+        auth: theirs,
+        ...(method === 'PATCH' ? { body: { is_active: false } } : {}),
+      });
+      expect(res.status).toBe(404);
+    }
+    const list = await call('GET', '/member/bearer-tokens/', { auth: theirs });
+    expect(list.json.data.tokens.some((t: { key: string }) => t.key === key)).toBe(false);
+  });
+
+  test('tokens cannot be created anonymously; bad fields are named', async () => {
+    expect((await call('POST', '/member/bearer-tokens/', { body: { title: 'x', is_active: true } })).status).toBe(401);
+    const jwt = await loginAs(member.username, member.password);
+    const bad = await call('POST', '/member/bearer-tokens/', {
+      auth: jwt,
+      body: { title: '', is_active: 'yes', metadata: [], expires_at: 'tomorrow' },
+    });
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad.json).sort()).toEqual(['expires_at', 'is_active', 'metadata', 'title']);
+    const empty = await call('PATCH', '/member/bearer-tokens/detail/?key=tok_x', { auth: jwt, body: {} });
+    expect([empty.status, fieldsOf(empty.json)]).toEqual([400, ['body']]);
+  });
+
+  test('token lists page with page and limit', async () => {
+    const jwt = await loginAs(outsider.username, outsider.password);
+    for (let i = 0; i < 5; i++) {
+      await call('POST', '/member/bearer-tokens/', { auth: jwt, body: { title: `t${i}`, is_active: true } });
+    }
+    const page2 = await call('GET', '/member/bearer-tokens/?page=2&limit=2', { auth: jwt });
+    expect(page2.json.data.tokens.map((t: { title: string }) => t.title)).toEqual(['t2', 't3']);
+    expect(page2.json.data.pagination).toMatchObject({ page: 2, limit: 2 });
+  });
+});

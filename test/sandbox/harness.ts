@@ -1,0 +1,120 @@
+// Test harness: a sandbox whose every response is checked against openapi.yaml, plus small request helpers.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, expect } from 'vitest';
+import { loadContract } from '../../contract/openapi.js';
+import { createValidators } from '../../contract/validators.js';
+import { createSandbox, type Sandbox, type SandboxHandler, type SandboxOptions } from '../../mocks/sandbox/app.js';
+import { createRouter } from '../../mocks/sandbox/router.js';
+import { DEMO } from '../../mocks/sandbox/seed.js';
+
+const contract = loadContract();
+const validators = createValidators(contract);
+const route = createRouter(contract.operations);
+const ajv = new Ajv2020({ strict: false });
+ajv.addSchema(contract.document, 'openapi.json');
+const errorPayload = ajv.compile({ $ref: 'openapi.json#/components/schemas/Error' });
+
+/** Checks every response a handler gives: declared status (or `default`), body valid for it, never a 5xx. */
+export class ResponseChecker {
+  readonly violations: string[] = [];
+  /** `operationId status` (or `- status` outside the contract) → how many times it was seen. */
+  readonly exercised = new Map<string, number>();
+
+  wrap(inner: SandboxHandler): SandboxHandler {
+    return async (req) => {
+      const res = await inner(req);
+      this.check(req.method.toUpperCase(), req.url, res.status, res.headers, res.body);
+      return res;
+    };
+  }
+
+  check(method: string, url: string, status: number, headers: Record<string, string>, text: string | undefined): void {
+    const where = `${method} ${url.slice(0, 120)} → ${status}`;
+    if (status >= 500) this.violations.push(`${where}: a 5xx is a sandbox bug`);
+    const found = route(method, url.split('?')[0] as string);
+    const operationId = found.kind === 'operation' ? found.operation.operationId : '-';
+    const key = `${operationId} ${status}`;
+    this.exercised.set(key, (this.exercised.get(key) ?? 0) + 1);
+    let body: unknown;
+    if (text !== undefined && text !== '') {
+      if (!String(headers['content-type']).startsWith('application/json')) {
+        this.violations.push(`${where}: body without a JSON content-type`);
+        return;
+      }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        this.violations.push(`${where}: body is not JSON`);
+        return;
+      }
+    }
+    if (found.kind === 'operation') {
+      const errors = validators.response(operationId, status, body);
+      if (errors === undefined) this.violations.push(`${where}: status not declared by ${operationId}`);
+      else if (errors.length > 0) this.violations.push(`${where}: ${JSON.stringify(errors)}`);
+    } else if (status >= 400 && !errorPayload(body)) {
+      this.violations.push(`${where}: not the contract's error payload`);
+    }
+  }
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON; the checker has validated its shape.
+  json: any;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent as is, without JSON.stringify. */
+  raw?: string;
+  auth?: string;
+  headers?: Record<string, string>;
+}
+
+export interface SandboxUnderTest {
+  sandbox: Sandbox;
+  handle: SandboxHandler;
+  checker: ResponseChecker;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  /** Logs in and returns `JWT <access token>`. */
+  loginAs(username: string, password: string, code?: string): Promise<string>;
+}
+
+/** A sandbox for one test file; its responses are checked, and the file fails if any broke the contract. */
+export function sandboxUnderTest(options?: SandboxOptions): SandboxUnderTest {
+  const sandbox = createSandbox(options);
+  const checker = new ResponseChecker();
+  const handle = checker.wrap(sandbox.handle);
+  afterAll(() => {
+    expect(checker.violations, 'responses that break openapi.yaml').toEqual([]);
+  });
+  const call = async (method: string, path: string, options: CallOptions = {}): Promise<Reply> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.auth !== undefined) headers.authorization = options.auth;
+    let body = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await handle({ method, url: `/api${path}`, headers, body });
+    return { status: res.status, headers: res.headers, json: res.body ? JSON.parse(res.body) : undefined };
+  };
+  const loginAs = async (username: string, password: string, code?: string) => {
+    const res = await call('POST', '/member/login/', {
+      body: { username, password, captcha_token: DEMO.captchaToken, ...(code === undefined ? {} : { code }) },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return `JWT ${res.json.data.access_token}`;
+  };
+  return { sandbox, handle, checker, call, loginAs };
+}
+
+/** `company_id=…&board_id=…` of the demo board, plus extra query pairs. */
+export function onBoard(extra: Record<string, string | number> = {}, boardId: number = DEMO.boardId): string {
+  const companyId = boardId === DEMO.outsiderBoardId ? DEMO.outsiderCompanyId : DEMO.companyId;
+  const params = new URLSearchParams({ company_id: String(companyId), board_id: String(boardId) });
+  for (const [k, v] of Object.entries(extra)) params.append(k, String(v));
+  return params.toString();
+}

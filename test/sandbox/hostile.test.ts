@@ -1,0 +1,312 @@
+// Hostile input (issue §5): every case gets a 4xx error payload naming what to fix, never a 5xx, a crash or a hang.
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_JSON_DEPTH } from '../../mocks/sandbox/app.js';
+import { MAX_FIELD_ERRORS } from '../../mocks/sandbox/errors.js';
+import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
+import { DEMO } from '../../mocks/sandbox/seed.js';
+import { onBoard, sandboxUnderTest } from './harness.js';
+
+const { member } = DEMO.accounts;
+const { call, loginAs, handle } = sandboxUnderTest();
+let auth: string;
+beforeAll(async () => {
+  auth = await loginAs(member.username, member.password);
+});
+const fields = (json: { errors?: Array<{ field: string }> }) => (json.errors ?? []).map((e) => e.field);
+const outcomePath = `/features/qa/sessions/cases/?${onBoard({ case_report_id: 1 })}`;
+
+describe('in process', () => {
+  test('invalid JSON → 400 naming body, without echoing the body', async () => {
+    const res = await call('POST', '/member/login/', {
+      raw: '{"username":"demo","password":"s3cret-pass',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([res.status, fields(res.json)]).toEqual([400, ['body']]);
+    expect(JSON.stringify(res.json)).not.toContain('s3cret');
+  });
+
+  test('a wrong Content-Type → 415 naming Content-Type; charset parameters are fine', async () => {
+    const body = JSON.stringify({ username: 'a', password: 'b', captcha_token: 'c' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx']) {
+      const res = await call('POST', '/member/login/', { raw: body, headers: { 'content-type': type } });
+      expect([res.status, fields(res.json)], type).toEqual([415, ['Content-Type']]);
+    }
+    const none = await call('POST', '/member/login/', { raw: body });
+    expect(none.status).toBe(415);
+    const charset = await call('POST', '/member/login/', {
+      raw: body,
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+    });
+    expect(charset.status).toBe(400);
+    expect(fields(charset.json)).toEqual(['captcha_token']);
+  });
+
+  test('a missing body → 400 naming body', async () => {
+    const res = await call('POST', '/member/login/', { headers: { 'content-type': 'application/json' } });
+    expect([res.status, fields(res.json)]).toEqual([400, ['body']]);
+  });
+
+  test('unknown path → 404; outside /api → 404', async () => {
+    for (const path of ['/nope/', '/member/', '/member/me/extra/', '/MEMBER/ME/']) {
+      const res = await call('GET', path, { auth });
+      expect(res.status, path).toBe(404);
+      expect(res.json.status).toBe('error');
+    }
+    const res = await handle({ method: 'GET', url: '/member/me/', headers: { authorization: auth } });
+    expect(res.status).toBe(404);
+  });
+
+  test('wrong method → 405 with Allow', async () => {
+    const res = await call('PUT', '/member/bearer-tokens/', { auth });
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, POST');
+    const login = await call('DELETE', '/member/login/');
+    expect([login.status, login.headers.allow]).toEqual([405, 'POST']);
+  });
+
+  test('no trailing slash → 404 whose message names the slashed path', async () => {
+    const res = await call('GET', '/member/me', { auth });
+    expect(res.status).toBe(404);
+    expect(res.json.message).toContain('/api/member/me/');
+  });
+
+  test('non-numeric, zero, negative and fractional ids → 400 naming each field', async () => {
+    const res = await call('GET', '/features/qa/scenarios/?company_id=abc&board_id=0&scenario_id=1.5', { auth });
+    expect(res.status).toBe(400);
+    expect(fields(res.json).sort()).toEqual(['board_id', 'company_id', 'scenario_id']);
+    const neg = await call('GET', `/features/qa/cases/?${onBoard({ case_id: -3 })}`, { auth });
+    expect([neg.status, fields(neg.json)]).toEqual([400, ['case_id']]);
+    const hex = await call('GET', `/features/qa/cases/?${onBoard({ case_id: '0x10' })}`, { auth });
+    expect([hex.status, fields(hex.json)]).toEqual([400, ['case_id']]);
+    const missing = await call('GET', '/features/qa/cases/', { auth });
+    expect(fields(missing.json).sort()).toEqual(['board_id', 'case_id', 'company_id']);
+  });
+
+  test('huge or negative page/limit → 400 naming them; a repeated scalar is refused', async () => {
+    for (const [query, field] of [
+      ['page=-1', 'page'],
+      ['page=0', 'page'],
+      ['page=99999999999999999999', 'page'],
+      ['limit=-5', 'limit'],
+      ['limit=1000000', 'limit'],
+      ['limit=1e3', 'limit'],
+      ['page=1&page=2', 'page'],
+    ]) {
+      const res = await call('GET', `/member/bearer-tokens/?${query}`, { auth });
+      expect([res.status, fields(res.json)], query).toEqual([400, [field]]);
+    }
+  });
+
+  test('unknown body fields → 400 naming them; unknown query keys are ignored, as the contract allows', async () => {
+    const res = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      body: { title: 'x', is_active: true, owner: 'me', __proto__: { admin: true } },
+    });
+    expect([res.status, fields(res.json)]).toEqual([400, ['owner']]);
+    const proto = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      raw: '{"title":"x","is_active":true,"__proto__":{"admin":true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([proto.status, fields(proto.json)]).toEqual([400, ['__proto__']]);
+    const extraQuery = await call('GET', '/member/me/?debug=1', { auth });
+    expect(extraQuery.status).toBe(200);
+  });
+
+  test('wrong JSON types at the top level → 400 naming body', async () => {
+    for (const raw of ['5', '"text"', 'null', '[]', 'true']) {
+      const res = await call('PATCH', outcomePath, { auth, raw, headers: { 'content-type': 'application/json' } });
+      expect([res.status, fields(res.json)], raw).toEqual([400, ['body']]);
+    }
+  });
+
+  test(`JSON nested deeper than ${MAX_JSON_DEPTH} levels → 400 naming body; at the limit it is judged by the schema`, async () => {
+    const deep = `{"metadata":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    const res = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      raw: deep,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([res.status, fields(res.json)]).toEqual([400, ['body']]);
+    const brackets =
+      '{"metadata":{"s":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["},"title":"x","is_active":true}';
+    const inString = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      raw: brackets,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(inString.status).toBe(201);
+  });
+
+  test('huge JSON within the size limit is validated, not trusted: long strings and wide objects', async () => {
+    const longTitle = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      body: { title: 'x'.repeat(900_000), is_active: true },
+    });
+    expect([longTitle.status, fields(longTitle.json)]).toEqual([400, ['title']]);
+    expect(JSON.stringify(longTitle.json).length).toBeLessThan(1000);
+    const wide = Object.fromEntries(Array.from({ length: 90_000 }, (_, i) => [`k${i}`, i]));
+    const res = await call('PATCH', outcomePath, { auth, body: { status: 'done', ...wide } });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toHaveLength(MAX_FIELD_ERRORS);
+    expect(res.json.message).toContain(`of 90000 fields`);
+  });
+
+  test('CORS: the preflight is answered without a credential; answers to a browser (Origin) allow any origin', async () => {
+    const res = await handle({
+      method: 'OPTIONS',
+      url: '/api/member/me/',
+      headers: { origin: 'http://localhost:5173' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-headers']).toContain('Authorization');
+    const browser = await call('GET', '/member/me/', { headers: { origin: 'http://localhost:5173' } });
+    expect(browser.status).toBe(401);
+    expect(browser.headers['access-control-allow-origin']).toBe('*');
+    expect(browser.headers['access-control-expose-headers']).toContain('WWW-Authenticate');
+    const ok = await call('GET', '/member/me/', { auth, headers: { origin: 'http://localhost:5173' } });
+    expect(ok.headers['access-control-allow-origin']).toBe('*');
+    const server = await call('GET', '/member/me/', { auth });
+    expect(server.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  test('a fuzz of random methods, paths, headers and bodies never gets a 5xx', async () => {
+    let seed = 42;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed;
+    };
+    const pick = <T>(items: readonly T[]): T => items[next() % items.length] as T;
+    const paths = [
+      '/api/member/me/',
+      '/api/member/login/',
+      '/api/member/bearer-tokens/detail/?key=',
+      `/api/features/qa/sessions/cases/?${onBoard({ case_report_id: 1 })}`,
+      `/api/features/qa/scenarios/list/?${onBoard()}&page=`,
+      '/api/task/list/?company_id=1&board_id=1&assignee_ids=',
+      '/api/%00/',
+      '/api/features/qa/sessions/start/?company_id=1&board_id=',
+    ];
+    const bodies = ['', '{', '{}', '[]', 'null', '{"status":"bug"}', '{"title":null}', '\u0000', '{"a":1e999}', '"'];
+    const auths = [undefined, auth, 'Bearer ', 'JWT x.y.z', 'Bearer tmk_x', 'JWT', ' ', 'Basic Og=='];
+    for (let i = 0; i < 500; i++) {
+      const url = pick(paths) + pick(['', '1', '-1', 'x', '%ZZ', '&&&', '1&limit=0']);
+      const authorization = pick(auths);
+      const res = await handle({
+        method: pick(['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'get', 'TRACE']),
+        url,
+        headers: {
+          'content-type': pick(['application/json', 'text/plain', '']),
+          ...(authorization === undefined ? {} : { authorization }),
+        },
+        body: pick(bodies),
+      });
+      expect(res.status, url).toBeLessThan(500);
+    }
+  });
+});
+
+describe('over HTTP', () => {
+  let server: SandboxServer;
+  beforeAll(async () => {
+    server = await startSandboxServer({ handle });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const rawPost = (path: string, headers: Record<string, string>, chunks: Buffer[]) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${server.origin}${path}`, { method: 'POST', headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => {
+          body += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      for (const chunk of chunks) req.write(chunk);
+      req.end();
+    });
+
+  test(`a body over ${MAX_BODY_BYTES} bytes with Content-Length → 413 before it is read`, async () => {
+    const res = await fetch(`${server.baseUrl}/member/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(MAX_BODY_BYTES + 1),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get('connection')).toBe('close');
+    expect((await res.json()).errors[0].field).toBe('body');
+    const ok = await fetch(`${server.baseUrl}/member/me/`, { headers: { authorization: auth } });
+    expect(ok.status).toBe(200);
+  });
+
+  test('a chunked body that grows past the limit → 413, and the server keeps serving', async () => {
+    const chunk = Buffer.alloc(256 * 1024, 'a');
+    const res = await rawPost(
+      '/api/member/login/',
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      [chunk, chunk, chunk, chunk, chunk],
+    );
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).errors[0].field).toBe('body');
+    expect((await fetch(`${server.baseUrl}/member/me/`, { headers: { authorization: auth } })).status).toBe(200);
+  });
+
+  test('Expect: 100-continue with a body over the limit → 413 before the body is sent', async () => {
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${server.baseUrl}/member/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': MAX_BODY_BYTES * 2, expect: '100-continue' },
+      });
+      req.on('continue', () => reject(new Error('the server asked for the body')));
+      req.on('response', (r) => {
+        let body = '';
+        r.on('data', (c) => {
+          body += c;
+        });
+        r.on('end', () => {
+          resolve({ status: r.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      req.on('error', () => undefined);
+      req.flushHeaders();
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body).status).toBe('error');
+  });
+
+  test('exactly the limit is read and judged', async () => {
+    const res = await rawPost('/api/member/login/', { 'content-type': 'application/json' }, [
+      Buffer.from(`"${'a'.repeat(MAX_BODY_BYTES - 2)}"`),
+    ]);
+    expect(res.status).toBe(400);
+  });
+
+  test('malformed HTTP gets a 400 error payload and the server stays up', async () => {
+    const reply = await new Promise<string>((resolve) => {
+      const url = new URL(server.origin);
+      const socket = connect(Number(url.port), url.hostname, () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let text = '';
+      socket.on('data', (d) => {
+        text += d.toString();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => resolve(text));
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400/);
+    expect(reply).toContain('"status":"error"');
+    expect((await fetch(`${server.baseUrl}/member/me/`, { headers: { authorization: auth } })).status).toBe(200);
+  });
+
+  test('the docs route answers 404 with a hint when no docs directory is given', async () => {
+    const res = await fetch(`${server.origin}/docs/`);
+    expect(res.status).toBe(404);
+    expect((await res.json()).message).toContain('npm run docs');
+  });
+});

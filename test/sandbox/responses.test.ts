@@ -1,0 +1,350 @@
+// Every response conforms to openapi.yaml (issue §4): drives each operation through each status the sandbox can give,
+// checks each reply with createValidators().response, and reports the operation × status pairs exercised.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadContract } from '../../contract/openapi.js';
+import type { SandboxResponse } from '../../mocks/sandbox/app.js';
+import type { OperationId } from '../../mocks/sandbox/handlers/types.js';
+import { DEMO } from '../../mocks/sandbox/seed.js';
+import { onBoard, ResponseChecker, sandboxUnderTest } from './harness.js';
+
+const { member, outsider } = DEMO.accounts;
+const { call, loginAs, checker, handle } = sandboxUnderTest();
+let asMember: string;
+let asOutsider: string;
+
+beforeAll(async () => {
+  asMember = await loginAs(member.username, member.password);
+  asOutsider = await loginAs(outsider.username, outsider.password);
+});
+
+interface Req {
+  method: string;
+  path: string;
+  query: Record<string, string | number>;
+  body?: unknown;
+  /** A body (or query) that breaks the contract, for the 400. */
+  invalid?: { query?: Record<string, string | number>; body?: unknown };
+}
+
+const scoped = (extra: Record<string, string | number> = {}) => ({
+  company_id: DEMO.companyId,
+  board_id: DEMO.boardId,
+  ...extra,
+});
+const json = (r: { json: { data: Record<string, { id: number }> } }, key: string) => r.json.data[key]?.id as number;
+const newScenario = async () =>
+  json(
+    await call('POST', `/features/qa/scenarios/list/?${onBoard()}`, {
+      auth: asMember,
+      body: { title: 'm', parent_id: null },
+    }),
+    'scenario',
+  );
+const newCase = async (scenario: number) =>
+  json(
+    await call('POST', `/features/qa/cases/list/?${onBoard()}`, {
+      auth: asMember,
+      body: { scenario, title: 'c', description: '', steps_to_reproduce: '', expected_result: '' },
+    }),
+    'case',
+  );
+const newSession = async () => {
+  const scenario = await newScenario();
+  await newCase(scenario);
+  const res = await call('POST', `/features/qa/sessions/start/?${onBoard()}`, {
+    auth: asMember,
+    body: { scenario_id: scenario },
+  });
+  return res.json.data.session as { id: number; case_reports: Array<{ id: number }> };
+};
+const newTokenKey = async () =>
+  (await call('POST', '/member/bearer-tokens/', { auth: asMember, body: { title: 't', is_active: true } })).json.data
+    .token.key as string;
+const freshRefresh = async () =>
+  (
+    await call('POST', '/member/login/', {
+      body: { username: member.username, password: member.password, captcha_token: DEMO.captchaToken },
+    })
+  ).json.data.refresh_token as string;
+
+/** A valid request per operation (prepared fresh, since some of them delete what they name). */
+const VALID: Record<OperationId, () => Promise<Req>> = {
+  getMe: async () => ({ method: 'GET', path: '/member/me/', query: {} }),
+  listApiTokens: async () => ({
+    method: 'GET',
+    path: '/member/bearer-tokens/',
+    query: { page: 1 },
+    invalid: { query: { page: 0 } },
+  }),
+  createApiToken: async () => ({
+    method: 'POST',
+    path: '/member/bearer-tokens/',
+    query: {},
+    body: { title: 'x', is_active: true },
+    invalid: { body: { title: 'x' } },
+  }),
+  updateApiToken: async () => ({
+    method: 'PATCH',
+    path: '/member/bearer-tokens/detail/',
+    query: { key: await newTokenKey() },
+    body: { is_active: false },
+    invalid: { body: { is_active: 'no' } },
+  }),
+  deleteApiToken: async () => ({
+    method: 'DELETE',
+    path: '/member/bearer-tokens/detail/',
+    query: { key: await newTokenKey() },
+    invalid: { query: { key: '' } },
+  }),
+  login: async () => ({
+    method: 'POST',
+    path: '/member/login/',
+    query: {},
+    body: { username: member.username, password: member.password, captcha_token: DEMO.captchaToken },
+    invalid: { body: { username: member.username } },
+  }),
+  register: async () => {
+    const name = `user${Math.random().toString(36).slice(2, 10)}`;
+    return {
+      method: 'POST',
+      path: '/member/register/',
+      query: {},
+      body: {
+        first_name: 'N',
+        username: name,
+        email: `${name}@example.com`,
+        password: 'pw',
+        captcha_token: DEMO.captchaToken,
+      },
+      invalid: { body: { first_name: 'N', username: 'n', email: 'not-an-email', password: 'pw', captcha_token: 'x' } },
+    };
+  },
+  refreshToken: async () => ({
+    method: 'POST',
+    path: '/member/refresh-token/',
+    query: {},
+    body: { refresh_token: await freshRefresh() },
+    invalid: { body: {} },
+  }),
+  listScenarios: async () => ({
+    method: 'GET',
+    path: '/features/qa/scenarios/list/',
+    query: scoped({ q: 'c' }),
+    invalid: { query: scoped({ limit: 0 }) },
+  }),
+  createScenario: async () => ({
+    method: 'POST',
+    path: '/features/qa/scenarios/list/',
+    query: scoped(),
+    body: { title: 'n', parent_id: DEMO.scenarios.checkout },
+    invalid: { body: { title: 'n' } },
+  }),
+  getScenario: async () => ({
+    method: 'GET',
+    path: '/features/qa/scenarios/',
+    query: scoped({ scenario_id: DEMO.scenarios.checkout }),
+    invalid: { query: scoped({ scenario_id: 'x' }) },
+  }),
+  updateScenario: async () => ({
+    method: 'PATCH',
+    path: '/features/qa/scenarios/',
+    query: scoped({ scenario_id: await newScenario() }),
+    body: { title: 'r', position: 3 },
+    invalid: { body: { title: 'r', parent_id: 1 } },
+  }),
+  deleteScenario: async () => ({
+    method: 'DELETE',
+    path: '/features/qa/scenarios/',
+    query: scoped({ scenario_id: await newScenario() }),
+    invalid: { query: scoped() },
+  }),
+  listCases: async () => ({
+    method: 'GET',
+    path: '/features/qa/cases/list/',
+    query: scoped({ scenario_id: DEMO.scenarios.checkout }),
+    invalid: { query: scoped() },
+  }),
+  createCase: async () => ({
+    method: 'POST',
+    path: '/features/qa/cases/list/',
+    query: scoped(),
+    body: {
+      scenario: DEMO.scenarios.login,
+      title: 't',
+      description: 'd',
+      steps_to_reproduce: 's',
+      expected_result: 'e',
+    },
+    invalid: { body: { scenario: 'one', title: 't' } },
+  }),
+  getCase: async () => ({
+    method: 'GET',
+    path: '/features/qa/cases/',
+    query: scoped({ case_id: DEMO.cases.savedCard }),
+    invalid: { query: scoped({ case_id: -1 }) },
+  }),
+  updateCase: async () => ({
+    method: 'PATCH',
+    path: '/features/qa/cases/',
+    query: scoped({ case_id: DEMO.cases.guest }),
+    body: { description: 'updated' },
+    invalid: { body: {} },
+  }),
+  deleteCase: async () => ({
+    method: 'DELETE',
+    path: '/features/qa/cases/',
+    query: scoped({ case_id: await newCase(DEMO.scenarios.login) }),
+    invalid: { query: scoped({ case_id: 0 }) },
+  }),
+  listSessions: async () => ({
+    method: 'GET',
+    path: '/features/qa/sessions/',
+    query: scoped({ is_active: 'true' }),
+    invalid: { query: scoped({ is_active: 'yes' }) },
+  }),
+  startSession: async () => ({
+    method: 'POST',
+    path: '/features/qa/sessions/start/',
+    query: scoped(),
+    body: { scenario_id: DEMO.scenarios.checkout },
+    invalid: { body: { scenario: 1 } },
+  }),
+  recordCaseOutcome: async () => ({
+    method: 'PATCH',
+    path: '/features/qa/sessions/cases/',
+    query: scoped({ case_report_id: (await newSession()).case_reports[0]?.id ?? 0 }),
+    body: { status: 'bug', actual_result: 'a', severity: 's', priority: 'p' },
+    invalid: { body: { status: 'bug' } },
+  }),
+  finishSession: async () => ({
+    method: 'PATCH',
+    path: '/features/qa/sessions/finish/',
+    query: scoped(),
+    body: { sessions_id: (await newSession()).id },
+    invalid: { body: { session_id: 1 } },
+  }),
+  listCompanies: async () => ({ method: 'GET', path: '/company/list/', query: {} }),
+  listTasks: async () => ({
+    method: 'GET',
+    path: '/task/list/',
+    query: scoped({ assignee_ids: 1 }),
+    invalid: { query: scoped({ assignee_ids: 'me' }) },
+  }),
+};
+
+/** Declared statuses the sandbox never gives, and why. */
+const NOT_PRODUCED: Record<string, string> = {
+  'getMe 403': 'any valid credential may read its own account',
+  'getMe 404': 'the account of a valid credential always exists',
+  'listApiTokens 403': 'every account may list its own tokens',
+  'listApiTokens 404': 'the list has no identifier to be wrong',
+  'createApiToken 403': 'every account may create tokens',
+  'createApiToken 404': 'creation names no existing object',
+  'updateApiToken 403': "another account's token answers 404 (the 403/404 line)",
+  'deleteApiToken 403': "another account's token answers 404 (the 403/404 line)",
+  'listCompanies 403': 'every account may list its own companies',
+  'listCompanies 404': 'the list has no identifier to be wrong',
+};
+
+const send = (req: Req, auth: string | undefined, query = req.query, body = req.body) =>
+  call(req.method, `${req.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
+    ...(auth === undefined ? {} : { auth }),
+    ...(body === undefined ? {} : { body }),
+  });
+
+const operations = loadContract().operations;
+
+describe('every operation, every status the sandbox gives', () => {
+  for (const op of operations) {
+    const id = op.operationId as OperationId;
+    const isScoped = op.parameters.some((p) => p.name === 'company_id');
+    test(id, async () => {
+      const req = await VALID[id]();
+      if (op.authenticated) expect((await send(req, undefined)).status).toBe(401);
+      if (id === 'login')
+        expect((await send(req, undefined, req.query, { ...(req.body as object), password: 'wrong' })).status).toBe(
+          401,
+        );
+      if (id === 'refreshToken')
+        expect((await send(req, undefined, req.query, { refresh_token: 'x.y.z' })).status).toBe(401);
+      if (isScoped) {
+        expect((await send(req, asOutsider)).status).toBe(403);
+        expect((await send(req, asMember, { ...req.query, company_id: 999 })).status).toBe(404);
+      }
+      if (id === 'updateApiToken' || id === 'deleteApiToken') {
+        expect((await send(req, asMember, { key: 'tok_missing' })).status).toBe(404);
+      }
+      if (req.invalid) {
+        const res = await send(req, asMember, req.invalid.query ?? req.query, req.invalid.body ?? req.body);
+        expect(res.status, JSON.stringify(res.json)).toBe(400);
+        expect(res.json.errors.length).toBeGreaterThan(0);
+      }
+      const ok = await send(req, op.authenticated ? asMember : undefined);
+      expect(ok.status, JSON.stringify(ok.json)).toBe(
+        op.method === 'post' && id !== 'login' && id !== 'refreshToken' ? 201 : 200,
+      );
+    });
+  }
+
+  test('transport-level answers: 404 unknown path, 405 wrong method, 415 wrong media type, 204 preflight', async () => {
+    expect((await call('GET', '/unknown/')).status).toBe(404);
+    expect((await call('PUT', '/member/me/')).status).toBe(405);
+    const wrongType = await call('POST', '/member/bearer-tokens/', {
+      auth: asMember,
+      raw: '{}',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(wrongType.status).toBe(415);
+    expect((await handle({ method: 'OPTIONS', url: '/api/member/me/', headers: {} })).status).toBe(204);
+  });
+
+  test('every declared status is exercised, except those documented as never produced; the pairs are reported', () => {
+    const rows: string[] = [];
+    const missing: string[] = [];
+    for (const op of operations) {
+      const declared = Object.keys(op.responses).filter((s) => s !== 'default');
+      const seen = [...checker.exercised.keys()]
+        .filter((k) => k.startsWith(`${op.operationId} `))
+        .map((k) => k.split(' ')[1] as string)
+        .sort();
+      for (const status of declared) {
+        const key = `${op.operationId} ${status}`;
+        if (!seen.includes(status) && !(key in NOT_PRODUCED)) missing.push(key);
+        if (seen.includes(status) && key in NOT_PRODUCED)
+          missing.push(`${key} is produced after all: drop it from NOT_PRODUCED`);
+      }
+      const viaDefault = seen.filter((s) => !declared.includes(s));
+      rows.push(
+        `${op.operationId.padEnd(18)} ${seen.join(' ')}${viaDefault.length ? `  (via default: ${viaDefault.join(' ')})` : ''}`,
+      );
+    }
+    const outside = [...checker.exercised.keys()].filter((k) => k.startsWith('- ')).map((k) => k.slice(2));
+    rows.push(`${'(no operation)'.padEnd(18)} ${outside.sort().join(' ')}`);
+    console.log(`operation × status exercised:\n${rows.join('\n')}`);
+    expect(missing).toEqual([]);
+    expect(checker.violations).toEqual([]);
+  });
+});
+
+describe('the checker itself can fail', () => {
+  const jsonReply = (status: number, body: unknown): SandboxResponse => ({
+    status,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+  test.each([
+    ['a success without data.member', jsonReply(200, { status: 'success', data: {} })],
+    [
+      'a success under a status only `default` covers',
+      jsonReply(201, { status: 'success', data: { member: { id: 1, username: 'demo' } } }),
+    ],
+    ['an error payload that says success', jsonReply(401, { status: 'success', message: 'x' })],
+    ['a 5xx', jsonReply(500, { status: 'error', message: 'boom' })],
+    ['a body that is not JSON', { status: 200, headers: { 'content-type': 'application/json' }, body: '{' }],
+  ])('flags %s', async (_name, response) => {
+    const checking = new ResponseChecker();
+    await checking.wrap(async () => response)({ method: 'GET', url: '/api/member/me/', headers: {} });
+    expect(checking.violations).toHaveLength(1);
+  });
+});
