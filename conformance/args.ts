@@ -1,0 +1,104 @@
+// The conformance CLI's arguments (issue 3 §3), parsed with node:util parseArgs; bad ones get a message naming the flag.
+import { parseArgs } from 'node:util';
+import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from './defaults.js';
+
+export interface CliArgs {
+  help: boolean;
+  target?: string;
+  baseUrl?: string;
+  only: string[];
+  readOnly: boolean;
+  register: boolean;
+  junit?: string;
+  json?: string;
+  timeoutMs: number;
+  totalTimeoutMs: number;
+  quiet: boolean;
+}
+
+export class ArgsError extends Error {
+  override readonly name = 'ArgsError';
+}
+
+export const USAGE = `Usage: npm run conformance -- --target <profile.json> [options]
+
+Runs the conformance suite against a server and reports, rule by rule, where it departs from the contract.
+
+Options:
+  --target <file>         target profile (JSON; see docs/conformance.md). Optional when CONFORMANCE_* environment
+                          variables supply every value.
+  --base-url <url>        REST base address, ending in /api (overrides the profile and CONFORMANCE_BASE_URL)
+  --only <ids|areas>      run only these rules: IDs (AUTH-03), areas (auth, login, tokens, access, envelope,
+                          conventions, lists, qa, contract) or ID prefixes (AUTH); comma-separated, repeatable
+  --read-only             skip every check that creates, changes or deletes data (for shared environments)
+  --no-register           send no registration request (registration leaves an account behind)
+  --junit <file>          write a JUnit XML report
+  --json <file>           write a JSON report
+  --timeout <ms>          per request (default ${DEFAULT_TIMEOUT_MS})
+  --total-timeout <ms>    for the whole run (default ${DEFAULT_TOTAL_TIMEOUT_MS})
+  --quiet                 no progress lines
+  --help                  this text
+
+Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile or unreachable target;
+3 the suite itself failed; 130 interrupted (Ctrl-C).`;
+
+function positiveMs(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ArgsError(`${flag} must be a positive number of milliseconds`);
+  return Number(raw);
+}
+
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new ArgsError((error as Error).message);
+  }
+  const v = parsed.values;
+  if (parsed.positionals.length > 0) {
+    throw new ArgsError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}; did you mean --target?`);
+  }
+  for (const flag of ['target', 'base-url', 'junit', 'json'] as const) {
+    if (v[flag] !== undefined && v[flag].trim() === '') throw new ArgsError(`--${flag} needs a value`);
+  }
+  const only = (v.only ?? [])
+    .flatMap((o) => o.split(','))
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (v.only && only.length === 0) throw new ArgsError('--only needs at least one rule ID or area');
+  return {
+    help: v.help ?? false,
+    ...(v.target === undefined ? {} : { target: v.target }),
+    ...(v['base-url'] === undefined ? {} : { baseUrl: v['base-url'] }),
+    only,
+    readOnly: v['read-only'] ?? false,
+    register: !(v['no-register'] ?? false),
+    ...(v.junit === undefined ? {} : { junit: v.junit }),
+    ...(v.json === undefined ? {} : { json: v.json }),
+    timeoutMs: positiveMs('--timeout', v.timeout, DEFAULT_TIMEOUT_MS),
+    totalTimeoutMs: positiveMs('--total-timeout', v['total-timeout'], DEFAULT_TOTAL_TIMEOUT_MS),
+    quiet: v.quiet ?? false,
+  };
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: true,
+    options: {
+      target: { type: 'string' },
+      'base-url': { type: 'string' },
+      only: { type: 'string', multiple: true },
+      'read-only': { type: 'boolean' },
+      'no-register': { type: 'boolean' },
+      junit: { type: 'string' },
+      json: { type: 'string' },
+      timeout: { type: 'string' },
+      'total-timeout': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}

@@ -1,0 +1,41 @@
+// CONV rules (source §1 conventions): trailing slashes and the JSON Content-Type of request bodies.
+import { dataOf, ensure, expectRejected, expectStatus } from '../harness/fixtures.js';
+import { createHarness } from '../harness/harness.js';
+
+const h = createHarness(import.meta.url);
+const { profile } = h.run;
+
+h.rule('CONV-01', 'GET /member/me/ and GET /company/list/ answer at their paths with the trailing slash', async () => {
+  const member = await h.as('member');
+  expectStatus(await h.call(member, 'getMe'), [200], 'GET /member/me/');
+  expectStatus(await h.call(member, 'listCompanies'), [200], 'GET /company/list/');
+});
+
+h.rule('CONV-02', 'a path without its trailing slash answers 404 or a redirect to it, never the data', async () => {
+  const { accessToken } = await h.session('member');
+  for (const path of ['/member/me', '/company/list']) {
+    const answer = await h.raw('member', 'GET', path, {
+      headers: { Authorization: `JWT ${accessToken}` },
+      redirect: 'manual',
+    });
+    const status = answer.status ?? 0;
+    const location = answer.record.responseHeaders?.location ?? '';
+    const redirect = status >= 300 && status < 400 && location.replace(/\?.*$/, '').endsWith(`${path}/`);
+    ensure(
+      status === 404 || redirect,
+      `GET ${path} (no trailing slash) answered ${answer.status ?? answer.record.error}${location ? ` to ${location}` : ''}: expected 404 or a redirect to ${path}/`,
+    );
+  }
+});
+
+h.rule('CONV-04', 'a JSON body sent as text/plain is rejected with a 4xx error payload', async () => {
+  const { member } = profile.accounts;
+  const answer = await h.raw('anonymous', 'POST', '/member/login/', {
+    headers: { 'Content-Type': 'text/plain' },
+    body: JSON.stringify({ username: member.username, password: member.password, captcha_token: profile.captchaToken }),
+  });
+  expectRejected(answer, 'POST /member/login/ with Content-Type: text/plain');
+  ensure(dataOf(answer) === undefined, 'the rejected login still carries data');
+});
+
+h.exchangeRules();

@@ -1,0 +1,159 @@
+// LIST rules (source §1 conventions, §4, §8): limit, paging, q, repeated array keys, required company_id/board_id.
+import { unwrap } from '../../client/index.js';
+import { createScenario, dataOf, ensure, expectRejected, expectStatus, isObject } from '../harness/fixtures.js';
+import { createHarness } from '../harness/harness.js';
+import { memberObjects, placeholderObjects } from '../harness/objects.js';
+import { inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
+
+const h = createHarness(import.meta.url);
+const LABELS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
+
+interface Rows {
+  /** Query that lists exactly `ids` (plus, in read-only mode, whatever the board holds). */
+  query: Record<string, unknown>;
+  ids: number[];
+  titles: string[];
+}
+
+/**
+ * Rows to page through: children of a parent scenario of this run, so that the other check files writing to the same
+ * board cannot shift them. In read-only mode: the board's scenarios as they are.
+ */
+const rows = h.once(async (): Promise<Rows> => {
+  const member = await h.as('member');
+  if (h.run.readOnly) {
+    const data = await unwrap(
+      member.GET('/features/qa/scenarios/list/', { params: { query: { ...h.board, limit: 100 } } }),
+    );
+    const scenarios = data?.scenarios ?? [];
+    return { query: h.board, ids: scenarios.map((s) => s.id), titles: scenarios.map((s) => s.title) };
+  }
+  const parent = await createScenario(member, h.board, { title: h.title('list parent'), parent_id: null });
+  const children = [];
+  for (const label of LABELS) {
+    children.push(await createScenario(member, h.board, { title: h.title(`list row ${label}`), parent_id: parent.id }));
+  }
+  return {
+    query: { ...h.board, parent_id: parent.id },
+    ids: children.map((c) => c.id),
+    titles: children.map((c) => c.title),
+  };
+});
+
+/** One page of the scenario list, as ids. */
+async function page(query: Record<string, unknown>, pageNo: number, limit: number) {
+  const answer = await h.call(await h.as('member'), 'listScenarios', { query: { ...query, page: pageNo, limit } });
+  expectStatus(answer, [200], `GET /features/qa/scenarios/list/ page ${pageNo} limit ${limit}`);
+  const list = dataOf(answer)?.scenarios;
+  ensure(Array.isArray(list), 'GET /features/qa/scenarios/list/ has no array in data.scenarios');
+  return { answer, ids: list.map((s) => (isObject(s) ? s.id : undefined)) };
+}
+
+h.rule('LIST-01', 'a list page never holds more rows than limit', async (t) => {
+  const { query, ids } = await rows();
+  if (ids.length < 2) t.skip('the board holds fewer than 2 scenarios to list (read-only mode)');
+  for (const limit of [1, 2]) {
+    const { ids: got } = await page(query, 1, limit);
+    ensure(got.length <= limit, `limit=${limit} answered ${got.length} rows`);
+  }
+  const tasks = await h.call(await h.as('member'), 'listTasks', { query: { ...h.board, limit: 1 } });
+  expectStatus(tasks, [200], 'GET /task/list/ with limit=1');
+  const taskRows = dataOf(tasks)?.tasks;
+  ensure(Array.isArray(taskRows) && taskRows.length <= 1, `GET /task/list/ with limit=1 answered more than 1 row`);
+});
+
+h.rule('LIST-02', 'paging with page and limit walks every row exactly once', async (t) => {
+  const { query, ids } = await rows();
+  if (ids.length < 3) t.skip('the board holds fewer than 3 scenarios to page through (read-only mode)');
+  const limit = 2;
+  const seen: unknown[] = [];
+  // Enough pages for every row plus one; a server that ignores `page` shows up as duplicates.
+  const maxPages = Math.ceil(ids.length / limit) + 2;
+  for (let n = 1; n <= maxPages; n++) {
+    const { ids: got } = await page(query, n, limit);
+    seen.push(...got);
+    if (got.length < limit) break;
+  }
+  const duplicates = seen.filter((id, i) => seen.indexOf(id) !== i);
+  ensure(
+    duplicates.length === 0,
+    `paging with limit=${limit} returned rows more than once: ids ${[...new Set(duplicates)].join(', ')}`,
+  );
+  const missing = ids.filter((id) => !seen.includes(id));
+  ensure(missing.length === 0, `paging with limit=${limit} never returned the rows with ids ${missing.join(', ')}`);
+});
+
+h.rule('LIST-03', 'q is accepted by the scenario and session lists', async () => {
+  const member = await h.as('member');
+  expectStatus(
+    await h.call(member, 'listScenarios', { query: { ...h.board, q: 'conformance' } }),
+    [200],
+    'GET /features/qa/scenarios/list/ with q',
+  );
+  expectStatus(
+    await h.call(member, 'listSessions', { query: { ...h.board, is_active: true, q: 'conformance' } }),
+    [200],
+    'GET /features/qa/sessions/ with q',
+  );
+});
+
+h.rule('LIST-04', 'q keeps only the rows whose title contains it, ignoring case', async (t) => {
+  const { query, ids, titles } = await rows();
+  const target = h.run.readOnly ? titles[0]?.split(/\s+/)[0] : `ROW ALPHA [${h.marker.toUpperCase()}]`;
+  if (!target) return t.skip('the board holds no scenario to search for (read-only mode)');
+  const answer = await h.call(await h.as('member'), 'listScenarios', { query: { ...query, q: target, limit: 100 } });
+  expectStatus(answer, [200], 'GET /features/qa/scenarios/list/ with q');
+  const found = dataOf(answer)?.scenarios;
+  ensure(Array.isArray(found), 'GET /features/qa/scenarios/list/ has no array in data.scenarios');
+  const needle = target.toLowerCase();
+  const strays = found.filter(
+    (s) => !(isObject(s) && typeof s.title === 'string' && s.title.toLowerCase().includes(needle)),
+  );
+  ensure(
+    strays.length === 0,
+    `q=${JSON.stringify(target)} also returned ${strays.length} rows whose title does not contain it`,
+  );
+  const expected = ids[titles.findIndex((title) => title.toLowerCase().includes(needle))];
+  ensure(
+    found.some((s) => isObject(s) && s.id === expected),
+    `q=${JSON.stringify(target)} did not return the scenario ${expected} whose title contains it`,
+  );
+});
+
+h.rule('LIST-05', 'GET /task/list/ accepts repeated assignee_ids keys', async () => {
+  const member = await h.as('member');
+  const me = await unwrap(member.GET('/member/me/'));
+  const id = me?.member?.id ?? 1;
+  const answer = await h.call(member, 'listTasks', { query: { ...h.board, assignee_ids: [id, id + 1] } });
+  ensure(
+    new URL(answer.record.url).searchParams.getAll('assignee_ids').length === 2,
+    'the request did not carry assignee_ids as two repeated keys',
+  );
+  expectStatus(answer, [200], 'GET /task/list/ with assignee_ids repeated');
+  ensure(Array.isArray(dataOf(answer)?.tasks), 'GET /task/list/ with assignee_ids has no array in data.tasks');
+});
+
+// Should making them fail, the requests still go out with ids that point at nothing: the parameter check comes first.
+const objects = h.once(() => memberObjects(h).catch((error) => placeholderObjects(h, error)));
+const boardOperations = inSafeOrder(
+  h.contract.operations.filter((o) => ['company_id', 'board_id'].every((n) => o.parameters.some((p) => p.name === n))),
+);
+
+for (const op of boardOperations) {
+  for (const missing of ['company_id', 'board_id']) {
+    h.rule(
+      'LIST-06',
+      `${opName(op)} without ${missing} is rejected naming it`,
+      async () => {
+        const { ids } = await objects();
+        const planned = validRequest(op, ids, h.title('missing parameter probe'));
+        const { [missing]: _dropped, ...query } = planned.query;
+        const answer = await h.call(await h.as('member'), op.operationId, { ...planned, query });
+        expectRejected(answer, `${opName(op)} without ${missing}`, missing);
+      },
+      { writes: isWrite(op) },
+    );
+  }
+}
+
+h.exchangeRules();

@@ -1,0 +1,110 @@
+// TOKEN rules (source §3 integration-token transitions, §5 rules 1, 6 and 8): the named API token lifecycle.
+import { unwrap } from '../../client/index.js';
+import { createToken, ensure, expectStatus, listTokens, whoAmI } from '../harness/fixtures.js';
+import { createHarness } from '../harness/harness.js';
+
+const h = createHarness(import.meta.url);
+const { member } = h.run.profile.accounts;
+
+/** A fresh active token of the member: its key and its secret. */
+async function newToken(label: string) {
+  return createToken(await h.as('member'), { title: h.title(label), is_active: true });
+}
+
+/** GET /member/me/ with the token under Bearer. */
+const useToken = (secret: string) => h.call(h.withToken(secret), 'getMe');
+
+async function setActive(key: string, isActive: boolean) {
+  const member = await h.as('member');
+  const answer = await h.call(member, 'updateApiToken', { query: { key }, body: { is_active: isActive } });
+  expectStatus(answer, [200], `PATCH /member/bearer-tokens/detail/ with is_active ${isActive}`);
+  return answer;
+}
+
+h.rule('TOKEN-01', 'token management without authentication gets 401 and creates nothing', async () => {
+  const anonymous = h.anonymous();
+  const { key } = await newToken('anonymous probe target');
+  const title = h.title('anonymous token');
+  expectStatus(await h.call(anonymous, 'listApiTokens'), [401], 'GET /member/bearer-tokens/ without Authorization');
+  expectStatus(
+    await h.call(anonymous, 'createApiToken', { body: { title, is_active: true } }),
+    [401],
+    'POST /member/bearer-tokens/ without Authorization',
+  );
+  expectStatus(
+    await h.call(anonymous, 'updateApiToken', { query: { key }, body: { is_active: false } }),
+    [401],
+    'PATCH /member/bearer-tokens/detail/ without Authorization',
+  );
+  expectStatus(
+    await h.call(anonymous, 'deleteApiToken', { query: { key } }),
+    [401],
+    'DELETE /member/bearer-tokens/detail/ without Authorization',
+  );
+  const tokens = await listTokens(await h.as('member'));
+  ensure(!tokens.some((t) => t.title === title), 'a token was created anonymously: it shows in the token list');
+});
+
+h.rule('TOKEN-02', 'a new token authenticates under Bearer and GET /member/me/ names its owner', async () => {
+  const token = await newToken('owner');
+  const username = await whoAmI(h.withToken(token.token));
+  ensure(
+    username === member.username,
+    `GET /member/me/ with the new token named ${JSON.stringify(username)}, not its owner ${JSON.stringify(member.username)}`,
+  );
+});
+
+h.rule('TOKEN-03', 'the token list holds a newly created token', async () => {
+  const token = await newToken('listed');
+  const tokens = await listTokens(await h.as('member'));
+  ensure(
+    tokens.some((t) => t.key === token.key),
+    `the token list (${tokens.length} tokens) does not hold the token just created (key ${token.key})`,
+  );
+});
+
+h.rule('TOKEN-09', "neither the token list nor a token update reveals a token's secret", async () => {
+  const token = await newToken('secret kept');
+  const member = await h.as('member');
+  const tokens = await listTokens(member);
+  // Compared as booleans: a failure message must never hold the secret.
+  ensure(!JSON.stringify(tokens).includes(token.token), 'the token list holds the secret of a token');
+  const updated = await h.call(member, 'updateApiToken', {
+    query: { key: token.key },
+    body: { title: h.title('renamed') },
+  });
+  expectStatus(updated, [200], 'PATCH /member/bearer-tokens/detail/ with a new title');
+  ensure(!JSON.stringify(updated.body).includes(token.token), 'the token update answer holds the secret');
+});
+
+h.rule('TOKEN-04', 'after deactivation the token gets 401', async () => {
+  const token = await newToken('deactivated');
+  expectStatus(await useToken(token.token), [200], 'GET /member/me/ with the new, active token');
+  await setActive(token.key, false);
+  expectStatus(await useToken(token.token), [401], 'GET /member/me/ with the token after deactivation');
+});
+
+h.rule('TOKEN-05', 'after reactivation the token authenticates again', async () => {
+  const token = await newToken('reactivated');
+  await setActive(token.key, false);
+  await setActive(token.key, true);
+  expectStatus(await useToken(token.token), [200], 'GET /member/me/ with the token after reactivation');
+});
+
+h.rule('TOKEN-06', 'after deletion the token gets 401', async () => {
+  const token = await newToken('deleted');
+  expectStatus(await useToken(token.token), [200], 'GET /member/me/ with the new token');
+  await unwrap(
+    (await h.as('member')).DELETE('/member/bearer-tokens/detail/', { params: { query: { key: token.key } } }),
+  );
+  expectStatus(await useToken(token.token), [401], 'GET /member/me/ with the token after deletion');
+});
+
+h.rule('TOKEN-07', 'a second delete of the same token gets 404', async () => {
+  const token = await newToken('deleted twice');
+  const member = await h.as('member');
+  expectStatus(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), [200, 204], 'first delete');
+  expectStatus(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), [404], 'second delete');
+});
+
+h.exchangeRules();

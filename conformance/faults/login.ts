@@ -1,0 +1,55 @@
+// Faults in login, registration and refresh (source §2, §5 rules 4 and 5): captcha, rotation, the token pair.
+import { DEMO, type Fault, isObject, parse, reply, rewrite, validationFailed, withBody } from './wrap.js';
+
+/** Login and registration never check the captcha: a missing or wrong one is replaced by the valid one. */
+export const captchaNotChecked: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  if ((operationId === 'login' || operationId === 'register') && isObject(body)) {
+    return inner(withBody(req, { ...body, captcha_token: DEMO.captchaToken }));
+  }
+  return inner(req);
+};
+
+/** Login and refresh demand an Authorization header. */
+export const loginNeedsAuthorization: Fault = (inner) => async (req) => {
+  const { operationId } = parse(req);
+  if ((operationId === 'login' || operationId === 'refreshToken') && !req.headers.authorization) {
+    return reply(401, { status: 'error', message: 'Authentication credentials were not provided.' });
+  }
+  return inner(req);
+};
+
+/** Login hands out an access token but no refresh token. */
+export const loginWithoutRefreshToken: Fault = (inner) => async (req) => {
+  const res = await inner(req);
+  if (parse(req).operationId !== 'login' || res.status !== 200) return res;
+  return rewrite(res, (body) => {
+    const data = isObject(body.data) ? { ...body.data } : {};
+    delete data.refresh_token;
+    return { ...body, data };
+  });
+};
+
+/**
+ * Refresh hands back the refresh token it was sent, which keeps working: behind the scenes each one stands for the
+ * latest real token of its chain.
+ */
+export const refreshNotRotated: Fault = (inner) => {
+  const latest = new Map<string, string>();
+  return async (req) => {
+    const { operationId, body } = parse(req);
+    if (operationId !== 'refreshToken' || !isObject(body) || typeof body.refresh_token !== 'string') return inner(req);
+    const shown = body.refresh_token;
+    const res = await inner(withBody(req, { ...body, refresh_token: latest.get(shown) ?? shown }));
+    if (res.status !== 200) return res;
+    return rewrite(res, (answer) => {
+      const data = isObject(answer.data) ? answer.data : {};
+      if (typeof data.refresh_token === 'string') latest.set(shown, data.refresh_token);
+      return { ...answer, data: { ...data, refresh_token: shown } };
+    });
+  };
+};
+
+/** Registration refuses every e-mail address. */
+export const registrationRejected: Fault = (inner) => async (req) =>
+  parse(req).operationId === 'register' ? validationFailed('email', 'is not accepted') : inner(req);

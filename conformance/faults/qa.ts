@@ -1,0 +1,299 @@
+// Faults in QA scenarios, cases, sessions and outcomes (source §2, §3, §4, §8).
+import {
+  DEMO,
+  dataOf,
+  type Fault,
+  isObject,
+  parse,
+  reply,
+  rewrite,
+  type SandboxHandler,
+  type SandboxRequest,
+  type SandboxResponse,
+  validationFailed,
+  withBody,
+} from './wrap.js';
+
+type Json = Record<string, unknown>;
+
+/** The answer's `data[key]` object with `change` applied. */
+function rewriteData(res: SandboxResponse, key: string, change: (item: Json) => Json): SandboxResponse {
+  return rewrite(res, (body) => {
+    const data = isObject(body.data) ? body.data : {};
+    const item = data[key];
+    return isObject(item) ? { ...body, data: { ...data, [key]: change(item) } } : body;
+  });
+}
+
+/** The answer's `data[key]` array with `change` applied. */
+function rewriteList(res: SandboxResponse, key: string, change: (rows: unknown[]) => unknown[]): SandboxResponse {
+  if (res.status !== 200) return res;
+  return rewrite(res, (body) => {
+    const data = isObject(body.data) ? body.data : {};
+    const rows = Array.isArray(data[key]) ? (data[key] as unknown[]) : [];
+    return { ...body, data: { ...data, [key]: change(rows) } };
+  });
+}
+
+/** The same request as a GET without body (to read the object a PATCH addresses). */
+const readOf = (req: SandboxRequest): SandboxRequest => ({ ...req, method: 'GET', body: undefined });
+
+/** Renaming a scenario answers the new title and keeps the old one. */
+export const renameIgnored: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  if (operationId !== 'updateScenario' || !isObject(body)) return inner(req);
+  const current = dataOf(await inner(readOf(req)))?.scenario;
+  if (!isObject(current)) return inner(req);
+  const res = await inner(withBody(req, { ...body, title: current.title }));
+  return rewriteData(res, 'scenario', (s) => ({ ...s, title: body.title }));
+};
+
+/** A child scenario is stored as a root; the answer still shows the parent asked for. */
+export const parentDropped: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  if (operationId !== 'createScenario' || !isObject(body) || body.parent_id === null || body.parent_id === undefined) {
+    return inner(req);
+  }
+  const res = await inner(withBody(req, { ...body, parent_id: null }));
+  return rewriteData(res, 'scenario', (s) => ({ ...s, parent_id: body.parent_id }));
+};
+
+/** Updating a case answers the changed case and stores nothing. */
+export const caseUpdateIgnored: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  if (operationId !== 'updateCase' || !isObject(body)) return inner(req);
+  const current = await inner(readOf(req));
+  return current.status === 200 ? rewriteData(current, 'case', (c) => ({ ...c, ...body })) : current;
+};
+
+/** Remembers the cases created through the handler: id → the case as answered. */
+function caseMemory(): { cases: Map<number, Json>; observe(req: SandboxRequest, res: SandboxResponse): void } {
+  const cases = new Map<number, Json>();
+  return {
+    cases,
+    observe(req, res) {
+      const created = dataOf(res)?.case;
+      if (parse(req).operationId === 'createCase' && res.status === 201 && isObject(created)) {
+        cases.set(Number(created.id), created);
+      }
+    },
+  };
+}
+
+/** Listing a scenario's cases also lists cases of other scenarios created earlier. */
+export const caseListMixesScenarios: Fault = (inner) => {
+  const memory = caseMemory();
+  return async (req) => {
+    const res = await inner(req);
+    memory.observe(req, res);
+    if (parse(req).operationId !== 'listCases') return res;
+    return rewriteList(res, 'cases', (rows) => {
+      const listed = new Set(rows.map((r) => (isObject(r) ? r.id : undefined)));
+      return [...rows, ...[...memory.cases.values()].filter((c) => !listed.has(c.id))];
+    });
+  };
+};
+
+/** A deleted scenario's cases can still be read and listed. */
+export const casesOutliveScenario: Fault = (inner) => {
+  const memory = caseMemory();
+  const deleted = new Set<number>();
+  return async (req) => {
+    const { operationId, query } = parse(req);
+    const res = await inner(req);
+    memory.observe(req, res);
+    if (operationId === 'deleteScenario' && res.status === 200) deleted.add(Number(query.get('scenario_id')));
+    if (res.status !== 404) return res;
+    const orphan = (c: Json) => deleted.has(Number(c.scenario_id));
+    if (operationId === 'getCase') {
+      const kept = memory.cases.get(Number(query.get('case_id')));
+      if (kept && orphan(kept)) return reply(200, { status: 'success', data: { case: kept } });
+    }
+    if (operationId === 'listCases' && deleted.has(Number(query.get('scenario_id')))) {
+      const cases = [...memory.cases.values()].filter(
+        (c) => Number(c.scenario_id) === Number(query.get('scenario_id')),
+      );
+      return reply(200, { status: 'success', data: { cases } });
+    }
+    return res;
+  };
+};
+
+/** A session shows only the cases of its own scenario, not its descendants'. */
+export const descendantCasesSkipped: Fault = (inner) => {
+  const memory = caseMemory();
+  const ownOnly = (session: Json): Json => {
+    const reports = Array.isArray(session.case_reports) ? session.case_reports : [];
+    return {
+      ...session,
+      case_reports: reports.filter((r) => {
+        const known = isObject(r) ? memory.cases.get(Number(r.case_id)) : undefined;
+        return !known || Number(known.scenario_id) === Number(session.scenario_id);
+      }),
+    };
+  };
+  return async (req) => {
+    const { operationId } = parse(req);
+    const res = await inner(req);
+    memory.observe(req, res);
+    if (operationId === 'startSession') return rewriteData(res, 'session', ownOnly);
+    if (operationId === 'listSessions')
+      return rewriteList(res, 'sessions', (rows) => rows.map((s) => (isObject(s) ? ownOnly(s) : s)));
+    return res;
+  };
+};
+
+/** The session list leaves out each session's case_reports. */
+export const sessionListWithoutReports: Fault = (inner) => async (req) => {
+  const res = await inner(req);
+  if (parse(req).operationId !== 'listSessions') return res;
+  return rewriteList(res, 'sessions', (rows) =>
+    rows.map((s) => {
+      if (!isObject(s)) return s;
+      const { case_reports: _dropped, ...rest } = s;
+      return rest;
+    }),
+  );
+};
+
+/** Rewrites the status an outcome request sends, and answers as if the original had been stored. */
+function outcomeAs(from: string, to: string): Fault {
+  return (inner) => async (req) => {
+    const { operationId, body } = parse(req);
+    if (operationId !== 'recordCaseOutcome' || !isObject(body) || body.status !== from) return inner(req);
+    const res = await inner(withBody(req, { status: to }));
+    return rewriteData(res, 'case_report', (r) => ({ ...r, ...body }));
+  };
+}
+
+/** A done outcome answers done and stays pending. */
+export const doneIgnored: Fault = outcomeAs('done', 'pending');
+
+/** A bug outcome answers bug and is stored as done, without a linked task. */
+export const bugRecordedAsDone: Fault = outcomeAs('bug', 'done');
+
+/** A bug without severity is accepted with a made-up severity. */
+export const bugWithoutSeverityAccepted: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  if (operationId === 'recordCaseOutcome' && isObject(body) && body.status === 'bug' && body.severity === undefined) {
+    return inner(withBody(req, { ...body, severity: 'unspecified' }));
+  }
+  return inner(req);
+};
+
+/** A status outside pending, done and bug is stored as done. */
+export const invalidStatusAccepted: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  if (
+    operationId === 'recordCaseOutcome' &&
+    isObject(body) &&
+    !['pending', 'done', 'bug'].includes(String(body.status))
+  ) {
+    return inner(withBody(req, { status: 'done' }));
+  }
+  return inner(req);
+};
+
+/** pending is refused as a status. */
+export const pendingRejected: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  return operationId === 'recordCaseOutcome' && isObject(body) && body.status === 'pending'
+    ? validationFailed('status', 'must be done or bug')
+    : inner(req);
+};
+
+/** The task list hides the tasks that bug outcomes create. */
+export const linkedTaskHidden: Fault = (inner) => async (req) => {
+  const res = await inner(req);
+  if (parse(req).operationId !== 'listTasks') return res;
+  return rewriteList(res, 'tasks', (rows) =>
+    rows.filter((t) => !(isObject(t) && typeof t.case_report_id === 'number')),
+  );
+};
+
+/** Remembers, per case report, how many bug outcomes it got and its linked task. */
+function bugMemory(): Map<number, { bugs: number; taskId: number }> {
+  return new Map();
+}
+
+function observeBug(memory: ReturnType<typeof bugMemory>, req: SandboxRequest, res: SandboxResponse): void {
+  const { operationId, body } = parse(req);
+  const report = dataOf(res)?.case_report;
+  if (operationId !== 'recordCaseOutcome' || res.status !== 200 || !isObject(body) || body.status !== 'bug') return;
+  if (!isObject(report) || typeof report.task_id !== 'number') return;
+  const seen = memory.get(Number(report.id));
+  memory.set(Number(report.id), { bugs: (seen?.bugs ?? 0) + 1, taskId: report.task_id });
+}
+
+/** Every further bug outcome on a report adds another copy of its task to the task list. */
+export const secondBugDuplicatesTask: Fault = (inner) => {
+  const memory = bugMemory();
+  return async (req) => {
+    const res = await inner(req);
+    observeBug(memory, req, res);
+    if (parse(req).operationId !== 'listTasks') return res;
+    return rewriteList(res, 'tasks', (rows) => {
+      const copies: unknown[] = [];
+      for (const row of rows) {
+        if (!isObject(row)) continue;
+        const linked = [...memory.values()].find((m) => m.taskId === row.id);
+        for (let i = 1; i < (linked?.bugs ?? 0); i++) copies.push({ ...row, id: 1_000_000 + Number(row.id) * 100 + i });
+      }
+      return [...rows, ...copies];
+    });
+  };
+};
+
+/** Finishing a session answers success and finishes nothing. */
+export const finishIgnored: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  if (operationId !== 'finishSession' || !isObject(body) || !req.headers.authorization) return inner(req);
+  return reply(200, {
+    status: 'success',
+    data: { session: { id: body.sessions_id, is_active: false, case_reports: [] } },
+  });
+};
+
+/** Finishing a session marks the tasks its bugs created as resolved. */
+export const finishResolvesTask: Fault = (inner: SandboxHandler) => {
+  const bugs = bugMemory();
+  const reportsOf = new Map<number, number[]>();
+  const resolved = new Set<number>();
+  return async (req) => {
+    const { operationId, body } = parse(req);
+    const res = await inner(req);
+    observeBug(bugs, req, res);
+    const session = dataOf(res)?.session;
+    if (operationId === 'startSession' && isObject(session) && Array.isArray(session.case_reports)) {
+      reportsOf.set(
+        Number(session.id),
+        session.case_reports.map((r) => Number(isObject(r) ? r.id : 0)),
+      );
+    }
+    if (operationId === 'finishSession' && res.status === 200 && isObject(body)) {
+      for (const id of reportsOf.get(Number(body.sessions_id)) ?? []) {
+        const task = bugs.get(id)?.taskId;
+        if (task !== undefined) resolved.add(task);
+      }
+    }
+    if (operationId !== 'listTasks') return res;
+    return rewriteList(res, 'tasks', (rows) =>
+      rows.map((t) => (isObject(t) && resolved.has(Number(t.id)) ? { ...t, resolved: true } : t)),
+    );
+  };
+};
+
+/** Starting a session on a board without a todo-kind column answers success (and creates nothing). */
+export const startWithoutTodoAccepted: Fault = (inner) => {
+  let next = 900_000;
+  return async (req) => {
+    const { operationId, query, body } = parse(req);
+    const res = await inner(req);
+    if (operationId !== 'startSession' || res.status < 400 || res.status >= 500) return res;
+    if (Number(query.get('board_id')) !== DEMO.boardWithoutTodoColumnId || !isObject(body)) return res;
+    return reply(201, {
+      status: 'success',
+      data: { session: { id: next++, scenario_id: body.scenario_id, is_active: true, case_reports: [] } },
+    });
+  };
+};

@@ -1,0 +1,85 @@
+// Faults in the named API token lifecycle (source §3, §5 rules 1, 6 and 8).
+import {
+  asMember,
+  authorizationOf,
+  dataOf,
+  type Fault,
+  isObject,
+  memberAuthorization,
+  parse,
+  reply,
+  rewrite,
+  withBody,
+} from './wrap.js';
+
+/** A token can be created without authentication (on the demo member's account). */
+export const tokenCreatedAnonymously: Fault = (inner) => {
+  const auth = memberAuthorization(inner);
+  return async (req) =>
+    parse(req).operationId === 'createApiToken' && !req.headers.authorization ? asMember(inner, auth, req) : inner(req);
+};
+
+/** GET /member/me/ with a named API token names an integration account, not the token's owner. */
+export const bearerMeNamesSomeoneElse: Fault = (inner) => async (req) => {
+  const res = await inner(req);
+  if (parse(req).operationId !== 'getMe' || authorizationOf(req)?.scheme !== 'Bearer' || res.status !== 200) return res;
+  return rewrite(res, (body) => ({ ...body, data: { member: { id: 999, username: 'integration-bot' } } }));
+};
+
+/** The token list leaves out every token created since the server started. */
+export const tokenListOmitsNewTokens: Fault = (inner) => {
+  const created = new Set<string>();
+  return async (req) => {
+    const { operationId } = parse(req);
+    const res = await inner(req);
+    const token = dataOf(res)?.token;
+    if (operationId === 'createApiToken' && isObject(token) && typeof token.key === 'string') created.add(token.key);
+    if (operationId !== 'listApiTokens' || res.status !== 200) return res;
+    return rewrite(res, (body) => {
+      const data = isObject(body.data) ? body.data : {};
+      const tokens = Array.isArray(data.tokens) ? data.tokens : [];
+      return { ...body, data: { ...data, tokens: tokens.filter((t) => !(isObject(t) && created.has(String(t.key)))) } };
+    });
+  };
+};
+
+/** Sends `is_active` flipped and shows the value the client asked for. */
+function flipActive(from: boolean): Fault {
+  return (inner) => async (req) => {
+    const { operationId, body } = parse(req);
+    if (operationId !== 'updateApiToken' || !isObject(body) || body.is_active !== from) return inner(req);
+    const res = await inner(withBody(req, { ...body, is_active: !from }));
+    return rewrite(res, (answer) => {
+      const data = isObject(answer.data) ? answer.data : {};
+      return isObject(data.token)
+        ? { ...answer, data: { ...data, token: { ...data.token, is_active: from } } }
+        : answer;
+    });
+  };
+}
+
+/** Deactivation answers as if it worked; the token stays active. */
+export const deactivationIgnored: Fault = flipActive(false);
+
+/** Reactivation answers as if it worked; the token stays inactive. */
+export const reactivationIgnored: Fault = flipActive(true);
+
+/** Deleting a token answers success and deletes nothing. */
+export const deletionIgnored: Fault = (inner) => async (req) =>
+  parse(req).operationId === 'deleteApiToken' && req.headers.authorization
+    ? reply(200, { status: 'success' })
+    : inner(req);
+
+/** expires_at on creation is shown back but never stored, so the token never expires. */
+export const expiryIgnored: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  if (operationId !== 'createApiToken' || !isObject(body) || !('expires_at' in body)) return inner(req);
+  const { expires_at: expiresAt, ...rest } = body;
+  const res = await inner(withBody(req, rest));
+  return rewrite(res, (answer) => {
+    const data = isObject(answer.data) ? answer.data : {};
+    return isObject(data.token)
+      ? { ...answer, data: { ...data, token: { ...data.token, expires_at: expiresAt } } }
+      : answer;
+  });
+};

@@ -1,0 +1,182 @@
+// The target profile (GUIDE.md §6): a JSON file whose every value an environment variable can override.
+import { readFileSync } from 'node:fs';
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+export interface Profile {
+  /** The REST base address, ending in the api path segment. */
+  baseUrl: string;
+  /** A captcha token the target accepts in test mode. */
+  captchaToken: string;
+  accounts: { member: Account; outsider: Account };
+  companyId: number;
+  boardId: number;
+  /** Optional: the checks that need a board without a todo-kind column are skipped without it. */
+  boardWithoutTodoColumnId?: number;
+}
+
+/** A profile that cannot be used; the message names the field and the variable, never a value. */
+export class ProfileError extends Error {
+  override readonly name = 'ProfileError';
+}
+
+type FieldKind = 'url' | 'secret' | 'text' | 'id' | 'optional-id';
+
+/** Every profile field, its JSON path and the environment variable that overrides it. */
+export const PROFILE_FIELDS: readonly { path: readonly string[]; env: string; kind: FieldKind; about: string }[] = [
+  { path: ['baseUrl'], env: 'CONFORMANCE_BASE_URL', kind: 'url', about: 'REST base address, ending in /api' },
+  {
+    path: ['captchaToken'],
+    env: 'CONFORMANCE_CAPTCHA_TOKEN',
+    kind: 'secret',
+    about: 'captcha token accepted in test mode',
+  },
+  { path: ['accounts', 'member', 'username'], env: 'CONFORMANCE_MEMBER_USERNAME', kind: 'text', about: 'the member' },
+  {
+    path: ['accounts', 'member', 'password'],
+    env: 'CONFORMANCE_MEMBER_PASSWORD',
+    kind: 'secret',
+    about: "the member's password",
+  },
+  {
+    path: ['accounts', 'outsider', 'username'],
+    env: 'CONFORMANCE_OUTSIDER_USERNAME',
+    kind: 'text',
+    about: 'the outsider',
+  },
+  {
+    path: ['accounts', 'outsider', 'password'],
+    env: 'CONFORMANCE_OUTSIDER_PASSWORD',
+    kind: 'secret',
+    about: "the outsider's password",
+  },
+  { path: ['companyId'], env: 'CONFORMANCE_COMPANY_ID', kind: 'id', about: "the member's company" },
+  {
+    path: ['boardId'],
+    env: 'CONFORMANCE_BOARD_ID',
+    kind: 'id',
+    about: 'a board of that company with a todo-kind column',
+  },
+  {
+    path: ['boardWithoutTodoColumnId'],
+    env: 'CONFORMANCE_BOARD_WITHOUT_TODO_COLUMN_ID',
+    kind: 'optional-id',
+    about: 'a board of that company without a todo-kind column (optional)',
+  },
+];
+
+type Json = Record<string, unknown>;
+
+function get(obj: Json, path: readonly string[]): unknown {
+  let at: unknown = obj;
+  for (const key of path) at = typeof at === 'object' && at !== null ? (at as Json)[key] : undefined;
+  return at;
+}
+
+function set(obj: Json, path: readonly string[], value: unknown): void {
+  let at = obj;
+  for (const key of path.slice(0, -1)) {
+    if (typeof at[key] !== 'object' || at[key] === null) at[key] = {};
+    at = at[key] as Json;
+  }
+  at[path[path.length - 1] as string] = value;
+}
+
+function readFile(file: string): Json {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ProfileError(
+      `cannot read the target profile ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ProfileError(`the target profile ${file} is not valid JSON`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ProfileError(`the target profile ${file} must hold a JSON object`);
+  }
+  return parsed as Json;
+}
+
+function toId(raw: unknown): number | undefined {
+  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+/**
+ * Reads the profile file (optional when the environment supplies every value), applies the CONFORMANCE_* overrides and
+ * then `baseUrl` (the --base-url flag), and checks every field. Throws ProfileError naming each bad field.
+ */
+export function loadProfile(file: string | undefined, env: NodeJS.ProcessEnv = process.env, baseUrl?: string): Profile {
+  const raw: Json = file ? readFile(file) : {};
+  for (const field of PROFILE_FIELDS) {
+    const value = env[field.env];
+    if (value !== undefined && value !== '') set(raw, field.path, value);
+  }
+  if (baseUrl !== undefined) set(raw, ['baseUrl'], baseUrl);
+
+  const problems: string[] = [];
+  for (const field of PROFILE_FIELDS) {
+    const name = field.path.join('.');
+    const value = get(raw, field.path);
+    const where = `${name} (or ${field.env}): ${field.about}`;
+    if (field.kind === 'optional-id') {
+      if (value === undefined || value === null) continue;
+      if (toId(value) === undefined) problems.push(`${where} must be a positive integer`);
+      else set(raw, field.path, toId(value));
+    } else if (field.kind === 'id') {
+      if (toId(value) === undefined) problems.push(`${where} must be a positive integer`);
+      else set(raw, field.path, toId(value));
+    } else if (typeof value !== 'string' || value.trim() === '') {
+      problems.push(`${where} is required`);
+    } else if (field.kind === 'url') {
+      let url: URL | undefined;
+      try {
+        url = new URL(value);
+      } catch {
+        url = undefined;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        problems.push(`${where} must be an http(s) URL`);
+      } else {
+        set(raw, field.path, value.replace(/\/+$/, ''));
+      }
+    }
+  }
+  if (problems.length > 0) {
+    throw new ProfileError(`the target profile is incomplete:\n  - ${problems.join('\n  - ')}`);
+  }
+  const accounts = raw.accounts as Profile['accounts'];
+  const profile: Profile = {
+    baseUrl: raw.baseUrl as string,
+    captchaToken: raw.captchaToken as string,
+    accounts: {
+      member: { username: accounts.member.username, password: accounts.member.password },
+      outsider: { username: accounts.outsider.username, password: accounts.outsider.password },
+    },
+    companyId: raw.companyId as number,
+    boardId: raw.boardId as number,
+  };
+  if (raw.boardWithoutTodoColumnId !== undefined && raw.boardWithoutTodoColumnId !== null) {
+    profile.boardWithoutTodoColumnId = raw.boardWithoutTodoColumnId as number;
+  }
+  if (profile.accounts.member.username === profile.accounts.outsider.username) {
+    throw new ProfileError(
+      'the target profile is unusable: accounts.member and accounts.outsider must be different accounts',
+    );
+  }
+  return profile;
+}
+
+/** Every secret of a profile, for redaction. */
+export function profileSecrets(profile: Profile): string[] {
+  return [profile.captchaToken, profile.accounts.member.password, profile.accounts.outsider.password];
+}

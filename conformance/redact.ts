@@ -1,0 +1,103 @@
+// Keeps secrets out of the suite's output (issue 3 §4): tokens, passwords, captcha and refresh tokens become ***.
+
+export const MASK = '***';
+
+/** JSON members whose string values are secrets wherever they appear, in requests and responses. */
+const SECRET_KEYS = new Set(['password', 'captcha_token', 'refresh_token', 'access_token', 'token', 'code', 'secret']);
+
+/** Anything shaped like a JWT (three base64url segments, the first a JSON header), known or not. */
+const JWT_LIKE = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
+
+/** An Authorization value keeps its scheme when it has one, so a reader still sees which scheme was sent. */
+export function redactAuthorization(value: string): string {
+  const scheme = /^([A-Za-z][\w-]{0,19})\s+\S/.exec(value)?.[1];
+  return scheme ? `${scheme} ${MASK}` : MASK;
+}
+
+export interface Redactor {
+  /** Remembers a secret value so that it is masked wherever it shows up later. */
+  add(secret: unknown): void;
+  /** Masks every known secret and anything JWT-shaped in a text. */
+  text(text: string): string;
+  /** A deep copy of a JSON value with secret members and known secrets masked. */
+  json(value: unknown): unknown;
+  /** Masks the Authorization header (keeping its scheme) and known secrets in other headers. */
+  headers(headers: Record<string, string>): Record<string, string>;
+  /** Learns the secrets a JSON body hands out (tokens in login, refresh and token-creation answers). */
+  learn(value: unknown): void;
+}
+
+export function createRedactor(initial: readonly string[] = []): Redactor {
+  const secrets = new Set<string>();
+  let ordered: string[] = [];
+  const add = (secret: unknown): void => {
+    // Very short values would mask ordinary text; no real secret is this short.
+    if (typeof secret !== 'string' || secret.length < 4 || secrets.has(secret)) return;
+    secrets.add(secret);
+    // Longest first, so that a secret containing another is masked whole.
+    ordered = [...secrets].sort((a, b) => b.length - a.length);
+  };
+  for (const s of initial) add(s);
+
+  const text = (input: string): string => {
+    let out = input;
+    for (const s of ordered) if (out.includes(s)) out = out.split(s).join(MASK);
+    for (const s of ordered) {
+      const encoded = encodeURIComponent(s);
+      if (encoded !== s && out.includes(encoded)) out = out.split(encoded).join(MASK);
+    }
+    return out.replace(JWT_LIKE, MASK);
+  };
+
+  const json = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(json);
+    if (typeof value === 'string') return text(value);
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, member] of Object.entries(value)) {
+      out[key] = SECRET_KEYS.has(key) && typeof member === 'string' ? MASK : json(member);
+    }
+    return out;
+  };
+
+  const learn = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const v of value) learn(v);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, member] of Object.entries(value)) {
+      if (SECRET_KEYS.has(key) && typeof member === 'string') add(member);
+      else learn(member);
+    }
+  };
+
+  const headers = (input: Record<string, string>): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(input)) {
+      out[name] = name.toLowerCase() === 'authorization' ? redactAuthorization(value) : text(value);
+    }
+    return out;
+  };
+
+  return { add, text, json, headers, learn };
+}
+
+/** Masks the secret members of a JSON text; a text that is not JSON gets the plain-text treatment. */
+export function redactBody(redactor: Redactor, body: string): string {
+  try {
+    return JSON.stringify(redactor.json(JSON.parse(body)));
+  } catch {
+    return redactor.text(body);
+  }
+}
+
+const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A curl command that repeats a request; give it redacted parts only. */
+export function curlLine(method: string, url: string, headers: Record<string, string>, body?: string): string {
+  const parts = ['curl', '-sS', '-i', '-X', method, shellQuote(url)];
+  for (const [name, value] of Object.entries(headers)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  if (body !== undefined && body !== '') parts.push('--data-raw', shellQuote(body));
+  return parts.join(' ');
+}

@@ -1,0 +1,645 @@
+// The conformance rule catalogue (issue 3 §1): every rule the suite checks, as data, with its level and source section.
+
+export type Level = 'MUST' | 'SHOULD';
+
+export type Area = 'auth' | 'login' | 'tokens' | 'access' | 'envelope' | 'conventions' | 'lists' | 'qa' | 'contract';
+
+export interface Rule {
+  /** Stable ID; every check's name starts with it. */
+  id: string;
+  /** MUST when the source states it; SHOULD for a contract assumption or a best practice. */
+  level: Level;
+  area: Area;
+  /** Where it comes from: a section of the source description, or the contract (openapi.yaml) for an assumption. */
+  source: string;
+  /** One sentence. */
+  text: string;
+  /** Its checks create, change or delete data, so `--read-only` skips them. */
+  writes: boolean;
+  /**
+   * Judged over every exchange of the run rather than by a check of its own: each check file ends with a test for it
+   * that looks at the responses that file received.
+   */
+  overExchanges?: true;
+}
+
+/** The areas in the order the report lists them, with the title the docs page uses. */
+export const AREAS: readonly { area: Area; prefix: string; title: string }[] = [
+  { area: 'auth', prefix: 'AUTH', title: 'Authentication on every authenticated operation' },
+  { area: 'login', prefix: 'LOGIN', title: 'Login, registration and refresh' },
+  { area: 'tokens', prefix: 'TOKEN', title: 'Named API tokens' },
+  { area: 'access', prefix: 'ACCESS', title: 'Access between accounts' },
+  { area: 'envelope', prefix: 'ENV', title: 'Envelope and errors' },
+  { area: 'conventions', prefix: 'CONV', title: 'Request conventions' },
+  { area: 'lists', prefix: 'LIST', title: 'Lists, paging and filters' },
+  { area: 'qa', prefix: 'QA', title: 'QA scenarios, cases, sessions and outcomes' },
+  { area: 'contract', prefix: 'CONTRACT', title: 'Conformance of every response to openapi.yaml' },
+];
+
+export const RULES: readonly Rule[] = [
+  // Authentication: each of these is checked on every authenticated operation of openapi.yaml.
+  {
+    id: 'AUTH-01',
+    level: 'MUST',
+    area: 'auth',
+    source: '§5 table; §7 (401)',
+    text: 'A request without an Authorization header gets 401.',
+    writes: false,
+  },
+  {
+    id: 'AUTH-02',
+    level: 'MUST',
+    area: 'auth',
+    source: '§7 (401)',
+    text: 'A malformed Authorization header, an unknown scheme or an unknown token gets 401.',
+    writes: false,
+  },
+  {
+    id: 'AUTH-03',
+    level: 'MUST',
+    area: 'auth',
+    source: '§5 rule 3',
+    text: 'A JWT access token sent under the Bearer scheme (as if it were a named API token) gets 401.',
+    writes: false,
+  },
+  {
+    id: 'AUTH-04',
+    level: 'MUST',
+    area: 'auth',
+    source: '§5 (the two credential kinds are not interchangeable)',
+    text: 'A named API token sent under the JWT scheme gets 401.',
+    writes: false,
+  },
+  {
+    id: 'AUTH-05',
+    level: 'MUST',
+    area: 'auth',
+    source: '§5 rule 2',
+    text: 'A refresh token in the Authorization header, under either scheme, gets 401.',
+    writes: false,
+  },
+  {
+    id: 'AUTH-06',
+    level: 'MUST',
+    area: 'auth',
+    source: '§7 rule 2',
+    text: 'A failed authorization on a list endpoint is never a 2xx answer (an empty successful list).',
+    writes: false,
+  },
+
+  // Login, registration and refresh.
+  {
+    id: 'LOGIN-01',
+    level: 'MUST',
+    area: 'login',
+    source: '§5 rule 4',
+    text: 'Login and refresh succeed without an Authorization header.',
+    writes: false,
+  },
+  {
+    id: 'LOGIN-02',
+    level: 'MUST',
+    area: 'login',
+    source: '§2 (login result); §5 table; §5 rule 8',
+    text: 'Login returns access_token and refresh_token, and the access token sent as `Authorization: JWT` makes GET /member/me/ name the account that logged in.',
+    writes: false,
+  },
+  {
+    id: 'LOGIN-03',
+    level: 'MUST',
+    area: 'login',
+    source: '§5 rule 5; §7 (validation failure)',
+    text: 'Login without captcha_token is rejected with a 4xx error payload that names captcha_token.',
+    writes: false,
+  },
+  {
+    id: 'LOGIN-04',
+    level: 'MUST',
+    area: 'login',
+    source: '§5 rule 5',
+    text: 'Login with a wrong captcha_token is rejected with a 4xx and issues no tokens.',
+    writes: false,
+  },
+  {
+    id: 'LOGIN-05',
+    level: 'SHOULD',
+    area: 'login',
+    source: '§7 (best practice: name the field to correct)',
+    text: 'The rejection of a wrong captcha_token names captcha_token.',
+    writes: false,
+  },
+  {
+    id: 'LOGIN-06',
+    level: 'MUST',
+    area: 'login',
+    source: '§2 (refresh-token rotation)',
+    text: 'Refresh answers with a replacement pair: a refresh_token different from the one sent, and an access token that authenticates.',
+    writes: false,
+  },
+  {
+    id: 'LOGIN-07',
+    level: 'SHOULD',
+    area: 'login',
+    source: '§2 (rotation; reuse of a spent refresh token is not shown)',
+    text: 'After rotation the old refresh token is rejected.',
+    writes: false,
+  },
+  {
+    id: 'LOGIN-08',
+    level: 'MUST',
+    area: 'login',
+    source: '§2 (registration body); §4; §5 rule 4',
+    text: 'Registration with every required field and a valid captcha_token succeeds and returns the registered account.',
+    writes: true,
+  },
+  {
+    id: 'LOGIN-09',
+    level: 'MUST',
+    area: 'login',
+    source: '§5 rule 5; §7 (validation failure)',
+    text: 'Registration without captcha_token, or with a wrong one, is rejected with a 4xx error payload (naming captcha_token when it is missing).',
+    writes: true,
+  },
+  {
+    id: 'LOGIN-10',
+    level: 'SHOULD',
+    area: 'login',
+    source: '§2 (best practice; the source does not spell it out)',
+    text: 'Login with a wrong password is rejected with a 4xx and issues no tokens.',
+    writes: false,
+  },
+
+  // Named API tokens.
+  {
+    id: 'TOKEN-01',
+    level: 'MUST',
+    area: 'tokens',
+    source: '§5 rule 6',
+    text: 'Listing, creating, updating or deleting tokens without authentication gets 401, and no token is created anonymously.',
+    writes: true,
+  },
+  {
+    id: 'TOKEN-02',
+    level: 'MUST',
+    area: 'tokens',
+    source: '§5 table; §5 rule 8',
+    text: 'A newly created named API token authenticates under the Bearer scheme, and GET /member/me/ with it names its owner.',
+    writes: true,
+  },
+  {
+    id: 'TOKEN-03',
+    level: 'MUST',
+    area: 'tokens',
+    source: '§4 (GET /member/bearer-tokens/ returns the list of tokens)',
+    text: "The token list holds the account's newly created token.",
+    writes: true,
+  },
+  {
+    id: 'TOKEN-04',
+    level: 'MUST',
+    area: 'tokens',
+    source: '§3 (integration token active → inactive); §5 rule 1',
+    text: 'After deactivation (is_active false) the token gets 401 on the next request.',
+    writes: true,
+  },
+  {
+    id: 'TOKEN-05',
+    level: 'MUST',
+    area: 'tokens',
+    source: '§3 (integration token inactive → active)',
+    text: 'After reactivation (is_active true) the token authenticates again.',
+    writes: true,
+  },
+  {
+    id: 'TOKEN-06',
+    level: 'MUST',
+    area: 'tokens',
+    source: '§3 (integration token any → revoked); §2',
+    text: 'After deletion the token gets 401.',
+    writes: true,
+  },
+  {
+    id: 'TOKEN-07',
+    level: 'SHOULD',
+    area: 'tokens',
+    source: '§7 (404 for a missing object; the revoked state is not shown further)',
+    text: 'A second delete of the same token gets 404.',
+    writes: true,
+  },
+  {
+    id: 'TOKEN-08',
+    level: 'MUST',
+    area: 'tokens',
+    source: '§5 rules 1 and 9',
+    text: 'A token with an expires_at authenticates before it and gets 401 after it.',
+    writes: true,
+  },
+  {
+    id: 'TOKEN-09',
+    level: 'SHOULD',
+    area: 'tokens',
+    source: 'contract (ApiToken: the secret is handed out once, on creation)',
+    text: "Neither the token list nor a token update reveals a token's secret.",
+    writes: true,
+  },
+
+  // Access between accounts.
+  {
+    id: 'ACCESS-01',
+    level: 'MUST',
+    area: 'access',
+    source: '§5 rule 7; §7 (403, 404)',
+    text: "The outsider gets 403 or 404, never a 2xx or data, on every QA operation and on the task list of the member's board.",
+    writes: false,
+  },
+  {
+    id: 'ACCESS-02',
+    level: 'MUST',
+    area: 'access',
+    source: '§5 rule 7; §7 (403, 404)',
+    text: "The outsider gets 403 or 404 when updating or deleting the member's token by its key, does not see it in its own token list, and the token keeps working.",
+    writes: true,
+  },
+  {
+    id: 'ACCESS-03',
+    level: 'MUST',
+    area: 'access',
+    source: '§5 rule 7; §1 (GET /company/list/ confirms scope)',
+    text: "The outsider's company list does not hold the member's company.",
+    writes: false,
+  },
+  {
+    id: 'ACCESS-04',
+    level: 'MUST',
+    area: 'access',
+    source: '§5 rule 8',
+    text: "GET /member/me/ names the account that owns the credential: the outsider's credential names the outsider, not the member.",
+    writes: false,
+  },
+  {
+    id: 'ACCESS-05',
+    level: 'SHOULD',
+    area: 'access',
+    source: '§1 (read a list endpoint first to confirm scope); the target profile',
+    text: "The member's company list holds the profile's companyId.",
+    writes: false,
+  },
+
+  // Envelope and errors.
+  {
+    id: 'ENV-01',
+    level: 'MUST',
+    area: 'envelope',
+    source: '§1 (success envelope)',
+    text: 'Every 2xx answer is a JSON object with status "success" and, when present, an object in data.',
+    writes: false,
+    overExchanges: true,
+  },
+  {
+    id: 'ENV-02',
+    level: 'MUST',
+    area: 'envelope',
+    source: '§7 rules 1 and 3',
+    text: 'Every 4xx or 5xx answer carries an error payload: a JSON object whose status is not "success".',
+    writes: false,
+    overExchanges: true,
+  },
+  {
+    id: 'ENV-03',
+    level: 'MUST',
+    area: 'envelope',
+    source: '§1 (collection names); §4 (other areas)',
+    text: 'GET /company/list/ holds its rows in data.companies and GET /task/list/ in data.tasks.',
+    writes: false,
+  },
+  {
+    id: 'ENV-04',
+    level: 'MUST',
+    area: 'envelope',
+    source: '§7 (validation failure)',
+    text: 'A validation failure answers a 4xx with an error payload that names the offending field.',
+    writes: false,
+  },
+  {
+    id: 'ENV-05',
+    level: 'SHOULD',
+    area: 'envelope',
+    source: 'contract (ValidationFailed: the status code is not shown)',
+    text: 'A validation failure answers exactly 400.',
+    writes: false,
+  },
+  {
+    id: 'ENV-06',
+    level: 'MUST',
+    area: 'envelope',
+    source: '§7 (404)',
+    text: 'An identifier of a missing object answers 404.',
+    writes: false,
+  },
+  {
+    id: 'ENV-07',
+    level: 'SHOULD',
+    area: 'envelope',
+    source: 'best practice (bad input gets a 4xx, never a 5xx)',
+    text: 'No request of the run answers a 5xx.',
+    writes: false,
+    overExchanges: true,
+  },
+
+  // Request conventions of §1.
+  {
+    id: 'CONV-01',
+    level: 'MUST',
+    area: 'conventions',
+    source: '§1 (paths keep a trailing slash)',
+    text: 'Operations answer at their paths with the trailing slash.',
+    writes: false,
+  },
+  {
+    id: 'CONV-02',
+    level: 'SHOULD',
+    area: 'conventions',
+    source: '§1 (paths keep a trailing slash; the answer without it is not shown)',
+    text: 'A path without its trailing slash answers 404 or a redirect to the path with it, never the data.',
+    writes: false,
+  },
+  {
+    id: 'CONV-03',
+    level: 'SHOULD',
+    area: 'conventions',
+    source: '§1 (JSON envelope; the response Content-Type is not shown)',
+    text: 'Every answer with a body has a JSON Content-Type.',
+    writes: false,
+    overExchanges: true,
+  },
+  {
+    id: 'CONV-04',
+    level: 'SHOULD',
+    area: 'conventions',
+    source: '§1 (JSON bodies use Content-Type: application/json)',
+    text: 'A JSON body sent with a non-JSON Content-Type is rejected with a 4xx error payload.',
+    writes: false,
+  },
+
+  // Lists.
+  {
+    id: 'LIST-01',
+    level: 'MUST',
+    area: 'lists',
+    source: '§8 (pagination)',
+    text: 'A list page never holds more rows than limit.',
+    writes: false,
+  },
+  {
+    id: 'LIST-02',
+    level: 'MUST',
+    area: 'lists',
+    source: '§8 (pagination: clients page through results)',
+    text: 'Paging with page and limit walks every row exactly once: no duplicates, none missing.',
+    writes: false,
+  },
+  {
+    id: 'LIST-03',
+    level: 'MUST',
+    area: 'lists',
+    source: '§1; §8 (q accepted where listed)',
+    text: 'q is accepted by the scenario and session lists.',
+    writes: false,
+  },
+  {
+    id: 'LIST-04',
+    level: 'SHOULD',
+    area: 'lists',
+    source: 'contract (Q: a case-insensitive substring match on the title)',
+    text: 'q keeps only the rows whose title contains it, ignoring case.',
+    writes: false,
+  },
+  {
+    id: 'LIST-05',
+    level: 'MUST',
+    area: 'lists',
+    source: '§1 (array filters are repeated keys); §4 (GET /task/list/)',
+    text: 'GET /task/list/ accepts repeated assignee_ids keys.',
+    writes: false,
+  },
+  {
+    id: 'LIST-06',
+    level: 'MUST',
+    area: 'lists',
+    source: '§4 (every QA endpoint takes company_id and board_id); §7 (validation failure)',
+    text: 'A QA operation or the task list without company_id or board_id is rejected with a 4xx error payload that names the missing parameter.',
+    writes: false,
+  },
+
+  // QA scenarios, cases, sessions and outcomes.
+  {
+    id: 'QA-01',
+    level: 'MUST',
+    area: 'qa',
+    source: '§4 (QA scenarios); §7 (404)',
+    text: 'A scenario can be created, read back, renamed and deleted; after deletion it reads 404.',
+    writes: true,
+  },
+  {
+    id: 'QA-02',
+    level: 'MUST',
+    area: 'qa',
+    source: '§2 (parent_id builds the hierarchy)',
+    text: 'A scenario created with a parent_id reads back with that parent_id.',
+    writes: true,
+  },
+  {
+    id: 'QA-03',
+    level: 'SHOULD',
+    area: 'qa',
+    source: '§4 (optional parent_id on the list; its meaning is not spelled out)',
+    text: 'The parent_id filter lists exactly the direct children of that scenario.',
+    writes: true,
+  },
+  {
+    id: 'QA-04',
+    level: 'MUST',
+    area: 'qa',
+    source: '§4 (QA test cases); §7 (404)',
+    text: 'A test case can be created under a scenario, read back, updated and deleted; after deletion it reads 404.',
+    writes: true,
+  },
+  {
+    id: 'QA-05',
+    level: 'MUST',
+    area: 'qa',
+    source: '§2 (scenario_id is the list filter); §4',
+    text: "Listing cases by scenario_id returns that scenario's cases and no others.",
+    writes: true,
+  },
+  {
+    id: 'QA-06',
+    level: 'MUST',
+    area: 'qa',
+    source: '§4 (delete the scenario and dependent QA data)',
+    text: 'Deleting a scenario removes its cases.',
+    writes: true,
+  },
+  {
+    id: 'QA-07',
+    level: 'SHOULD',
+    area: 'qa',
+    source: '§4 (dependent QA data; whether it includes child scenarios is not spelled out)',
+    text: 'Deleting a scenario removes its descendant scenarios.',
+    writes: true,
+  },
+  {
+    id: 'QA-08',
+    level: 'MUST',
+    area: 'qa',
+    source: '§2 (QA session); §3 (session start)',
+    text: 'Starting a session creates an active session with one pending case report per case of the scenario and of its descendants.',
+    writes: true,
+  },
+  {
+    id: 'QA-09',
+    level: 'MUST',
+    area: 'qa',
+    source: '§2; §4 (GET /features/qa/sessions/)',
+    text: 'An active session is listed with is_active=true, with its case_reports array.',
+    writes: true,
+  },
+  {
+    id: 'QA-10',
+    level: 'MUST',
+    area: 'qa',
+    source: '§3 (case report pending → done)',
+    text: 'A done outcome moves a pending case report to done.',
+    writes: true,
+  },
+  {
+    id: 'QA-11',
+    level: 'MUST',
+    area: 'qa',
+    source: '§3 (case report pending → bug)',
+    text: 'A bug outcome with actual_result, severity and priority moves the case report to bug.',
+    writes: true,
+  },
+  {
+    id: 'QA-12',
+    level: 'MUST',
+    area: 'qa',
+    source: '§3 (bug: all four supplied); §7 (validation failure)',
+    text: 'A bug outcome missing any one of actual_result, severity or priority is rejected with a 4xx naming the missing field, and the report keeps its status.',
+    writes: true,
+  },
+  {
+    id: 'QA-13',
+    level: 'MUST',
+    area: 'qa',
+    source: '§2 (status is one of pending, done, bug); §7',
+    text: 'A status other than pending, done or bug is rejected with a 4xx naming status.',
+    writes: true,
+  },
+  {
+    id: 'QA-14',
+    level: 'MUST',
+    area: 'qa',
+    source: '§3 rule 3',
+    text: 'pending is accepted as a case-report status.',
+    writes: true,
+  },
+  {
+    id: 'QA-15',
+    level: 'MUST',
+    area: 'qa',
+    source: '§2 (a bug creates or updates a linked task); §3',
+    text: "A report's first bug outcome creates one linked task on the board, listed by GET /task/list/.",
+    writes: true,
+  },
+  {
+    id: 'QA-16',
+    level: 'MUST',
+    area: 'qa',
+    source: '§2; §3 (creates or updates the linked task)',
+    text: 'A second bug outcome on the same report updates the linked task rather than creating another.',
+    writes: true,
+  },
+  {
+    id: 'QA-17',
+    level: 'MUST',
+    area: 'qa',
+    source: '§3 (session active → finished); §3 rule 1',
+    text: 'A session whose reports are all done or bug can be finished; it is then listed with is_active=false and no longer with is_active=true.',
+    writes: true,
+  },
+  {
+    id: 'QA-18',
+    level: 'MUST',
+    area: 'qa',
+    source: '§3 rule 2',
+    text: 'Finishing a session leaves its linked task in place and unchanged.',
+    writes: true,
+  },
+  {
+    id: 'QA-19',
+    level: 'MUST',
+    area: 'qa',
+    source: '§3 (session start condition); §8',
+    text: 'Starting a session on a board without a todo-kind column is rejected with a 4xx and creates no session.',
+    writes: true,
+  },
+
+  // Every response of the run against openapi.yaml.
+  {
+    id: 'CONTRACT-01',
+    level: 'SHOULD',
+    area: 'contract',
+    source: 'contract (response schemas; shapes the source does not show are assumptions)',
+    text: 'Every response body matches the schema openapi.yaml declares for its operation and status, checked by ajv.',
+    writes: false,
+    overExchanges: true,
+  },
+  {
+    id: 'CONTRACT-02',
+    level: 'SHOULD',
+    area: 'contract',
+    source: 'contract (declared success statuses: 201 for a creation, 200 otherwise)',
+    text: 'Every 2xx status is one its operation declares explicitly in openapi.yaml.',
+    writes: false,
+    overExchanges: true,
+  },
+];
+
+const byId = new Map(RULES.map((r) => [r.id, r]));
+
+/** The rule with this ID; throws for an unknown ID so that a typo in a check name cannot pass unnoticed. */
+export function ruleById(id: string): Rule {
+  const rule = byId.get(id);
+  if (!rule) throw new Error(`Unknown conformance rule ${id}`);
+  return rule;
+}
+
+/** The rule ID a check's name starts with, e.g. `AUTH-03` for "AUTH-03 a JWT under Bearer gets 401". */
+export function ruleIdOf(testName: string): string | undefined {
+  const id = /^([A-Z]+-\d{2})\b/.exec(testName)?.[1];
+  return id && byId.has(id) ? id : undefined;
+}
+
+/**
+ * Resolves `--only` items (rule IDs like `AUTH-03`, areas like `auth`, or ID prefixes like `AUTH`) to rule IDs.
+ * Returns the unknown items separately so the CLI can name them.
+ */
+export function selectRules(items: readonly string[]): { selected: Set<string>; unknown: string[] } {
+  const selected = new Set<string>();
+  const unknown: string[] = [];
+  for (const raw of items) {
+    const item = raw.trim();
+    if (!item) continue;
+    const upper = item.toUpperCase();
+    const area = AREAS.find((a) => a.area === item.toLowerCase() || a.prefix === upper);
+    if (area) {
+      for (const r of RULES) if (r.area === area.area) selected.add(r.id);
+    } else if (byId.has(upper)) {
+      selected.add(upper);
+    } else {
+      unknown.push(item);
+    }
+  }
+  return { selected, unknown };
+}

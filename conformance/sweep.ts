@@ -1,0 +1,156 @@
+// The last clean-up of a run (issue 3 §4): deletes what the check files created and left (a crash, a timeout, Ctrl-C),
+// and anything titled with the run marker (a POST whose answer was lost), as the account that created it.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ApiClient, createApiClient, paginate, unwrap } from '../client/index.js';
+import type { LedgerEntry } from './exchange.js';
+import type { Profile } from './profile.js';
+
+/** The records of a JSON-lines file; a line cut short by a worker that stopped mid-write is skipped. */
+export function readJsonLines<T>(file: string): T[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      try {
+        return line.trim() ? [JSON.parse(line) as T] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** Every ledger line the check files appended, file by file. */
+export function readLedgers(runDir: string): LedgerEntry[] {
+  return readdirSync(runDir)
+    .filter((f) => f.startsWith('ledger-'))
+    .sort()
+    .flatMap((name) => readJsonLines<LedgerEntry>(join(runDir, name)));
+}
+
+const key = (e: LedgerEntry): string =>
+  e.kind === 'token' ? `token:${e.key}` : e.kind === 'account' ? `account:${e.username}` : `${e.kind}:${e.id}`;
+
+/** Kinds the contract gives no delete operation for: they are reported, not deleted. */
+const UNDELETABLE = new Set<LedgerEntry['kind']>(['account', 'task']);
+
+/** Created and not deleted, by resource. */
+export function outstanding(entries: readonly LedgerEntry[]): LedgerEntry[] {
+  const open = new Map<string, LedgerEntry>();
+  for (const e of entries) {
+    if (e.event === 'created') open.set(key(e), e);
+    else open.delete(key(e));
+  }
+  return [...open.values()];
+}
+
+export interface SweepOptions {
+  profile: Profile;
+  marker: string;
+  runDir: string;
+  timeoutMs: number;
+}
+
+async function login(profile: Profile, actor: 'member' | 'outsider', timeoutMs: number): Promise<ApiClient> {
+  const anonymous = createApiClient({ baseUrl: profile.baseUrl, timeoutMs });
+  const account = profile.accounts[actor];
+  const pair = await unwrap(
+    anonymous.POST('/member/login/', {
+      body: { username: account.username, password: account.password, captcha_token: profile.captchaToken },
+    }),
+  );
+  const { access_token: accessToken, refresh_token: refreshToken } = pair as Record<string, unknown>;
+  if (typeof accessToken !== 'string') throw new Error(`login as ${actor} returned no access_token`);
+  return createApiClient({
+    baseUrl: profile.baseUrl,
+    timeoutMs,
+    credential: {
+      kind: 'session',
+      accessToken,
+      refreshToken: typeof refreshToken === 'string' ? refreshToken : 'none',
+    },
+  });
+}
+
+/** 2xx, or 404 (already gone, e.g. a child deleted with its parent). */
+async function gone(result: Promise<{ response: Response }>): Promise<boolean> {
+  const { response } = await result;
+  return response.ok || response.status === 404;
+}
+
+async function remove(client: ApiClient, e: LedgerEntry): Promise<boolean> {
+  if (e.kind === 'token') {
+    return gone(client.DELETE('/member/bearer-tokens/detail/', { params: { query: { key: e.key } } }));
+  }
+  if (UNDELETABLE.has(e.kind) || !('companyId' in e)) return false;
+  const board = { company_id: e.companyId, board_id: e.boardId };
+  if (e.kind === 'case') {
+    return gone(client.DELETE('/features/qa/cases/', { params: { query: { ...board, case_id: e.id } } }));
+  }
+  return gone(client.DELETE('/features/qa/scenarios/', { params: { query: { ...board, scenario_id: e.id } } }));
+}
+
+/** Tokens and scenarios titled with the marker that no ledger knows of. */
+async function byMarker(client: ApiClient, options: SweepOptions, actor: string): Promise<LedgerEntry[]> {
+  const found: LedgerEntry[] = [];
+  const tokens = paginate(
+    (page, limit) => client.GET('/member/bearer-tokens/', { params: { query: { page, limit } } }),
+    'tokens',
+    { limit: 100, maxPages: 50 },
+  );
+  for await (const t of tokens)
+    if (t.title.includes(options.marker)) found.push({ event: 'created', kind: 'token', key: t.key, actor });
+  const { profile } = options;
+  for (const boardId of new Set([profile.boardId, profile.boardWithoutTodoColumnId ?? profile.boardId])) {
+    const board = { company_id: profile.companyId, board_id: boardId };
+    const scenarios = paginate(
+      (page, limit) =>
+        client.GET('/features/qa/scenarios/list/', { params: { query: { ...board, q: options.marker, page, limit } } }),
+      'scenarios',
+      { limit: 100, maxPages: 50 },
+    );
+    for await (const s of scenarios) {
+      if (s.title.includes(options.marker) && s.parent_id === null) {
+        found.push({ event: 'created', kind: 'scenario', id: s.id, companyId: board.company_id, boardId, actor });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Deletes what is left and returns what could not be deleted (accounts always). Never throws: a target that fails the
+ * clean-up still gets its report, with the leftovers named.
+ */
+export async function sweep(options: SweepOptions): Promise<{ leftBehind: LedgerEntry[]; problems: string[] }> {
+  const problems: string[] = [];
+  const open = outstanding(readLedgers(options.runDir));
+  const leftBehind: LedgerEntry[] = open.filter((e) => UNDELETABLE.has(e.kind));
+  const pending: LedgerEntry[] = open.filter((e) => !UNDELETABLE.has(e.kind));
+  const clients = new Map<string, Promise<ApiClient>>();
+  const as = (actor: 'member' | 'outsider') => {
+    let c = clients.get(actor);
+    if (!c) {
+      c = login(options.profile, actor, options.timeoutMs);
+      clients.set(actor, c);
+    }
+    return c;
+  };
+  try {
+    const member = await as('member');
+    const known = new Set(pending.map(key));
+    pending.push(...(await byMarker(member, options, 'member')).filter((e) => !known.has(key(e))));
+  } catch (error) {
+    problems.push(`clean-up could not search for leftovers of run ${options.marker}: ${(error as Error).message}`);
+  }
+  // Cases before scenarios; each as the account that created it.
+  pending.sort((a, b) => (a.kind === 'case' ? 0 : 1) - (b.kind === 'case' ? 0 : 1));
+  for (const e of pending) {
+    try {
+      const client = await as(e.actor === 'outsider' ? 'outsider' : 'member');
+      if (!(await remove(client, e))) leftBehind.push(e);
+    } catch {
+      leftBehind.push(e);
+    }
+  }
+  return { leftBehind, problems };
+}

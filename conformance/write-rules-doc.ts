@@ -1,0 +1,41 @@
+// Renders the rule catalogue (conformance/rules.ts) as docs/rules.md, the docs page that lists every rule (issue 3 §1).
+// Run: npx tsx conformance/write-rules-doc.ts
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AREAS, RULES } from './rules.js';
+
+export const RULES_DOC_PATH = fileURLToPath(new URL('../docs/rules.md', import.meta.url));
+export const RULES_DOC_COMMAND = 'npx tsx conformance/write-rules-doc.ts';
+
+const cell = (s: string): string => s.replace(/\|/g, '\\|');
+
+export function renderRulesDoc(): string {
+  const must = RULES.filter((r) => r.level === 'MUST').length;
+  const lines = [
+    '# Conformance rules',
+    '',
+    `<!-- Generated from conformance/rules.ts by \`${RULES_DOC_COMMAND}\`. Do not edit by hand. -->`,
+    '',
+    `The conformance suite (\`npm run conformance\`, docs/conformance.md) checks ${RULES.length} rules: ${must} **MUST**`,
+    `and ${RULES.length - must} **SHOULD**. A rule is MUST when the source description of the service states it, and`,
+    'SHOULD when it rests on a decision of the contract (an `x-assumption` in openapi.yaml) or on common practice. Only a',
+    'failed MUST rule makes the suite exit with code 1. Every check is named after its rule ID, so a report line, a JUnit',
+    'test case and this page meet on the ID. Rules marked "writes" create, change or delete data and are skipped by',
+    '`--read-only`, as is every check that sends a POST, PATCH or DELETE (for example AUTH-01 on a creation). Rules',
+    '"over every exchange" have no check of their own: every check file ends by judging them on the answers it received.',
+  ];
+  for (const { area, title } of AREAS) {
+    const rules = RULES.filter((r) => r.area === area);
+    lines.push('', `## ${title}`, '', '| ID | Level | Source | Rule | Writes |', '|---|---|---|---|---|');
+    for (const r of rules) {
+      const how = r.overExchanges ? ' (over every exchange)' : '';
+      lines.push(`| ${r.id} | ${r.level} | ${cell(r.source)} | ${cell(r.text)}${how} | ${r.writes ? 'writes' : ''} |`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(RULES_DOC_PATH, renderRulesDoc());
+  console.log(`wrote docs/rules.md (${RULES.length} rules)`);
+}

@@ -1,0 +1,362 @@
+// The conformance CLI as a process (issue 3 §3–§5): exit codes, report files, secrets kept out, clean-up after Ctrl-C,
+// and a run against the stateless Prism mock that completes and reports per rule.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jwtAcceptedUnderBearer } from '../../conformance/faults/auth.js';
+import { deletionIgnored } from '../../conformance/faults/tokens.js';
+import { loadProfile, profileSecrets } from '../../conformance/profile.js';
+import { RULES } from '../../conformance/rules.js';
+import { startMock } from '../../mocks/prism/mock.js';
+import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
+import { startSandboxServer } from '../../mocks/sandbox/http.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TARGET = 'conformance/targets/sandbox.json';
+const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Longer than any run here takes; reaching it means the CLI hung. */
+const HANG_MS = 120_000;
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The CLI's environment: this process's, without vitest's markers or any CONFORMANCE_* override. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.startsWith('VITEST') && !k.startsWith('CONFORMANCE_') && k !== 'TEST' && k !== 'NODE_ENV') env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Outcome> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/cli.ts', ...args], {
+    cwd: ROOT,
+    env: cleanEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<Outcome>((resolve) => {
+    const watchdog = setTimeout(() => child.kill('SIGKILL'), HANG_MS);
+    child.on('close', (code) => {
+      clearTimeout(watchdog);
+      resolve({ code, stdout, stderr });
+    });
+  });
+  return { child, done };
+}
+
+const cli = (args: string[], env: Record<string, string> = {}): Promise<Outcome> => start(args, env).done;
+
+async function withSandbox<T>(handle: SandboxHandler, use: (baseUrl: string) => Promise<T>): Promise<T> {
+  const server = await startSandboxServer({ port: 0, handle });
+  try {
+    return await use(server.baseUrl);
+  } finally {
+    await server.close();
+  }
+}
+
+const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1) ?? '';
+
+/** Every secret of the profile, anything JWT-shaped, and the sandbox's API token secrets. */
+function leakedSecrets(text: string): string[] {
+  const profile = loadProfile(TARGET, {});
+  const found = profileSecrets(profile).filter((s) => text.includes(s));
+  found.push(...(text.match(/eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/g) ?? []).map(() => 'a JWT'));
+  found.push(...(text.match(/tmk_[\w-]{16,}/g) ?? []).map(() => 'an API token secret'));
+  return found;
+}
+
+// The CLI runs as separate processes: they overlap, two cores serve them better than one after the other.
+describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
+  describe('the package bin', () => {
+    it('is conformance/bin.mjs, which runs the CLI from any directory', async () => {
+      const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+      expect(pkg.bin['task-conformance']).toBe('conformance/bin.mjs');
+      const help = await new Promise<Outcome>((resolve) => {
+        const child = spawn(process.execPath, [join(ROOT, pkg.bin['task-conformance']), '--help'], {
+          cwd: tmpdir(),
+          env: cleanEnv(),
+        });
+        let stdout = '';
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
+        });
+        child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
+      });
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('--target <file>');
+    });
+  });
+
+  describe('exit code 2', () => {
+    it('for bad arguments and an incomplete profile, naming what to fix', async () => {
+      const [unknown, timeout, positional, noProfile, badOnly] = await Promise.all([
+        cli(['--target', TARGET, '--bogus']),
+        cli(['--target', TARGET, '--timeout', 'soon']),
+        cli([TARGET]),
+        cli([]),
+        cli(['--target', TARGET, '--only', 'AUTH-99']),
+      ]);
+      expect(unknown.code).toBe(2);
+      expect(unknown.stderr).toContain('--bogus');
+      expect(timeout.code).toBe(2);
+      expect(timeout.stderr).toContain('--timeout');
+      expect(positional.code).toBe(2);
+      expect(positional.stderr).toContain('--target');
+      expect(noProfile.code).toBe(2);
+      expect(noProfile.stderr).toContain('CONFORMANCE_BASE_URL');
+      expect(noProfile.stderr).toContain('CONFORMANCE_MEMBER_PASSWORD');
+      expect(badOnly.code).toBe(2);
+      expect(badOnly.stderr).toContain('AUTH-99');
+    });
+
+    it('for an unreachable target', async () => {
+      const port = await new Promise<number>((resolve) => {
+        const server = createServer().listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as { port: number };
+          server.close(() => resolve(port));
+        });
+      });
+      const run = await cli(['--target', TARGET, '--base-url', `http://127.0.0.1:${port}/api`]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('unreachable');
+      expect(run.stderr).toContain('ECONNREFUSED');
+    });
+  });
+
+  describe('against the sandbox', () => {
+    it('passes with exit 0, writes JUnit and JSON reports, and shows no secret anywhere', async () => {
+      const junit = join(dir, 'reports', 'conformance.xml');
+      const json = join(dir, 'reports', 'conformance.json');
+      const run = await withSandbox(createSandbox().handle, (baseUrl) =>
+        // The base URL comes from the environment: the override the docs promise.
+        cli(['--target', TARGET, '--junit', junit, '--json', json], { CONFORMANCE_BASE_URL: baseUrl }),
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(lastLine(run.stdout)).toBe(`${RULES.length} passed, 0 failed, 0 skipped`);
+      for (const rule of RULES) expect(run.stdout).toMatch(new RegExp(`^ {2}${rule.id} +${rule.level} +PASS `, 'm'));
+      expect(run.stdout).toContain('API coverage:');
+      expect(run.stdout).toContain('Running ');
+
+      const xml = readFileSync(junit, 'utf8');
+      expect(xml).toMatch(/^<\?xml version="1.0"/);
+      expect(xml).toMatch(/<testsuites name="conformance" tests="\d+" failures="0"/);
+      const report = JSON.parse(readFileSync(json, 'utf8'));
+      expect(report.summary).toMatchObject({ passed: RULES.length, failed: 0, skipped: 0, mustFailed: false });
+      expect(report.rules).toHaveLength(RULES.length);
+
+      for (const [name, text] of [
+        ['stdout', run.stdout + run.stderr],
+        ['junit', xml],
+        ['json', JSON.stringify(report)],
+      ] as const) {
+        expect(leakedSecrets(text), `secrets in ${name}`).toEqual([]);
+      }
+    });
+
+    it('exits 1 when a MUST rule fails, with the failure, what was sent and received, and a curl line', async () => {
+      const json = join(dir, 'must.json');
+      const run = await withSandbox(jwtAcceptedUnderBearer(createSandbox().handle), (baseUrl) =>
+        cli(['--target', TARGET, '--base-url', baseUrl, '--only', 'AUTH-03', '--json', json]),
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.stdout).toMatch(/^ {2}AUTH-03 +MUST +FAIL /m);
+      expect(run.stdout).toContain('sent:     GET ');
+      expect(run.stdout).toContain('Authorization: Bearer ***');
+      expect(run.stdout).toContain('received: HTTP 200');
+      expect(run.stdout).toMatch(/curl: +curl -sS -i -X GET '/);
+      expect(lastLine(run.stdout)).toBe('0 passed, 1 failed, 0 skipped');
+      expect(leakedSecrets(run.stdout + readFileSync(json, 'utf8'))).toEqual([]);
+    });
+
+    it('exits 0 when only a SHOULD rule fails', async () => {
+      const run = await withSandbox(deletionIgnored(createSandbox().handle), (baseUrl) =>
+        cli(['--target', TARGET, '--base-url', baseUrl, '--only', 'TOKEN-07']),
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^ {2}TOKEN-07 +SHOULD +FAIL /m);
+      expect(lastLine(run.stdout)).toBe('0 passed, 1 failed, 0 skipped');
+    });
+
+    it('skips every write with --read-only and every registration with --no-register, saying why', async () => {
+      const sandbox = createSandbox();
+      const before = { scenarios: sandbox.store.scenarios.size, accounts: sandbox.store.accounts.size };
+      const [readOnly, noRegister] = await withSandbox(sandbox.handle, (baseUrl) =>
+        Promise.all([
+          cli(['--target', TARGET, '--base-url', baseUrl, '--read-only', '--only', 'tokens,AUTH-01,QA-01']),
+          cli(['--target', TARGET, '--base-url', baseUrl, '--no-register', '--only', 'LOGIN-08,LOGIN-09']),
+        ]),
+      );
+      expect(readOnly.code, readOnly.stdout + readOnly.stderr).toBe(0);
+      expect(readOnly.stdout).toMatch(/^ {2}TOKEN-02 +MUST +SKIP .*\(read-only mode\)$/m);
+      expect(readOnly.stdout).toMatch(/^ {2}QA-01 +MUST +SKIP .*\(read-only mode\)$/m);
+      expect(readOnly.stdout).toMatch(/^ {2}AUTH-01 +MUST +PASS .*checks skipped: read-only mode\)$/m);
+      expect(noRegister.code).toBe(0);
+      expect(noRegister.stdout).toMatch(/^ {2}LOGIN-08 +MUST +SKIP .*\(--no-register\)$/m);
+      expect(noRegister.stdout).not.toContain('Left behind');
+      expect(sandbox.store.scenarios.size).toBe(before.scenarios);
+      expect(sandbox.store.accounts.size).toBe(before.accounts);
+    });
+
+    it('deletes what it created when interrupted with Ctrl-C, and exits 130', async () => {
+      const sandbox = createSandbox();
+      const before = {
+        scenarios: sandbox.store.scenarios.size,
+        cases: sandbox.store.cases.size,
+        tokens: sandbox.store.tokens.size,
+      };
+      const run = await withSandbox(sandbox.handle, async (baseUrl) => {
+        const { child, done } = start(['--target', TARGET, '--base-url', baseUrl, '--no-register']);
+        // Interrupt once the first check file is through: the others are mid-way, with objects created.
+        child.stdout?.on('data', (chunk: Buffer) => {
+          if (/^ {2}[✓✗] /m.test(chunk.toString()) && !child.killed) child.kill('SIGINT');
+        });
+        return done;
+      });
+      expect(run.code, run.stdout + run.stderr).toBe(130);
+      expect(run.stderr).toContain('interrupted');
+      expect(run.stdout).toMatch(/\d+ passed, \d+ failed, \d+ skipped\n$/);
+      expect(sandbox.store.scenarios.size).toBe(before.scenarios);
+      expect(sandbox.store.cases.size).toBe(before.cases);
+      expect(sandbox.store.tokens.size).toBe(before.tokens);
+    });
+  });
+
+  describe('against the Prism mock', () => {
+    it('completes without a crash or a hang and reports every rule; stateless rules pass, stateful ones fail clearly', async () => {
+      const mock = await startMock();
+      const json = join(dir, 'mock.json');
+      let run: Outcome;
+      try {
+        run = await cli(['--target', TARGET, '--base-url', mock.baseUrl, '--json', json, '--timeout', '5000']);
+      } finally {
+        await mock.close();
+      }
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).not.toContain('the suite failed');
+      const report = JSON.parse(readFileSync(json, 'utf8'));
+      expect(report.rules.map((r: { id: string }) => r.id)).toEqual(RULES.map((r) => r.id));
+      const outcome = (id: string) => report.rules.find((r: { id: string }) => r.id === id);
+      // Prism checks that a credential is present and validates input: these hold without state.
+      for (const id of ['AUTH-01', 'LOGIN-03', 'CONV-01']) expect(outcome(id).outcome, id).toBe('PASS');
+      // Prism cannot tell credential kinds apart nor remember a write.
+      for (const id of ['AUTH-03', 'TOKEN-04', 'QA-01']) {
+        expect(outcome(id).outcome, id).toBe('FAIL');
+        const failed = outcome(id).checks.find((c: { outcome: string }) => c.outcome === 'FAIL');
+        expect(failed.reason, id).toMatch(/expected|reads|named|not/);
+      }
+      expect(lastLine(run.stdout)).toMatch(/^\d+ passed, \d+ failed, 0 skipped$/);
+      expect(leakedSecrets(run.stdout + JSON.stringify(report))).toEqual([]);
+    });
+  });
+
+  describe('against a target that misbehaves', () => {
+    /** Answers the reachability probe, then `misbehave`s on every other request. */
+    async function brokenServer(
+      misbehave: (res: ServerResponse) => void,
+    ): Promise<{ baseUrl: string; close(): Promise<void> }> {
+      const server = createHttpServer((req, res) => {
+        if (req.url === '/api/member/me/' && !req.headers.authorization) {
+          res.writeHead(401, { 'content-type': 'application/json' }).end('{"status":"error","message":"no"}');
+        } else misbehave(res);
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as { port: number };
+      return {
+        baseUrl: `http://127.0.0.1:${port}/api`,
+        close: () =>
+          new Promise<void>((resolve) => {
+            server.closeAllConnections();
+            server.close(() => resolve());
+          }),
+      };
+    }
+
+    it('turns a target that never answers into failures, not a hang', async () => {
+      const server = await brokenServer(() => undefined);
+      let run: Outcome;
+      try {
+        run = await cli([
+          '--target',
+          TARGET,
+          '--base-url',
+          server.baseUrl,
+          '--timeout',
+          '300',
+          '--only',
+          'auth,tokens',
+        ]);
+      } finally {
+        await server.close();
+      }
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toMatch(/^ {2}AUTH-01 +MUST +FAIL /m);
+      expect(run.stdout).toMatch(/timed out after 300 ms|no answer within 300 ms/);
+      expect(lastLine(run.stdout)).toMatch(/^0 passed, \d+ failed, 0 skipped$/);
+    });
+
+    it('turns garbage answers into failures, not a crash', async () => {
+      const server = await brokenServer((res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops'));
+      let run: Outcome;
+      try {
+        run = await cli(['--target', TARGET, '--base-url', server.baseUrl, '--only', 'login,ENV-01,CONTRACT-01']);
+      } finally {
+        await server.close();
+      }
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stderr).not.toContain('the suite failed');
+      expect(run.stdout).toMatch(/^ {2}ENV-01 +MUST +FAIL /m);
+      expect(run.stdout).toMatch(/^ {2}CONTRACT-01 +SHOULD +FAIL /m);
+      expect(run.stdout).toContain('body: is not JSON');
+    });
+  });
+
+  describe('the overall bound', () => {
+    it('stops a run against a slow target, fails what did not finish, and still cleans up', async () => {
+      const sandbox = createSandbox();
+      const scenarios = sandbox.store.scenarios.size;
+      const slow: SandboxHandler = async (req) => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return sandbox.handle(req);
+      };
+      const run = await withSandbox(slow, (baseUrl) =>
+        cli([
+          '--target',
+          TARGET,
+          '--base-url',
+          baseUrl,
+          '--total-timeout',
+          '4000',
+          '--no-register',
+          '--only',
+          'qa,auth',
+        ]),
+      );
+      expect(run.code, run.stderr).toBe(1);
+      expect(run.stdout).toContain('stopping: the overall bound of 4000 ms was reached');
+      expect(run.stdout).toContain('did not finish: the overall bound of 4000 ms was reached');
+      expect(run.stdout).toMatch(/^ {2}AUTH-01 +MUST +FAIL /m);
+      expect(lastLine(run.stdout)).toMatch(/^\d+ passed, \d+ failed, 0 skipped$/);
+      expect(sandbox.store.scenarios.size).toBe(scenarios);
+    });
+  });
+});

@@ -1,0 +1,155 @@
+// Proof that every check can fail (issue 3 §5): the suite passes 100% against the sandbox, and each fault variant of
+// the sandbox (a wrapper outside its core) makes the suite fail with the rule IDs this table names.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAULTS } from '../../conformance/faults/index.js';
+import { loadProfile } from '../../conformance/profile.js';
+import type { RunResult } from '../../conformance/results.js';
+import { RULES } from '../../conformance/rules.js';
+import { type ConformanceRunner, createConformanceRunner } from '../../conformance/run.js';
+import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
+import { startSandboxServer } from '../../mocks/sandbox/http.js';
+
+/** Fault → the rules that must fail against it (others may fail too: a fault seldom breaks one thing only). */
+const EXPECTED: Record<string, string[]> = {
+  // Authentication.
+  jwtAcceptedUnderBearer: ['AUTH-03'],
+  apiTokenAcceptedUnderJwt: ['AUTH-04'],
+  unknownSchemeAccepted: ['AUTH-02'],
+  refreshTokenAccepted: ['AUTH-05'],
+  emptyListInsteadOf401: ['AUTH-01', 'AUTH-06', 'TOKEN-01'],
+  // Login, registration and refresh.
+  captchaNotChecked: ['LOGIN-03', 'LOGIN-04', 'LOGIN-05', 'LOGIN-09'],
+  loginNeedsAuthorization: ['LOGIN-01'],
+  loginWithoutRefreshToken: ['LOGIN-02'],
+  refreshNotRotated: ['LOGIN-06', 'LOGIN-07'],
+  registrationRejected: ['LOGIN-08'],
+  // Named API tokens.
+  tokenCreatedAnonymously: ['TOKEN-01', 'AUTH-01'],
+  bearerMeNamesSomeoneElse: ['TOKEN-02'],
+  tokenListOmitsNewTokens: ['TOKEN-03'],
+  deactivationIgnored: ['TOKEN-04'],
+  reactivationIgnored: ['TOKEN-05'],
+  deletionIgnored: ['TOKEN-06', 'TOKEN-07'],
+  expiryIgnored: ['TOKEN-08'],
+  // Access.
+  outsiderLetIn: ['ACCESS-01', 'ACCESS-02'],
+  companyListLeaks: ['ACCESS-03'],
+  meAlwaysNamesTheMember: ['ACCESS-04'],
+  // Envelope, errors and conventions.
+  envelopeRenamed: ['ENV-01', 'CONTRACT-01'],
+  envelopeDropped: ['ENV-01'],
+  errorPayloadDropped: ['ENV-02'],
+  collectionsRenamed: ['ENV-03'],
+  validationAs500: ['ENV-04', 'ENV-05', 'ENV-07', 'LIST-06', 'QA-12', 'QA-13', 'LOGIN-03'],
+  validationUnnamed: ['ENV-04', 'LIST-06', 'QA-12', 'QA-13', 'LOGIN-03'],
+  notFoundAs403: ['ENV-06', 'QA-01', 'QA-04', 'QA-06'],
+  slashedPathsRefused: ['CONV-01'],
+  // Lists.
+  limitIgnored: ['LIST-01'],
+  pageIgnored: ['LIST-02'],
+  qRejected: ['LIST-03'],
+  repeatedKeysRejected: ['LIST-05'],
+  missingBoardDefaulted: ['LIST-06'],
+  // QA.
+  renameIgnored: ['QA-01'],
+  parentDropped: ['QA-02', 'QA-03'],
+  caseUpdateIgnored: ['QA-04'],
+  caseListMixesScenarios: ['QA-05'],
+  casesOutliveScenario: ['QA-06'],
+  descendantCasesSkipped: ['QA-08'],
+  sessionListWithoutReports: ['QA-09'],
+  doneIgnored: ['QA-10'],
+  bugRecordedAsDone: ['QA-11', 'QA-15'],
+  bugWithoutSeverityAccepted: ['QA-12'],
+  invalidStatusAccepted: ['QA-13'],
+  pendingRejected: ['QA-14'],
+  linkedTaskHidden: ['QA-15'],
+  secondBugDuplicatesTask: ['QA-16'],
+  finishIgnored: ['QA-17'],
+  finishResolvesTask: ['QA-18'],
+  startWithoutTodoAccepted: ['QA-19'],
+};
+
+/**
+ * Runners side by side, each running one fault at a time: a run mostly waits for its sandbox, and the machine has two
+ * cores. Each runner keeps its vitest instance for all its runs.
+ */
+const LANES = 2;
+const lanes: { runner: ConformanceRunner; queue: Promise<unknown> }[] = [];
+beforeAll(async () => {
+  for (let i = 0; i < LANES; i++) lanes.push({ runner: await createConformanceRunner(), queue: Promise.resolve() });
+});
+afterAll(async () => {
+  for (const lane of lanes) await lane.runner.close();
+});
+
+/** Starts the sandbox with this handler on a free port and runs the suite (or the named rules) against it. */
+function runAgainst(lane: number, handle: SandboxHandler, only: string[] = []): Promise<RunResult> {
+  const chosen = lanes[lane % LANES] as (typeof lanes)[number];
+  const run = chosen.queue.then(async () => {
+    const server = await startSandboxServer({ port: 0, handle });
+    try {
+      const profile = loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl);
+      return await chosen.runner.run({ profile, only });
+    } finally {
+      await server.close();
+    }
+  });
+  chosen.queue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * The rules to run for a fault. A rule judged over exchanges selected alone runs every check file; CONV-01 (the
+ * smallest file, with a 2xx and a 4xx) gives it exchanges to judge at a fraction of the cost.
+ */
+function scope(rules: string[]): string[] {
+  const alone = rules.every((id) => RULES.find((r) => r.id === id)?.overExchanges);
+  return alone ? [...rules, 'CONV-01', 'CONV-04'] : rules;
+}
+
+const failedRules = (result: RunResult): string[] => result.rules.filter((r) => r.outcome === 'FAIL').map((r) => r.id);
+
+// Generous: a check waits for its lane, and npm test shares the machine with other suites.
+const TIMEOUT = { timeout: 180_000 };
+
+describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
+  it('passes every rule, skips none, and leaves behind only what the contract cannot delete', async ({ expect }) => {
+    const result = await runAgainst(0, createSandbox().handle);
+    const notPassed = result.rules.filter((r) => r.outcome !== 'PASS').map((r) => `${r.id} ${r.outcome}: ${r.reason}`);
+    expect(notPassed).toEqual([]);
+    expect(result.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
+    expect(result.problems).toEqual([]);
+    expect(new Set(result.leftBehind.map((e) => e.kind))).toEqual(new Set(['account', 'task']));
+  });
+});
+
+describe.concurrent('each fault makes the suite fail with the expected rules', TIMEOUT, () => {
+  for (const [i, [name, rules]] of Object.entries(EXPECTED).entries()) {
+    it(`${name} → ${rules.join(', ')}`, async ({ expect }) => {
+      const fault = FAULTS[name];
+      expect(fault, `conformance/faults has no fault named ${name}`).toBeDefined();
+      const result = await runAgainst(
+        i + 1,
+        (fault as NonNullable<typeof fault>)(createSandbox().handle),
+        scope(rules),
+      );
+      const failed = failedRules(result);
+      const passedOrSkipped = rules.filter((id) => !failed.includes(id));
+      expect(passedOrSkipped, `rules that did not fail against ${name}`).toEqual([]);
+      expect(result.mustFailed).toBe(rules.some((id) => RULES.find((r) => r.id === id)?.level === 'MUST'));
+    });
+  }
+});
+
+describe('the fault table', () => {
+  it('names every fault of conformance/faults', () => {
+    expect(Object.keys(FAULTS).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('breaks every MUST rule with at least one fault', () => {
+    const broken = new Set(Object.values(EXPECTED).flat());
+    const unbroken = RULES.filter((r) => r.level === 'MUST' && !broken.has(r.id)).map((r) => r.id);
+    expect(unbroken).toEqual([]);
+  });
+});

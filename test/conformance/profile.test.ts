@@ -1,0 +1,91 @@
+// The target profile: file, CONFORMANCE_* overrides, --base-url, and errors that name the field but never a value.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadProfile, PROFILE_FIELDS, ProfileError } from '../../conformance/profile.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'conformance-profile-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const FULL_ENV = {
+  CONFORMANCE_BASE_URL: 'https://staging.example.com/api/',
+  CONFORMANCE_CAPTCHA_TOKEN: 'env-captcha-secret',
+  CONFORMANCE_MEMBER_USERNAME: 'qa-bot',
+  CONFORMANCE_MEMBER_PASSWORD: 'env-member-secret',
+  CONFORMANCE_OUTSIDER_USERNAME: 'stranger',
+  CONFORMANCE_OUTSIDER_PASSWORD: 'env-outsider-secret',
+  CONFORMANCE_COMPANY_ID: '7',
+  CONFORMANCE_BOARD_ID: '8',
+  CONFORMANCE_BOARD_WITHOUT_TODO_COLUMN_ID: '9',
+};
+
+function file(content: unknown): string {
+  const path = join(dir, `${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+describe('loadProfile', () => {
+  it('reads the checked-in sandbox profile', () => {
+    const profile = loadProfile('conformance/targets/sandbox.json', {});
+    expect(profile.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+    expect(profile.accounts.member.username).not.toBe(profile.accounts.outsider.username);
+  });
+
+  it('takes every value from the environment alone, ids as numbers, without a trailing slash', () => {
+    expect(loadProfile(undefined, FULL_ENV)).toEqual({
+      baseUrl: 'https://staging.example.com/api',
+      captchaToken: 'env-captcha-secret',
+      accounts: {
+        member: { username: 'qa-bot', password: 'env-member-secret' },
+        outsider: { username: 'stranger', password: 'env-outsider-secret' },
+      },
+      companyId: 7,
+      boardId: 8,
+      boardWithoutTodoColumnId: 9,
+    });
+  });
+
+  it('lets the environment override the file and --base-url override both', () => {
+    const path = file(loadProfile(undefined, FULL_ENV));
+    const profile = loadProfile(path, { CONFORMANCE_MEMBER_PASSWORD: 'rotated' }, 'http://127.0.0.1:9/api');
+    expect(profile.accounts.member.password).toBe('rotated');
+    expect(profile.baseUrl).toBe('http://127.0.0.1:9/api');
+    expect(profile.companyId).toBe(7);
+  });
+
+  it('names every environment variable in the field list', () => {
+    expect(PROFILE_FIELDS.map((f) => f.env).sort()).toEqual(Object.keys(FULL_ENV).sort());
+  });
+
+  it.each([
+    ['a missing file', () => loadProfile(join(dir, 'none.json'), {}), /cannot read the target profile/],
+    ['a file that is not JSON', () => loadProfile(file('{'), {}), /not valid JSON/],
+    ['a JSON array', () => loadProfile(file([]), {}), /must hold a JSON object/],
+    ['nothing at all', () => loadProfile(undefined, {}), /baseUrl \(or CONFORMANCE_BASE_URL\)/],
+    [
+      'a bad URL and a bad id',
+      () => loadProfile(undefined, { ...FULL_ENV, CONFORMANCE_BASE_URL: 'ftp://x', CONFORMANCE_BOARD_ID: '-1' }),
+      /baseUrl .*must be an http\(s\) URL[\s\S]*boardId .*positive integer/,
+    ],
+    [
+      'the same account twice',
+      () => loadProfile(undefined, { ...FULL_ENV, CONFORMANCE_OUTSIDER_USERNAME: 'qa-bot' }),
+      /must be different accounts/,
+    ],
+  ])('rejects %s with a ProfileError naming what to fix', (_name, load, message) => {
+    expect(load).toThrow(ProfileError);
+    expect(load).toThrow(message);
+  });
+
+  it('never puts a secret in its error messages', () => {
+    const env = { ...FULL_ENV, CONFORMANCE_BASE_URL: 'not a url env-member-secret' };
+    expect(() => loadProfile(undefined, env)).toThrow(ProfileError);
+    try {
+      loadProfile(undefined, env);
+    } catch (error) {
+      expect((error as Error).message).not.toMatch(/secret/);
+    }
+  });
+});

@@ -1,0 +1,98 @@
+// Redaction and argument parsing: what keeps secrets out of the output, and what turns bad flags into exit code 2.
+import { describe, expect, it } from 'vitest';
+import { ArgsError, parseCliArgs } from '../../conformance/args.js';
+import { createRedactor, curlLine, MASK, redactAuthorization, redactBody } from '../../conformance/redact.js';
+
+const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
+
+describe('redaction', () => {
+  it.each([
+    ['Bearer tmk_abcdefgh', `Bearer ${MASK}`],
+    [`JWT ${JWT}`, `JWT ${MASK}`],
+    ['garbage', MASK],
+    ['Bearer', MASK],
+  ])('masks the Authorization value %j as %j', (value, expected) => {
+    expect(redactAuthorization(value)).toBe(expected);
+  });
+
+  it('masks secret members, known secrets, their URL encoding and anything JWT-shaped', () => {
+    const r = createRedactor(['demo-password']);
+    r.learn({ data: { access_token: JWT, token: { key: 'tok_1', token: 'tmk_secret+/value' } } });
+    expect(
+      r.json({ password: 'x1234', captcha_token: 'abcd', username: 'demo', nested: [{ refresh_token: 'r-123' }] }),
+    ).toEqual({
+      password: MASK,
+      captcha_token: MASK,
+      username: 'demo',
+      nested: [{ refresh_token: MASK }],
+    });
+    expect(r.text('said demo-password and tmk_secret+/value')).toBe(`said ${MASK} and ${MASK}`);
+    expect(r.text(`?q=${encodeURIComponent('tmk_secret+/value')}`)).toBe(`?q=${MASK}`);
+    expect(r.text(`a ${JWT.replace('c2ln', 'Zm9v')} b`)).toBe(`a ${MASK} b`);
+    expect(r.headers({ authorization: 'Bearer tmk_secret+/value', 'content-type': 'application/json' })).toEqual({
+      authorization: `Bearer ${MASK}`,
+      'content-type': 'application/json',
+    });
+    expect(redactBody(r, '{"key":"tok_1","token":"tmk_secret+/value"}')).toBe(`{"key":"tok_1","token":"${MASK}"}`);
+    expect(redactBody(r, 'not json demo-password')).toBe(`not json ${MASK}`);
+  });
+
+  it('builds a curl line that quotes safely', () => {
+    expect(curlLine('POST', "http://h/api/x/?q=it's", { 'content-type': 'application/json' }, '{"a":1}')).toBe(
+      `curl -sS -i -X POST 'http://h/api/x/?q=it'\\''s' -H 'content-type: application/json' --data-raw '{"a":1}'`,
+    );
+  });
+});
+
+describe('parseCliArgs', () => {
+  it('reads every flag', () => {
+    expect(
+      parseCliArgs([
+        '--target',
+        't.json',
+        '--base-url',
+        'http://x/api',
+        '--only',
+        'auth,QA-01',
+        '--only',
+        'LIST',
+        '--read-only',
+        '--no-register',
+        '--junit',
+        'j.xml',
+        '--json',
+        'r.json',
+        '--timeout',
+        '500',
+        '--total-timeout',
+        '9000',
+        '--quiet',
+      ]),
+    ).toEqual({
+      help: false,
+      target: 't.json',
+      baseUrl: 'http://x/api',
+      only: ['auth', 'QA-01', 'LIST'],
+      readOnly: true,
+      register: false,
+      junit: 'j.xml',
+      json: 'r.json',
+      timeoutMs: 500,
+      totalTimeoutMs: 9000,
+      quiet: true,
+    });
+  });
+
+  it.each([
+    [['--nope'], /--nope/],
+    [['--timeout', '0'], /--timeout/],
+    [['--total-timeout', '1.5'], /--total-timeout/],
+    [['--target'], /--target/],
+    [['--only', ' , '], /--only/],
+    [['profile.json'], /--target/],
+    [['--json', ''], /--json/],
+  ])('rejects %j naming the flag', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(ArgsError);
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+});
