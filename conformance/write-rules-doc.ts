@@ -1,11 +1,11 @@
 // Renders the rule catalogue (conformance/rules.ts) as docs/rules.md, the docs page that lists every rule (issue 3 §1).
-// Run: npx tsx conformance/write-rules-doc.ts
+// Run: npm run generate (or npx tsx conformance/write-rules-doc.ts for this page alone)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AREAS, RULES } from './rules.js';
 
 export const RULES_DOC_PATH = fileURLToPath(new URL('../docs/rules.md', import.meta.url));
-export const RULES_DOC_COMMAND = 'npx tsx conformance/write-rules-doc.ts';
+export const RULES_DOC_COMMAND = 'npm run generate';
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|');
 

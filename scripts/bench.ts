@@ -4,11 +4,14 @@
 // own on a 2-core machine; this process only orchestrates and sits idle while measuring. One server is loaded at a
 // time, and the servers take turns over several rounds so that a burst of other work on the machine hits them alike;
 // the medians are reported. Settings: BENCH_DURATION (s per measurement, default 3), BENCH_ROUNDS (default 5),
-// BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 50).
+// BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 50). It also times the conformance suite against a fresh
+// sandbox (BENCH_CONFORMANCE_RUNS, default 3). BENCH_PARTS=servers or BENCH_PARTS=conformance runs one part only.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RunResult } from '../conformance/results.js';
 import { startMock } from '../mocks/prism/mock.js';
 import { DEMO } from '../mocks/sandbox/seed.js';
 
@@ -261,7 +264,77 @@ async function prepareLoads(sandbox: string): Promise<{ loads: Load[]; bodies: R
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/** Runs the conformance CLI (a fresh process, as a user runs it) against a fresh sandbox, `runs` times. */
+async function benchConformance(runs: number): Promise<string> {
+  const walls: number[] = [];
+  const inRun: number[] = [];
+  let counts = '';
+  const dir = mkdtempSync(join(os.tmpdir(), 'bench-conformance-'));
+  try {
+    for (let run = 1; run <= runs; run++) {
+      const sandbox = await startSandboxProcess();
+      try {
+        const report = join(dir, `run-${run}.json`);
+        const started = performance.now();
+        const code = await new Promise<number | null>((resolve) => {
+          const child = spawn(
+            process.execPath,
+            [
+              '--import',
+              'tsx',
+              'conformance/cli.ts',
+              '--target',
+              'conformance/targets/sandbox.json',
+              '--base-url',
+              `${sandbox.origin}/api`,
+              '--json',
+              report,
+            ],
+            { cwd: root, stdio: 'ignore' },
+          );
+          child.once('exit', resolve);
+        });
+        walls.push(performance.now() - started);
+        const result = JSON.parse(readFileSync(report, 'utf8')) as {
+          wallMs: number;
+          summary: Pick<RunResult, 'passed' | 'failed' | 'skipped'>;
+        };
+        inRun.push(result.wallMs);
+        const { passed, failed, skipped } = result.summary;
+        counts = `${passed} passed, ${failed} failed, ${skipped} skipped (exit ${code})`;
+        console.log(
+          `conformance run ${run}: ${fmt(walls.at(-1) ?? 0)} ms process, ${fmt(result.wallMs)} ms in run; ${counts}`,
+        );
+      } finally {
+        await sandbox.close();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const wall = median(walls);
+  return [
+    '## Conformance suite against the local sandbox',
+    '',
+    `Command: \`BENCH_CONFORMANCE_RUNS=${runs} npm run bench\`. Each run starts a fresh sandbox and runs`,
+    '`npm run conformance -- --target conformance/targets/sandbox.json` as its own process; figures are medians.',
+    '',
+    '| measure | median ms |',
+    '|---|---:|',
+    `| whole CLI process (start-up, every check, clean-up, reports) | ${fmt(wall)} |`,
+    `| the run itself (\`wallMs\` in the JSON report) | ${fmt(median(inRun))} |`,
+    '',
+    `- Goal: the full suite in 10 s or less: ${wall <= 10_000 ? 'met' : 'NOT met'}. Last run: ${counts}.`,
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
+  const parts = (process.env.BENCH_PARTS ?? 'servers,conformance').split(',');
+  if (parts.includes('conformance')) {
+    writeSection(BENCHMARKS_PATH, 'conformance', await benchConformance(envNumber('BENCH_CONFORMANCE_RUNS', 3)));
+  }
+  if (!parts.includes('servers')) return;
   const seconds = envNumber('BENCH_DURATION', 3);
   const rounds = envNumber('BENCH_ROUNDS', 5);
   const warmup = envNumber('BENCH_WARMUP', 1);

@@ -1,8 +1,9 @@
-// npm run generate: writes generated/schema.d.ts with openapi-typescript's own CLI (banner included) and docs/assumptions.md.
+// npm run generate: writes generated/schema.d.ts with openapi-typescript's own CLI (banner included), docs/assumptions.md and docs/rules.md.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { RULES_DOC_PATH, renderRulesDoc } from '../conformance/write-rules-doc.js';
 import { CONTRACT_PATH } from '../contract/openapi.js';
 import { renderAssumptions } from './assumptions.js';
 
@@ -25,4 +26,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log('wrote generated/schema.d.ts');
   writeFileSync(ASSUMPTIONS_PATH, assumptionsPage());
   console.log('wrote docs/assumptions.md');
+  writeFileSync(RULES_DOC_PATH, renderRulesDoc());
+  console.log('wrote docs/rules.md');
 }
