@@ -6,10 +6,11 @@ import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ApiError, createApiClient, unwrap } from '../../client/index.js';
+import { createApiClient, unwrap } from '../../client/index.js';
 import { loadContract } from '../../contract/openapi.js';
 import { startMock } from '../../mocks/prism/mock.js';
 import { parseUpstream, startProxy } from '../../mocks/prism/proxy.js';
+import { rejection } from '../support/rejection.js';
 
 type Running = Awaited<ReturnType<typeof startMock>>;
 
@@ -19,15 +20,6 @@ const example = (name: string): unknown => examples[name]?.value;
 /** Prism's `sl-violations` header: what was really wrong with the request. */
 function violations(response: Response): { location: string[]; message: string }[] {
   return JSON.parse(response.headers.get('sl-violations') ?? '[]') as { location: string[]; message: string }[];
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 function acceptsConnections(origin: string): Promise<boolean> {

@@ -1,9 +1,10 @@
 // The end-to-end story over HTTP with the typed client (issue §7): login → token create/use/deactivate/delete →
 // scenario tree and cases → session → bug and linked task → finish; plus refresh rotation through the client.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ApiError, createApiClient, paginate, unwrap } from '../../client/index.js';
+import { createApiClient, paginate, unwrap } from '../../client/index.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
 import { DEMO } from '../../mocks/sandbox/seed.js';
+import { rejection } from '../support/rejection.js';
 import { sandboxUnderTest } from './harness.js';
 
 let clock = Date.now();
@@ -19,17 +20,8 @@ afterAll(async () => {
 const { member } = DEMO.accounts;
 const board = { company_id: DEMO.companyId, board_id: DEMO.boardId };
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
-test('the story a new user follows, with the typed client', async () => {
-  // 1. Login.
+/** Logs the demo member in and returns a session client whose rotated pairs land in `saved`. */
+async function loginAsMember() {
   const anonymous = createApiClient({ baseUrl: server.baseUrl });
   const pair = await unwrap(
     anonymous.POST('/member/login/', {
@@ -42,6 +34,12 @@ test('the story a new user follows, with the typed client', async () => {
     credential: { kind: 'session', accessToken: pair.access_token, refreshToken: pair.refresh_token },
     sessionStore: { save: (p) => void saved.push(p) },
   });
+  return { anonymous, pair, saved, api };
+}
+
+test('the story a new user follows, with the typed client', async () => {
+  // 1. Login.
+  const { saved, api } = await loginAsMember();
   const me = await unwrap(api.GET('/member/me/'));
   expect(me.member.username).toBe(member.username);
 
@@ -159,18 +157,7 @@ test('the story a new user follows, with the typed client', async () => {
 });
 
 test('an expired access token is refreshed once by the client, and the rotated pair is handed over', async () => {
-  const anonymous = createApiClient({ baseUrl: server.baseUrl });
-  const pair = await unwrap(
-    anonymous.POST('/member/login/', {
-      body: { username: member.username, password: member.password, captcha_token: DEMO.captchaToken },
-    }),
-  );
-  const saved: Array<{ accessToken: string; refreshToken: string }> = [];
-  const api = createApiClient({
-    baseUrl: server.baseUrl,
-    credential: { kind: 'session', accessToken: pair.access_token, refreshToken: pair.refresh_token },
-    sessionStore: { save: (p) => void saved.push(p) },
-  });
+  const { anonymous, pair, saved, api } = await loginAsMember();
   clock += 301_000;
   const me = await unwrap(api.GET('/member/me/'));
   expect(me.member.id).toBe(member.id);
