@@ -33,15 +33,21 @@ export interface paths {
         };
         /**
          * List the account's named API tokens
-         * @description Lists the named API tokens of the account that owns the credential. The secret of a token is never listed.
+         * @description Lists the named API tokens of the account that owns the credential. The
+         *     secret of a token is never listed *(contract decision: the source does
+         *     not show the fields returned for a token)*.
          */
         get: operations["listApiTokens"];
         put?: never;
         /**
          * Create a named API token
          * @description Creates a named API token for an integration. Needs authentication: a
-         *     token cannot be created anonymously. The response carries the secret
-         *     once, in `data.token.token`; send it as `Authorization: Bearer <secret>`.
+         *     token cannot be created anonymously. Tokens are named per integration,
+         *     and an expiry may be set. The response carries the secret once, in
+         *     `data.token.token`; send it as `Authorization: Bearer <secret>`
+         *     *(contract decision: the source does not show the fields returned for a
+         *     token)*. Do not blindly repeat this POST after an ambiguous failure: the
+         *     token may already exist, so list the tokens first.
          */
         post: operations["createApiToken"];
         delete?: never;
@@ -76,8 +82,9 @@ export interface paths {
         /**
          * Update, deactivate or reactivate a named API token
          * @description Changes any of `is_active`, `title`, `metadata` and `expires_at`.
-         *     `is_active: false` deactivates the token: it stops authenticating on the
-         *     next request. `is_active: true` reactivates it.
+         *     `is_active: false` deactivates the token: the token stops
+         *     authenticating. `is_active: true` reactivates it. Deactivating the token
+         *     the client itself uses makes that client's later requests fail.
          */
         patch: operations["updateApiToken"];
         trace?: never;
@@ -93,10 +100,10 @@ export interface paths {
         put?: never;
         /**
          * Log in and get a JWT access token and a refresh token
-         * @description Needs a valid `captcha_token`, and `code` when two-factor authentication
-         *     is on. Sends no `Authorization` header. Use `access_token` as
-         *     `Authorization: JWT <access_token>`; keep `refresh_token` for
-         *     `POST /member/refresh-token/` only.
+         * @description Needs a valid `captcha_token`, and `code` (the authenticator code) when
+         *     two-factor authentication is enabled. Sends no `Authorization` header.
+         *     Use `access_token` as `Authorization: JWT <access_token>`; keep
+         *     `refresh_token` for `POST /member/refresh-token/` only.
          */
         post: operations["login"];
         delete?: never;
@@ -116,7 +123,9 @@ export interface paths {
         put?: never;
         /**
          * Register an account
-         * @description Needs a valid `captcha_token`. Sends no `Authorization` header.
+         * @description Needs a valid `captcha_token`. Sends no `Authorization` header. Do not
+         *     blindly repeat this POST after an ambiguous failure: the account may
+         *     already exist, so check first (for example by logging in).
          */
         post: operations["register"];
         delete?: never;
@@ -138,7 +147,9 @@ export interface paths {
          * Rotate the session token pair
          * @description Takes the `refresh_token` in the body (never in `Authorization`) and
          *     answers with a replacement pair. Store the new pair before any later
-         *     request; the old refresh token should no longer be used.
+         *     request. Whether the old refresh token stays valid is not shown by the
+         *     source; the contract expects it to be spent *(contract decision)*, so
+         *     use only the newest one.
          */
         post: operations["refreshToken"];
         delete?: never;
@@ -173,7 +184,9 @@ export interface paths {
         put?: never;
         /**
          * Create a scenario
-         * @description Creates a scenario; `parent_id` null makes a root scenario, a scenario id makes a child.
+         * @description Creates a scenario; `parent_id` null makes a root scenario, a scenario
+         *     id makes a child. Do not blindly repeat this POST after an ambiguous
+         *     failure: the scenario may already exist, so list the scenarios first.
          */
         post: operations["createScenario"];
         delete?: never;
@@ -214,7 +227,10 @@ export interface paths {
         post?: never;
         /**
          * Delete a scenario and its dependent QA data
-         * @description Deletes the scenario together with its dependent QA data (its cases, its descendant scenarios and their data).
+         * @description Deletes the scenario and its dependent QA data. The source does not
+         *     list that data; the contract reads it as the whole subtree: descendant
+         *     scenarios, their cases, the sessions started for any of them and the
+         *     reports of those cases *(contract decision)*.
          */
         delete: operations["deleteScenario"];
         options?: never;
@@ -252,7 +268,9 @@ export interface paths {
         put?: never;
         /**
          * Create a test case
-         * @description Creates a test case in the scenario named by `scenario` (the field's name on creation).
+         * @description Creates a test case in the scenario named by `scenario` (the field's
+         *     name on creation). Do not blindly repeat this POST after an ambiguous
+         *     failure: the case may already exist, so list the scenario's cases first.
          */
         post: operations["createCase"];
         delete?: never;
@@ -336,10 +354,14 @@ export interface paths {
         put?: never;
         /**
          * Start a review session for a scenario
-         * @description Starts an active session for the scenario and creates a `pending` case
-         *     report for every case of the scenario and of its descendants. The board
-         *     must have a column of the todo workflow kind; without one the start is
-         *     rejected and no session is created.
+         * @description Starts an active session for the scenario and creates a case report,
+         *     in `pending` (the state the source's case-report transitions start
+         *     from), for every case of the scenario and of its descendants. The board
+         *     must have a column of the todo workflow kind; without one the session
+         *     does not start (the source does not show the status; the contract
+         *     answers with the validation failure, naming `board_id`). Do not blindly
+         *     repeat this POST after an ambiguous failure: the session may already
+         *     exist, so list the active sessions first.
          */
         post: operations["startSession"];
         delete?: never;
@@ -365,7 +387,9 @@ export interface paths {
          * Record a case outcome
          * @description Sets a case report's status. `done` records a pass. `bug` needs
          *     `actual_result`, `severity` and `priority`, and creates or updates the
-         *     linked task. `pending` is a valid value.
+         *     linked task. `pending` is a valid value. Whether a report may move out
+         *     of `done` or `bug` is not shown by the source: the request schema
+         *     accepts every status, and the server decides.
          */
         patch: operations["recordCaseOutcome"];
         trace?: never;
@@ -385,10 +409,14 @@ export interface paths {
         head?: never;
         /**
          * Finish a review session
-         * @description Finishes the session named by `sessions_id` (this exact spelling). The
-         *     session is then listed with `is_active=false`. Finishing does not
-         *     resolve linked defects. Reviewing every case first is guidance; the
-         *     API's own validation stays authoritative.
+         * @description Finishes the session named by `sessions_id` (this exact spelling,
+         *     although the entity is singular). Reviewing all cases first is
+         *     guidance; a `bug` outcome counts as reviewed. Finishing a session does
+         *     not resolve the linked defect. Finished sessions are read-only in the
+         *     web frontend; API validation stays authoritative for writes. The
+         *     finished session is then listed with `is_active=false` *(contract
+         *     decision: the source shows no state names beyond the `is_active`
+         *     filter)*.
          */
         patch: operations["finishSession"];
         trace?: never;
@@ -402,7 +430,7 @@ export interface paths {
         };
         /**
          * List the account's workspaces
-         * @description Lists the companies (workspaces) the credential's account belongs to. Read it first to confirm authentication and scope.
+         * @description Lists the companies (workspaces) the credential's account may access. Read it first to confirm authentication and scope.
          */
         get: operations["listCompanies"];
         put?: never;

@@ -55,9 +55,14 @@ function owner(pointer: string): string {
   return pointer;
 }
 
-/** For each component pointer, the operations whose definition reaches it through `$ref`s. */
+/** For each component pointer, the operations whose definition reaches it through `$ref`s or a security requirement. */
 function usersOfComponents(document: Node, operations: OperationSpec[]): Map<string, Set<OperationSpec>> {
   const users = new Map<string, Set<OperationSpec>>();
+  const addUser = (pointer: string, op: OperationSpec): void => {
+    const set = users.get(pointer) ?? new Set<OperationSpec>();
+    set.add(op);
+    users.set(pointer, set);
+  };
   const lookup = (pointer: string): unknown =>
     pointer
       .split('/')
@@ -77,9 +82,7 @@ function usersOfComponents(document: Node, operations: OperationSpec[]): Map<str
         const target = owner(ref.slice(1));
         if (!seen.has(target)) {
           seen.add(target);
-          const set = users.get(target) ?? new Set<OperationSpec>();
-          set.add(op);
-          users.set(target, set);
+          addUser(target, op);
           visit(lookup(target));
         }
       }
@@ -87,10 +90,13 @@ function usersOfComponents(document: Node, operations: OperationSpec[]): Map<str
     };
     visit(lookup(`${itemPointer}/parameters`));
     visit(lookup(`${itemPointer}/${op.method}`));
-    for (const p of [`${itemPointer}/parameters`, `${itemPointer}/${op.method}`]) {
-      const set = users.get(p) ?? new Set<OperationSpec>();
-      set.add(op);
-      users.set(p, set);
+    for (const p of [`${itemPointer}/parameters`, `${itemPointer}/${op.method}`]) addUser(p, op);
+    // Security schemes are named by requirements (the operation's, else the document's), never by `$ref`.
+    const requirements = ((lookup(`${itemPointer}/${op.method}`) as Node | undefined)?.security ??
+      document.security ??
+      []) as Record<string, unknown>[];
+    for (const name of requirements.flatMap((r) => Object.keys(r))) {
+      addUser(`/components/securitySchemes/${escapePointer(name)}`, op);
     }
   }
   return users;
