@@ -98,6 +98,19 @@ describe('collecting and rendering', () => {
     ]);
   });
 
+  test('a security scheme counts as used by the operations its security requirement covers', () => {
+    const secured = {
+      openapi: '3.1.0',
+      security: [{ Key: [] }],
+      paths: {
+        '/a/': { get: { operationId: 'getA', tags: ['A'], responses: {} } },
+        '/b/': { get: { operationId: 'getB', tags: ['B'], security: [], responses: {} } },
+      },
+      components: { securitySchemes: { Key: { type: 'apiKey', in: 'header', name: 'X', 'x-assumption': 'Why.' } } },
+    };
+    expect(collectAssumptions(secured)).toMatchObject([{ pointer: '/components/securitySchemes/Key', group: 'A' }]);
+  });
+
   test('rejects an x-assumption that is not a non-empty string', () => {
     expect(() => findAssumptions({ components: { schemas: { X: { 'x-assumption': { a: 1 } } } } })).toThrow(
       /\/components\/schemas\/X must be a non-empty string/,
