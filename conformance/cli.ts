@@ -2,7 +2,8 @@
 // writes --junit/--json, and exits 1 iff a MUST rule failed, 2 on bad arguments or an unreachable target.
 import { fileURLToPath } from 'node:url';
 import { ArgsError, parseCliArgs, USAGE } from './args.js';
-import { loadProfile, type Profile, ProfileError } from './profile.js';
+import { loadProfile, type Profile, ProfileError, profileSecrets } from './profile.js';
+import { createRedactor } from './redact.js';
 import { jsonReport, junitReport, writeReport } from './reports.js';
 import { formatReport } from './results.js';
 
@@ -60,7 +61,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.err(`conformance: ${error.message}\n`);
       return EXIT.usage;
     }
-    io.err(`conformance: the suite failed: ${(error as Error).message}\n`);
+    // The message may quote a request; it goes through the same redaction as the report.
+    const redactor = createRedactor(profileSecrets(profile));
+    io.err(`conformance: the suite failed: ${redactor.text((error as Error).message)}\n`);
     return EXIT.internal;
   }
 }

@@ -4,7 +4,14 @@
 export type LedgerEntry =
   | { event: 'created' | 'deleted'; kind: 'scenario'; id: number; companyId: number; boardId: number; actor: string }
   | { event: 'created' | 'deleted'; kind: 'case'; id: number; companyId: number; boardId: number; actor: string }
-  | { event: 'created' | 'deleted'; kind: 'token'; key: string; actor: string }
+  | {
+      event: 'created' | 'deleted';
+      kind: 'token';
+      key: string;
+      /** The key as reports show it: masked should a server use the secret itself as the key. */
+      shownKey?: string;
+      actor: string;
+    }
   | { event: 'created'; kind: 'account'; username: string; actor: string }
   /** A linked task a bug outcome created: the contract has no operation that deletes a task. */
   | { event: 'created'; kind: 'task'; id: number; companyId: number; boardId: number; actor: string };
@@ -50,5 +57,7 @@ export interface ExchangeRecord {
 
 /** The file a check file appends its exchanges to, inside the run directory. */
 export const EXCHANGES_FILE = (file: string): string => `exchanges-${file}.jsonl`;
+/** Written into the run directory when the run stops (overall bound, Ctrl-C): no check sends anything after it. */
+export const STOP_FILE = 'stopped';
 /** The file a check file appends the resources it created and deleted to. */
 export const LEDGER_FILE = (file: string): string => `ledger-${file}.jsonl`;

@@ -1,10 +1,17 @@
 // The recording fetch injected into the typed client: per-request timeout, response check against openapi.yaml, and a
 // redacted record of every exchange for coverage, failure details and clean-up (issue 3 §3 and §4).
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OperationSpec } from '../contract/openapi.js';
 import { type ContractValidators, createValidators } from '../contract/validators.js';
-import { EXCHANGES_FILE, type ExchangeRecord, LEDGER_FILE, type LedgerEntry, type Verdicts } from './exchange.js';
+import {
+  EXCHANGES_FILE,
+  type ExchangeRecord,
+  LEDGER_FILE,
+  type LedgerEntry,
+  STOP_FILE,
+  type Verdicts,
+} from './exchange.js';
 import { type Redactor, redactBody } from './redact.js';
 
 /** Bodies longer than this are cut in records: enough to read a failure, small enough for a report. */
@@ -28,6 +35,11 @@ export interface RecorderOptions {
   redactor: Redactor;
   /** Run directory the records are appended to; none keeps them in memory only. */
   runDir?: string;
+  /**
+   * The profile's board: where the clean-up looks for an object created by a request that named no company_id or
+   * board_id (which only a broken server accepts, typically by defaulting to some board).
+   */
+  board?: { companyId: number; boardId: number };
   validators?: ContractValidators;
 }
 
@@ -96,12 +108,23 @@ function judge(
 }
 
 /** What a successful answer tells about resources created or deleted (for clean-up). */
-function ledgerOf(op: OperationSpec, url: URL, status: number, body: unknown, actor: string): LedgerEntry | undefined {
+function ledgerOf(
+  op: OperationSpec,
+  url: URL,
+  status: number,
+  body: unknown,
+  actor: string,
+  fallback: { companyId: number; boardId: number } | undefined,
+): LedgerEntry | undefined {
   if (status < 200 || status >= 300) return undefined;
   const data = isObject(body) && isObject(body.data) ? body.data : {};
   const q = url.searchParams;
   const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
-  const board = { companyId: Number(q.get('company_id')), boardId: Number(q.get('board_id')) };
+  const idIn = (name: string, otherwise: number | undefined): number => {
+    const raw = q.get(name);
+    return raw !== null && /^\d+$/.test(raw) ? Number(raw) : (otherwise ?? 0);
+  };
+  const board = { companyId: idIn('company_id', fallback?.companyId), boardId: idIn('board_id', fallback?.boardId) };
   switch (op.operationId) {
     case 'createScenario': {
       const id = num(isObject(data.scenario) ? data.scenario.id : undefined);
@@ -200,6 +223,11 @@ export function createRecorder(options: RecorderOptions): Recorder {
         append(EXCHANGES_FILE(file), record);
         return full;
       };
+      if (runDir && existsSync(join(runDir, STOP_FILE))) {
+        record.error = 'not sent: the run was stopped';
+        finish({ status: undefined, body: undefined });
+        throw new TypeError(`${request.method} ${path}: ${record.error}`);
+      }
       if (timeoutsInARow >= HUNG_AFTER) {
         record.error = `not sent: the target timed out ${HUNG_AFTER} times in a row`;
         finish({ status: undefined, body: undefined });
@@ -243,7 +271,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (date) record.responseHeaders.date = date;
       if (text !== '') record.responseBody = cut(redactBody(redactor, text));
       record.verdicts = judge(validators, op, response.status, contentType, text, body, parsed);
-      const entry = op ? ledgerOf(op, url, response.status, body, actor) : undefined;
+      const found = op ? ledgerOf(op, url, response.status, body, actor, options.board) : undefined;
+      const entry = found?.kind === 'token' ? { ...found, shownKey: redactor.text(found.key) } : found;
       if (entry) {
         ledger.push(entry);
         append(LEDGER_FILE(file), entry);

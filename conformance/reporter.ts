@@ -13,6 +13,8 @@ export interface CollectedCheck {
   /** Skipped by the check itself, with its reason (not by a stopped run). */
   skippedOnPurpose: boolean;
   exchangeIds: string[];
+  /** Everything a failed check sent, in order. */
+  stepIds: string[];
   ms: number;
 }
 
@@ -42,6 +44,7 @@ function collect(test: TestCase): CollectedCheck | undefined {
     state: result.state,
     ...(reason ? { reason } : {}),
     exchangeIds: test.meta().conformanceExchanges ?? [],
+    stepIds: test.meta().conformanceSteps ?? [],
     skippedOnPurpose: test.meta().conformanceSkipped === true,
     ms: Math.round(test.diagnostic()?.duration ?? 0),
   };

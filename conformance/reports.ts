@@ -1,7 +1,7 @@
 // The --junit and --json report files (issue 3 §3): one JUnit test suite per rule, one test case per check.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { describeExchange, type RunResult } from './results.js';
+import { describeExchange, describeSteps, type RunResult } from './results.js';
 
 /** Control characters other than tab, newline and carriage return: XML 1.0 cannot hold them at all. */
 const forbidden = (c: string): boolean => {
@@ -53,7 +53,11 @@ export function junitReport(result: RunResult): string {
       );
       if (c.outcome === 'SKIP') lines.push(`      <skipped message="${xml(c.reason ?? 'skipped')}"/>`);
       if (c.outcome === 'FAIL') {
-        const detail = [c.reason ?? 'failed', ...c.exchanges.flatMap((e) => ['', ...describeExchange(e)])].join('\n');
+        const detail = [
+          c.reason ?? 'failed',
+          ...(c.steps ? ['', ...describeSteps(c.steps)] : []),
+          ...c.exchanges.flatMap((e) => ['', ...describeExchange(e)]),
+        ].join('\n');
         const type = rule.level === 'MUST' ? 'MUST' : 'SHOULD';
         lines.push(
           `      <failure message="${xml((c.reason ?? 'failed').split('\n')[0] as string)}" type="${type}">${xml(detail)}</failure>`,

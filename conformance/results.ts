@@ -17,6 +17,11 @@ export interface CheckResult {
   reason?: string;
   /** The exchanges to show for a failure, redacted. */
   exchanges: ExchangeRecord[];
+  /**
+   * For a failure: every request the check sent, one line each (`stepLine`), when it sent more than one; the one shown
+   * in full below starts with `▶`.
+   */
+  steps?: string[];
   ms: number;
 }
 
@@ -105,6 +110,35 @@ function indent(text: string, by: string): string {
     .join('\n');
 }
 
+/** Steps shown per failed check at most (the last ones); the JSON report holds them all. */
+const STEPS_SHOWN = 12;
+/** Request bodies in a step line are cut at this length. */
+const STEP_BODY = 100;
+
+/** One request of a check as a line: method, path and query, body, and what came back. Parts are already redacted. */
+export function stepLine(e: ExchangeRecord): string {
+  let query = '';
+  try {
+    query = new URL(e.url).search;
+  } catch {
+    query = '';
+  }
+  const body = e.requestBody
+    ? ` ${e.requestBody.length > STEP_BODY ? `${e.requestBody.slice(0, STEP_BODY)}…` : e.requestBody}`
+    : '';
+  const auth = e.requestHeaders.authorization ? ` [${e.requestHeaders.authorization}]` : '';
+  const got = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
+  return `${e.method} ${e.path}${query}${auth}${body} → ${got}`;
+}
+
+/** The steps of a failed check (the last ones), aligned under the `sent:` and `received:` lines. */
+export function describeSteps(steps: readonly string[]): string[] {
+  const tail = steps.slice(-STEPS_SHOWN);
+  const lines = steps.length > tail.length ? [`  … ${steps.length - tail.length} earlier requests (in --json)`] : [];
+  lines.push(...tail);
+  return lines.map((l, i) => `${i === 0 ? 'steps:' : '      '}    ${l}`);
+}
+
 /** What was sent, what came back, and a curl line to repeat it; every part is already redacted. */
 export function describeExchange(e: ExchangeRecord): string[] {
   const lines = [`sent:     ${e.method} ${e.url}`];
@@ -135,6 +169,7 @@ export function formatReport(result: RunResult): string[] {
       const failed = r.checks.filter((c) => c.outcome === 'FAIL');
       for (const c of failed.slice(0, DETAILS_PER_RULE)) {
         out.push(`    ✗ ${c.name}`, indent(c.reason ?? 'failed', '      '));
+        if (c.steps) out.push(...describeSteps(c.steps).map((l) => `      ${l}`));
         for (const e of c.exchanges) out.push(...describeExchange(e).map((l) => `      ${l}`));
       }
       if (failed.length > DETAILS_PER_RULE) {
@@ -177,7 +212,7 @@ function describeEntry(e: LedgerEntry): string {
     case 'account':
       return `account ${e.username} (registered by LOGIN-08/LOGIN-09; the source shows no account delete; --no-register avoids it)`;
     case 'token':
-      return `named API token ${e.key}`;
+      return `named API token ${e.shownKey ?? e.key}`;
     default:
       return `${e.kind} ${e.id} on board ${e.boardId} of company ${e.companyId}`;
   }

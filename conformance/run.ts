@@ -1,7 +1,7 @@
 // Runs the conformance checks against a target with vitest's Node API and builds the report (issue 3 §3, §4, §6).
 // `runConformance` is what the CLI and the bench call.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -11,11 +11,11 @@ import { loadContract } from '../contract/openapi.js';
 import type { RunContext } from './context.js';
 import { coverageOf } from './coverage.js';
 import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from './defaults.js';
-import type { ExchangeRecord } from './exchange.js';
+import { type ExchangeRecord, STOP_FILE } from './exchange.js';
 import { type Profile, profileSecrets } from './profile.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { type CollectingReporter, createReporter } from './reporter.js';
-import { type CheckResult, judgeRules, type RunResult } from './results.js';
+import { type CheckResult, judgeRules, type RunResult, stepLine } from './results.js';
 import { type Area, RULES, selectRules } from './rules.js';
 import { readJsonLines, sweep } from './sweep.js';
 
@@ -212,6 +212,9 @@ async function runOnce(vitest: Vitest, reporter: CollectingReporter, options: Co
   const stop = (reason: string) => {
     if (stopReason) return;
     stopReason = reason;
+    // Cancelling lets the running checks finish; the flag makes their next request fail at once (recorder.ts), so the
+    // overall bound holds for a check that would page or probe on.
+    writeFileSync(join(runDir, STOP_FILE), reason);
     progress(`stopping: ${reason}\n`);
     void vitest.cancelCurrentRun('keyboard-input');
   };
@@ -243,7 +246,20 @@ async function runOnce(vitest: Vitest, reporter: CollectingReporter, options: Co
       const last = records.filter((r) => r.file === c.file && r.test === c.name).at(-1);
       exchanges = last ? [last] : [];
     }
-    return { rule: c.rule, name: c.name, file: c.file, outcome, ...(reason ? { reason } : {}), exchanges, ms: c.ms };
+    // The steps are worth showing when there is more than the exchange shown in full.
+    const steps = c.stepIds.flatMap((id) => byId.get(id) ?? []);
+    return {
+      rule: c.rule,
+      name: c.name,
+      file: c.file,
+      outcome,
+      ...(reason ? { reason } : {}),
+      exchanges,
+      ...(outcome === 'FAIL' && steps.length > 1
+        ? { steps: steps.map((r) => `${c.exchangeIds.includes(r.id) ? '▶' : ' '} ${stepLine(r)}`) }
+        : {}),
+      ms: c.ms,
+    };
   });
   problems.push(...reporter.problems());
   if (stopReason) problems.push(`the run stopped early: ${stopReason}`);
@@ -269,7 +285,8 @@ async function runOnce(vitest: Vitest, reporter: CollectingReporter, options: Co
     coverage: coverageOf(loadContract(), records),
     exchanges: records.length,
     problems,
-    leftBehind: cleanup.leftBehind,
+    // A token's key as the checks' redactor saw it: the final scrub below knows the profile's secrets only.
+    leftBehind: cleanup.leftBehind.map((e) => (e.kind === 'token' && e.shownKey ? { ...e, key: e.shownKey } : e)),
   };
   return scrub(result, createRedactor(profileSecrets(profile)));
 }

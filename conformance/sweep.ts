@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ApiClient, createApiClient, paginate, unwrap } from '../client/index.js';
 import type { LedgerEntry } from './exchange.js';
+import { memberOf } from './harness/payload.js';
 import type { Profile } from './profile.js';
 
 /** The records of a JSON-lines file; a line cut short by a worker that stopped mid-write is skipped. */
@@ -58,16 +59,12 @@ async function login(profile: Profile, actor: 'member' | 'outsider', timeoutMs: 
       body: { username: account.username, password: account.password, captcha_token: profile.captchaToken },
     }),
   );
-  const { access_token: accessToken, refresh_token: refreshToken } = pair as Record<string, unknown>;
-  if (typeof accessToken !== 'string') throw new Error(`login as ${actor} returned no access_token`);
+  const accessToken = memberOf(pair, 'access_token');
+  if (!accessToken) throw new Error(`login as ${actor} returned no access_token`);
   return createApiClient({
     baseUrl: profile.baseUrl,
     timeoutMs,
-    credential: {
-      kind: 'session',
-      accessToken,
-      refreshToken: typeof refreshToken === 'string' ? refreshToken : 'none',
-    },
+    credential: { kind: 'session', accessToken, refreshToken: memberOf(pair, 'refresh_token') ?? 'none' },
   });
 }
 
@@ -125,7 +122,7 @@ export async function sweep(options: SweepOptions): Promise<{ leftBehind: Ledger
   const problems: string[] = [];
   const open = outstanding(readLedgers(options.runDir));
   const leftBehind: LedgerEntry[] = open.filter((e) => UNDELETABLE.has(e.kind));
-  const pending: LedgerEntry[] = open.filter((e) => !UNDELETABLE.has(e.kind));
+  let pending: LedgerEntry[] = open.filter((e) => !UNDELETABLE.has(e.kind));
   const clients = new Map<string, Promise<ApiClient>>();
   const as = (actor: 'member' | 'outsider') => {
     let c = clients.get(actor);
@@ -137,8 +134,10 @@ export async function sweep(options: SweepOptions): Promise<{ leftBehind: Ledger
   };
   try {
     const member = await as('member');
-    const known = new Set(pending.map(key));
-    pending.push(...(await byMarker(member, options, 'member')).filter((e) => !known.has(key(e))));
+    // What the search finds replaces the ledger's entry for it: the search knows the board the server lists it on.
+    const found = await byMarker(member, options, 'member');
+    const seen = new Set(found.map(key));
+    pending = [...pending.filter((e) => !seen.has(key(e))), ...found];
   } catch (error) {
     problems.push(`clean-up could not search for leftovers of run ${options.marker}: ${(error as Error).message}`);
   }

@@ -8,6 +8,8 @@ export const RULES_DOC_PATH = fileURLToPath(new URL('../docs/rules.md', import.m
 export const RULES_DOC_COMMAND = 'npm run generate';
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|');
+/** A quote of the source as a table cell: `<` and `>` escaped, since Redoc would read `<API_TOKEN>` as HTML. */
+const quote = (q: string): string => `“${cell(q).replace(/</g, '&lt;').replace(/>/g, '&gt;')}”`;
 
 export function renderRulesDoc(): string {
   const must = RULES.filter((r) => r.level === 'MUST').length;
@@ -18,7 +20,8 @@ export function renderRulesDoc(): string {
     '',
     `The conformance suite (\`npm run conformance\`, docs/conformance.md) checks ${RULES.length} rules: ${must} **MUST**`,
     `and ${RULES.length - must} **SHOULD**. A rule is MUST when the source description of the service states it, and`,
-    'SHOULD when it rests on a decision of the contract (an `x-assumption` in openapi.yaml) or on common practice. Only a',
+    'SHOULD when it rests on a decision of the contract (an `x-assumption` in openapi.yaml) or on common practice; the',
+    "Source column quotes the source's own words for every MUST rule. Only a",
     'failed MUST rule makes the suite exit with code 1. Every check is named after its rule ID, so a report line, a JUnit',
     'test case and this page meet on the ID. Rules marked "writes" create, change or delete data and are skipped by',
     '`--read-only`, as is every check that sends a POST, PATCH or DELETE (for example AUTH-01 on a creation). Rules',
@@ -29,7 +32,10 @@ export function renderRulesDoc(): string {
     lines.push('', `## ${title}`, '', '| ID | Level | Source | Rule | Writes |', '|---|---|---|---|---|');
     for (const r of rules) {
       const how = r.overExchanges ? ' (over every exchange)' : '';
-      lines.push(`| ${r.id} | ${r.level} | ${cell(r.source)} | ${cell(r.text)}${how} | ${r.writes ? 'writes' : ''} |`);
+      const words = r.quotes?.length ? `: ${r.quotes.map(quote).join(' · ')}` : '';
+      lines.push(
+        `| ${r.id} | ${r.level} | ${cell(r.source)}${words} | ${cell(r.text)}${how} | ${r.writes ? 'writes' : ''} |`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;

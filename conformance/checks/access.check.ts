@@ -1,13 +1,14 @@
 // ACCESS rules (source §5 rules 7 and 8, §7): the outsider reaches nothing of the member's, whatever it asks.
-import { unwrap } from '../../client/index.js';
-import { createToken, dataOf, ensure, expectStatus, listTokens, whoAmI } from '../harness/fixtures.js';
+import { createToken, ensure, expectStatus, expectSuccess, listTokens, whoAmI } from '../harness/fixtures.js';
 import { createHarness } from '../harness/harness.js';
 import { memberObjects, placeholderObjects } from '../harness/objects.js';
-import { inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
+import { carriesData, dataOf } from '../harness/payload.js';
+import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
 
 const h = createHarness(import.meta.url);
 const { profile } = h.run;
-// Should making them fail, the outsider is still sent to the member's board with ids that point at nothing.
+// Should making them fail, the outsider is still sent to the member's board; the checks that need an object the
+// placeholders do not point at then fail (or, in read-only mode, skip) rather than pass on a 404 for nothing.
 const objects = h.once(() => memberObjects(h).catch((error) => placeholderObjects(h, error)));
 
 const boardOperations = inSafeOrder(
@@ -23,12 +24,19 @@ for (const op of boardOperations) {
   h.rule(
     'ACCESS-01',
     `the outsider gets 403 or 404 on ${opName(op)} of the member's board`,
-    async () => {
-      const { ids } = await objects();
+    async (t) => {
+      const { ids, missing, problem } = await objects();
+      const absent = idsOf(op).filter((name) => missing.has(name));
+      if (absent.length > 0) {
+        // A 404 for an object that does not exist proves nothing about access.
+        ensure(problem === undefined, `could not run: the member's objects to probe could not be made: ${problem}`);
+        ensure(h.run.readOnly, `could not run: the objects made for the probe hold no ${absent.join(', ')}`);
+        return t.skip(`the member's board holds no object for ${absent.join(', ')} (read-only mode creates none)`);
+      }
       const outsider = await h.as('outsider');
       const answer = await h.call(outsider, op.operationId, validRequest(op, ids, h.title('outsider probe')));
       expectStatus(answer, [403, 404], `${opName(op)} by the outsider on the member's board`);
-      ensure(dataOf(answer) === undefined, `the outsider's ${answer.status} answer to ${opName(op)} carries data`);
+      ensure(!carriesData(answer), `the outsider's ${answer.status} answer to ${opName(op)} carries data`);
     },
     { writes: isWrite(op) },
   );
@@ -43,26 +51,26 @@ h.rule('ACCESS-02', "the outsider cannot update, delete or list the member's tok
   expectStatus(remove, [403, 404], "DELETE of the member's token by the outsider");
   const theirs = await listTokens(outsider);
   ensure(!theirs.some((t) => t.key === token.key), "the outsider's token list holds the member's token");
-  expectStatus(
-    await h.call(h.withToken(token.token), 'getMe'),
-    [200],
-    "GET /member/me/ with the member's token afterwards",
-  );
+  expectSuccess(await h.call(h.withToken(token.token), 'getMe'), "GET /member/me/ with the member's token afterwards");
 });
 
 h.rule('ACCESS-03', "the outsider's company list does not hold the member's company", async () => {
-  const data = await unwrap((await h.as('outsider')).GET('/company/list/'));
-  const ids = (data?.companies ?? []).map((c) => c.id);
+  const answer = await h.call(await h.as('outsider'), 'listCompanies');
+  expectSuccess(answer, "the outsider's GET /company/list/");
+  const companies = dataOf(answer)?.companies;
+  // Without the list in data.companies (source §1) the outsider's scope cannot be read: that is no pass.
+  ensure(Array.isArray(companies), "the outsider's GET /company/list/ has no array in data.companies");
+  const ids = companies.map((c) => (typeof c === 'object' && c !== null ? (c as { id?: unknown }).id : undefined));
   ensure(!ids.includes(profile.companyId), `the outsider's GET /company/list/ holds company ${profile.companyId}`);
 });
 
 h.rule('ACCESS-04', 'GET /member/me/ names the account that owns the credential', async () => {
-  const outsider = await whoAmI(await h.as('outsider'));
+  const outsider = await whoAmI(h, await h.as('outsider'), "GET /member/me/ with the outsider's credential");
   ensure(
     outsider === profile.accounts.outsider.username,
     `GET /member/me/ with the outsider's credential named ${JSON.stringify(outsider)}`,
   );
-  const member = await whoAmI(await h.as('member'));
+  const member = await whoAmI(h, await h.as('member'), "GET /member/me/ with the member's credential");
   ensure(
     member === profile.accounts.member.username,
     `GET /member/me/ with the member's credential named ${JSON.stringify(member)}`,
@@ -70,8 +78,11 @@ h.rule('ACCESS-04', 'GET /member/me/ names the account that owns the credential'
 });
 
 h.rule('ACCESS-05', "the member's company list holds the profile's companyId", async () => {
-  const data = await unwrap((await h.as('member')).GET('/company/list/'));
-  const ids = (data?.companies ?? []).map((c) => c.id);
+  const answer = await h.call(await h.as('member'), 'listCompanies');
+  expectSuccess(answer, "the member's GET /company/list/");
+  const companies = dataOf(answer)?.companies;
+  ensure(Array.isArray(companies), "the member's GET /company/list/ has no array in data.companies");
+  const ids = companies.map((c) => (typeof c === 'object' && c !== null ? (c as { id?: unknown }).id : undefined));
   ensure(
     ids.includes(profile.companyId),
     `the member's GET /company/list/ does not hold companyId ${profile.companyId}`,

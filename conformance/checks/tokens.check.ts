@@ -1,6 +1,5 @@
 // TOKEN rules (source §3 integration-token transitions, §5 rules 1, 6 and 8): the named API token lifecycle.
-import { unwrap } from '../../client/index.js';
-import { createToken, ensure, expectStatus, listTokens, whoAmI } from '../harness/fixtures.js';
+import { createToken, ensure, expectStatus, expectSuccess, listTokens, whoAmI } from '../harness/fixtures.js';
 import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
@@ -17,7 +16,7 @@ const useToken = (secret: string) => h.call(h.withToken(secret), 'getMe');
 async function setActive(key: string, isActive: boolean) {
   const member = await h.as('member');
   const answer = await h.call(member, 'updateApiToken', { query: { key }, body: { is_active: isActive } });
-  expectStatus(answer, [200], `PATCH /member/bearer-tokens/detail/ with is_active ${isActive}`);
+  expectSuccess(answer, `PATCH /member/bearer-tokens/detail/ with is_active ${isActive}`);
   return answer;
 }
 
@@ -47,7 +46,7 @@ h.rule('TOKEN-01', 'token management without authentication gets 401 and creates
 
 h.rule('TOKEN-02', 'a new token authenticates under Bearer and GET /member/me/ names its owner', async () => {
   const token = await newToken('owner');
-  const username = await whoAmI(h.withToken(token.token));
+  const username = await whoAmI(h, h.withToken(token.token), 'GET /member/me/ with the new token under Bearer');
   ensure(
     username === member.username,
     `GET /member/me/ with the new token named ${JSON.stringify(username)}, not its owner ${JSON.stringify(member.username)}`,
@@ -73,13 +72,13 @@ h.rule('TOKEN-09', "neither the token list nor a token update reveals a token's 
     query: { key: token.key },
     body: { title: h.title('renamed') },
   });
-  expectStatus(updated, [200], 'PATCH /member/bearer-tokens/detail/ with a new title');
+  expectSuccess(updated, 'PATCH /member/bearer-tokens/detail/ with a new title');
   ensure(!JSON.stringify(updated.body).includes(token.token), 'the token update answer holds the secret');
 });
 
 h.rule('TOKEN-04', 'after deactivation the token gets 401', async () => {
   const token = await newToken('deactivated');
-  expectStatus(await useToken(token.token), [200], 'GET /member/me/ with the new, active token');
+  expectSuccess(await useToken(token.token), 'GET /member/me/ with the new, active token');
   await setActive(token.key, false);
   expectStatus(await useToken(token.token), [401], 'GET /member/me/ with the token after deactivation');
 });
@@ -88,14 +87,15 @@ h.rule('TOKEN-05', 'after reactivation the token authenticates again', async () 
   const token = await newToken('reactivated');
   await setActive(token.key, false);
   await setActive(token.key, true);
-  expectStatus(await useToken(token.token), [200], 'GET /member/me/ with the token after reactivation');
+  expectSuccess(await useToken(token.token), 'GET /member/me/ with the token after reactivation');
 });
 
 h.rule('TOKEN-06', 'after deletion the token gets 401', async () => {
   const token = await newToken('deleted');
-  expectStatus(await useToken(token.token), [200], 'GET /member/me/ with the new token');
-  await unwrap(
-    (await h.as('member')).DELETE('/member/bearer-tokens/detail/', { params: { query: { key: token.key } } }),
+  expectSuccess(await useToken(token.token), 'GET /member/me/ with the new token');
+  expectSuccess(
+    await h.call(await h.as('member'), 'deleteApiToken', { query: { key: token.key } }),
+    'DELETE /member/bearer-tokens/detail/',
   );
   expectStatus(await useToken(token.token), [401], 'GET /member/me/ with the token after deletion');
 });
@@ -103,7 +103,7 @@ h.rule('TOKEN-06', 'after deletion the token gets 401', async () => {
 h.rule('TOKEN-07', 'a second delete of the same token gets 404', async () => {
   const token = await newToken('deleted twice');
   const member = await h.as('member');
-  expectStatus(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), [200, 204], 'first delete');
+  expectSuccess(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), 'first delete');
   expectStatus(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), [404], 'second delete');
 });
 

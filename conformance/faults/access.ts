@@ -1,5 +1,5 @@
 // Faults in access between accounts (source §5 rules 7 and 8): the outsider let in, scope and identity leaked.
-import { asMember, DEMO, type Fault, isObject, memberAuthorization, parse, rewrite } from './wrap.js';
+import { asMember, DEMO, type Fault, isObject, jsonOf, memberAuthorization, parse, reply, rewrite } from './wrap.js';
 
 const SCOPED = new Set(['updateApiToken', 'deleteApiToken']);
 
@@ -39,4 +39,16 @@ export const meAlwaysNamesTheMember: Fault = (inner) => async (req) => {
   if (parse(req).operationId !== 'getMe' || res.status !== 200) return res;
   const { id, username, email } = DEMO.accounts.member;
   return rewrite(res, (body) => ({ ...body, data: { member: { id, username, email } } }));
+};
+
+/** The outsider's reads are refused with 403, and the refusal carries the data the member would have got. */
+export const refusalCarriesData: Fault = (inner) => {
+  const auth = memberAuthorization(inner);
+  return async (req) => {
+    const res = await inner(req);
+    if (res.status !== 403 || req.method !== 'GET' || !parse(req).query.has('board_id')) return res;
+    const granted = jsonOf(await asMember(inner, auth, req));
+    const error = jsonOf(res);
+    return reply(403, { ...(isObject(error) ? error : {}), data: isObject(granted) ? granted.data : undefined });
+  };
 };

@@ -1,5 +1,17 @@
 // Faults in login, registration and refresh (source §2, §5 rules 4 and 5): captcha, rotation, the token pair.
-import { DEMO, type Fault, isObject, parse, reply, rewrite, validationFailed, withBody } from './wrap.js';
+import {
+  authorizationOf,
+  DEMO,
+  dataOf,
+  type Fault,
+  isObject,
+  jsonOf,
+  parse,
+  reply,
+  rewrite,
+  validationFailed,
+  withBody,
+} from './wrap.js';
 
 /** Login and registration never check the captcha: a missing or wrong one is replaced by the valid one. */
 export const captchaNotChecked: Fault = (inner) => async (req) => {
@@ -53,3 +65,30 @@ export const refreshNotRotated: Fault = (inner) => {
 /** Registration refuses every e-mail address. */
 export const registrationRejected: Fault = (inner) => async (req) =>
   parse(req).operationId === 'register' ? validationFailed('email', 'is not accepted') : inner(req);
+
+/** A rejected login (wrong captcha or password) still hands out a working token pair inside its error payload. */
+export const rejectedLoginCarriesTokens: Fault = (inner) => async (req) => {
+  const { operationId, body } = parse(req);
+  const res = await inner(req);
+  if (operationId !== 'login' || res.status < 400 || !isObject(body)) return res;
+  const account = Object.values(DEMO.accounts).find((a) => a.username === body.username);
+  if (!account) return res;
+  const granted = await inner(
+    withBody(req, { username: account.username, password: account.password, captcha_token: DEMO.captchaToken }),
+  );
+  const error = jsonOf(res);
+  return reply(res.status, { ...(isObject(error) ? error : {}), data: dataOf(granted) });
+};
+
+/** The access token login hands out does not authenticate; only the ones refresh hands out do. */
+export const loginAccessTokenInert: Fault = (inner) => {
+  const inert = new Set<string>();
+  return async (req) => {
+    const auth = authorizationOf(req);
+    if (auth && inert.has(auth.token)) return reply(401, { status: 'error', message: 'Invalid token.' });
+    const res = await inner(req);
+    const token = dataOf(res)?.access_token;
+    if (parse(req).operationId === 'login' && typeof token === 'string') inert.add(token);
+    return res;
+  };
+};

@@ -297,3 +297,25 @@ export const startWithoutTodoAccepted: Fault = (inner) => {
     });
   };
 };
+
+/**
+ * A bug outcome does not count as reviewed (source §3 rule 1 says it does): finishing a session that holds a bug report
+ * is refused.
+ */
+export const bugNotCountedAsReviewed: Fault = (inner) => async (req) => {
+  const { operationId, query, body } = parse(req);
+  if (operationId !== 'finishSession' || !isObject(body)) return inner(req);
+  const board = `company_id=${query.get('company_id')}&board_id=${query.get('board_id')}`;
+  const listed = dataOf(
+    await inner({
+      method: 'GET',
+      url: `/api/features/qa/sessions/?${board}&is_active=true&limit=100`,
+      headers: req.headers,
+    }),
+  )?.sessions;
+  const session = Array.isArray(listed) ? listed.find((s) => isObject(s) && s.id === body.sessions_id) : undefined;
+  const reports = isObject(session) && Array.isArray(session.case_reports) ? session.case_reports : [];
+  return reports.some((r) => isObject(r) && r.status === 'bug')
+    ? validationFailed('sessions_id', 'has cases that are not reviewed')
+    : inner(req);
+};

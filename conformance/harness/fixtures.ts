@@ -1,7 +1,8 @@
 // Typed steps the checks share (scenarios, cases, tokens, sessions, tasks), each through the typed client and unwrap.
 import { type ApiClient, type components, paginate, unwrap } from '../../client/index.js';
 import type { Answer } from '../recorder.js';
-import { CheckFailure } from './harness.js';
+import { type CallInit, CheckFailure, type Harness } from './harness.js';
+import { fieldsOf, isObject, payloadNames, usernameIn } from './payload.js';
 
 export type Scenario = components['schemas']['Scenario'];
 export type Case = components['schemas']['Case'];
@@ -21,28 +22,19 @@ export function ensure(condition: unknown, message: string): asserts condition {
   if (!condition) throw new CheckFailure(message);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** `data` of a success answer, or undefined. */
-export function dataOf(answer: Answer): Record<string, unknown> | undefined {
-  const body = answer.body;
-  return isObject(body) && body.status === 'success' && isObject(body.data) ? body.data : undefined;
-}
-
-/** The `errors[].field` names of an error payload. */
-export function fieldsOf(answer: Answer): string[] {
-  const body = answer.body;
-  if (!isObject(body) || !Array.isArray(body.errors)) return [];
-  return body.errors.flatMap((e) => (isObject(e) && typeof e.field === 'string' ? [e.field] : []));
-}
-
-/** Whether an error field names `name` (`company_id`, `query.company_id` and `body.severity` all count). */
-export function names(fields: readonly string[], name: string): boolean {
-  return fields.some((f) => f === name || f.endsWith(`.${name}`) || f.split(/[.[\]]/).includes(name));
-}
-
 const statusText = (a: Answer): string =>
   a.status === undefined ? (a.record.error ?? 'no answer') : `HTTP ${a.status}`;
+
+/**
+ * The answer is a success (any 2xx): the source shows no success status codes, so a MUST check must not demand 200 or
+ * 201 (CONTRACT-02 holds the contract's exact codes).
+ */
+export function expectSuccess(answer: Answer, what: string): void {
+  ensure(
+    answer.status !== undefined && answer.status >= 200 && answer.status < 300,
+    `${what}: expected a 2xx success, got ${statusText(answer)} (${answer.record.method} ${answer.record.path})`,
+  );
+}
 
 /** The answer is one of `statuses`. */
 export function expectStatus(answer: Answer, statuses: readonly number[], what: string): void {
@@ -64,8 +56,8 @@ export function expectRejected(answer: Answer, what: string, field?: string): vo
   if (field !== undefined) {
     const fields = fieldsOf(answer);
     ensure(
-      names(fields, field),
-      `${what}: the ${status} error payload does not name ${field} (errors[].field: ${fields.length ? fields.join(', ') : 'none'})`,
+      payloadNames(answer, field),
+      `${what}: the ${status} error payload does not name ${field}, neither in errors[].field (${fields.length ? fields.join(', ') : 'none'}) nor as a member name or a word of a message`,
     );
   }
 }
@@ -170,13 +162,17 @@ export async function listTokens(client: ApiClient): Promise<ApiToken[]> {
   return rows;
 }
 
-/** The username GET /member/me/ names for a client's credential. */
-export async function whoAmI(client: ApiClient): Promise<string | undefined> {
-  const data = await unwrap(client.GET('/member/me/'));
-  return data?.member?.username;
+/** GET /member/me/ (with `init`, e.g. an explicit Authorization): fails unless it succeeds, returns the username. */
+export async function whoAmI(
+  h: Harness,
+  client: ApiClient,
+  what: string,
+  init?: CallInit,
+): Promise<string | undefined> {
+  const answer = await h.call(client, 'getMe', init);
+  expectSuccess(answer, what);
+  return usernameIn(answer);
 }
 
 /** Waits a fixed time: only the token-expiry check needs it, for well under two seconds. */
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-export { isObject };

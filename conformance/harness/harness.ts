@@ -20,6 +20,7 @@ import { profileSecrets } from '../profile.js';
 import { type Answer, createRecorder, type Recorder } from '../recorder.js';
 import { createRedactor, type Redactor } from '../redact.js';
 import { ruleById } from '../rules.js';
+import { memberOf } from './payload.js';
 
 /** A check that did not hold; its message is shown as is (already free of secrets). */
 export class CheckFailure extends Error {
@@ -53,6 +54,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** Exchange IDs of a failed check, the one to show first. */
     conformanceExchanges?: string[];
+    /** Exchange IDs of everything a failed check sent, in order: the steps that led to the failure. */
+    conformanceSteps?: string[];
     /** The check skipped itself, with a reason (unlike a check that a stopped run never reached). */
     conformanceSkipped?: boolean;
   }
@@ -137,6 +140,7 @@ export function createHarness(moduleUrl: string): Harness {
     redactor,
     runDir: run.runDir,
     validators,
+    board: { companyId: profile.companyId, boardId: profile.boardId },
   });
   const selected = new Set(run.selected);
   const sessions = new Map<Actor, Promise<Session>>();
@@ -167,13 +171,12 @@ export function createHarness(moduleUrl: string): Harness {
         body: { username: account.username, password: account.password, captcha_token: profile.captchaToken },
       }),
     );
-    const { access_token: accessToken, refresh_token: refreshToken } = data as Record<string, unknown>;
-    if (typeof accessToken !== 'string' || accessToken === '') {
-      throw new CheckFailure(`setup: login as ${actor} returned no access_token`);
-    }
+    const accessToken = memberOf(data, 'access_token');
+    const refreshToken = memberOf(data, 'refresh_token') ?? '';
+    if (!accessToken) throw new CheckFailure(`setup: login as ${actor} returned no access_token`);
     redactor.add(accessToken);
     redactor.add(refreshToken);
-    return { accessToken, refreshToken: typeof refreshToken === 'string' ? refreshToken : '' };
+    return { accessToken, refreshToken };
   };
 
   const harness: Harness = {
@@ -272,42 +275,74 @@ export function createHarness(moduleUrl: string): Harness {
             throw error;
           }
           const mine = recorder.answersOf(t.task.name).map((a) => a.record.id);
-          const first = blamed && mine.includes(blamed) ? blamed : mine[mine.length - 1];
+          // Blamed by this check (`call` blames each answer; `blame` may name one an earlier check of the file got).
+          const first = blamed ?? mine[mine.length - 1];
           t.task.meta.conformanceExchanges = first ? [first] : [];
+          t.task.meta.conformanceSteps = mine;
           throw explain(error, redactor);
         }
       });
     },
     exchangeRules() {
-      const judged = (pick: (a: Answer) => string | undefined): Answer[] =>
-        recorder.answers.filter((a) => a.record.status !== undefined && pick(a) !== undefined);
-      const check = (id: string, name: string, problem: (a: Answer) => string | undefined): void => {
+      const success = (a: Answer): boolean => (a.status ?? 0) >= 200 && (a.status ?? 0) < 300;
+      /**
+       * `judges` picks the answers the rule is about (a rule with none to judge skips, saying so, rather than pass on
+       * nothing: a target that never answered passes no rule); `problem` says what is wrong with one of them.
+       */
+      const check = (
+        id: string,
+        name: string,
+        judges: { what: string; pick: (a: Answer) => boolean },
+        problem: (a: Answer) => string | undefined,
+      ): void => {
         harness.rule(id, `${name} (${file})`, async (t) => {
-          if (recorder.answers.length === 0) t.skip('no request was sent by this file');
-          const bad = judged(problem);
+          if (recorder.answers.length === 0) return t.skip('no request was sent by this file');
+          const judged = recorder.answers.filter((a) => a.status !== undefined && judges.pick(a));
+          if (judged.length === 0) {
+            const unanswered = recorder.answers.filter((a) => a.status === undefined).length;
+            const why = unanswered > 0 ? ` (${unanswered} of ${recorder.answers.length} requests got no answer)` : '';
+            return t.skip(`this file received no ${judges.what} to judge${why}`);
+          }
+          const bad = judged.filter((a) => problem(a) !== undefined);
           if (bad.length === 0) return;
           t.task.meta.conformanceExchanges = bad.slice(0, MAX_SHOWN).map((a) => a.record.id);
           const lines = bad.slice(0, MAX_SHOWN).map((a) => `  ${describeAnswer(a)}: ${problem(a)}`);
           const more = bad.length > MAX_SHOWN ? `\n  … and ${bad.length - MAX_SHOWN} more` : '';
-          throw new CheckFailure(`${bad.length} of ${recorder.answers.length} answers:\n${lines.join('\n')}${more}`);
+          throw new CheckFailure(`${bad.length} of ${judged.length} ${judges.what}s:\n${lines.join('\n')}${more}`);
         });
       };
-      check('ENV-01', 'every 2xx answer has the success envelope', (a) => a.record.verdicts?.envelope);
-      check('ENV-02', 'every 4xx/5xx answer carries an error payload', (a) => a.record.verdicts?.errorPayload);
-      check('ENV-07', 'no answer is a 5xx', (a) =>
+      const anyAnswer = { what: 'answer', pick: () => true };
+      const successes = { what: '2xx answer', pick: success };
+      check('ENV-01', 'every 2xx answer has the success envelope', successes, (a) => a.record.verdicts?.envelope);
+      check(
+        'ENV-02',
+        'every 4xx/5xx answer carries an error payload',
+        { what: '4xx/5xx answer', pick: (a) => (a.status ?? 0) >= 400 },
+        (a) => a.record.verdicts?.errorPayload,
+      );
+      check('ENV-07', 'no answer is a 5xx', anyAnswer, (a) =>
         (a.record.status ?? 0) >= 500 ? `HTTP ${a.record.status}` : undefined,
       );
-      check('CONV-03', 'every answer with a body has a JSON Content-Type', (a) => a.record.verdicts?.contentType);
-      check('CONTRACT-01', 'every response body matches openapi.yaml', (a) => {
+      check(
+        'CONV-03',
+        'every answer with a body has a JSON Content-Type',
+        { what: 'answer with a body', pick: (a) => a.record.responseBody !== undefined },
+        (a) => a.record.verdicts?.contentType,
+      );
+      const ofContract = { what: 'answer to a contract operation', pick: (a: Answer) => !!a.record.operationId };
+      check('CONTRACT-01', 'every response body matches openapi.yaml', ofContract, (a) => {
         const found = a.record.verdicts?.contract ?? [];
         return found.length ? found.slice(0, 3).join('; ') : undefined;
       });
-      check('CONTRACT-02', 'every 2xx status is declared explicitly', (a) => {
-        const status = a.record.status ?? 0;
-        return a.record.operationId && status >= 200 && status < 300 && a.record.verdicts?.explicit === false
-          ? `${status} is not a success status of ${a.record.operationId}`
-          : undefined;
-      });
+      check(
+        'CONTRACT-02',
+        'every 2xx status is declared explicitly',
+        { what: '2xx answer to a contract operation', pick: (a) => success(a) && !!a.record.operationId },
+        (a) =>
+          a.record.verdicts?.explicit === false
+            ? `${a.record.status} is not a success status of ${a.record.operationId}`
+            : undefined,
+      );
     },
   };
 

@@ -11,6 +11,8 @@ export interface MemberObjects {
   apiToken?: string;
   /** Why the objects could not be made, when the ids are placeholders instead. */
   problem?: string;
+  /** The ids that point at nothing (placeholders): an answer about them says nothing about access. */
+  missing: ReadonlySet<keyof Ids>;
 }
 
 /** Id used in read-only mode when the board has no object of that kind: the answer must still be 401/403/404. */
@@ -23,16 +25,18 @@ export async function memberObjects(h: Harness): Promise<MemberObjects> {
   const testCase = await createCase(member, h.board, scenario.id, h.title('probe case'));
   const session = await startSession(member, h.board, scenario.id);
   const token = await createToken(member, { title: h.title('probe token'), is_active: true });
+  const report = session.case_reports[0]?.id;
   return {
     ids: {
       ...h.board,
       scenario_id: scenario.id,
       case_id: testCase.id,
-      case_report_id: session.case_reports[0]?.id ?? PLACEHOLDER_ID,
+      case_report_id: report ?? PLACEHOLDER_ID,
       sessions_id: session.id,
       key: token.key,
     },
     apiToken: token.token,
+    missing: new Set(report === undefined ? ['case_report_id'] : []),
   };
 }
 
@@ -48,6 +52,7 @@ export function placeholderObjects(h: Harness, error?: unknown): MemberObjects {
       sessions_id: PLACEHOLDER_ID,
       key: 'no-such-token',
     },
+    missing: new Set(['scenario_id', 'case_id', 'case_report_id', 'sessions_id', 'key']),
   };
 }
 
@@ -63,14 +68,18 @@ async function findObjects(h: Harness): Promise<MemberObjects> {
   const sessions = await listSessions(member, h.board, true).catch(() => []);
   const withReport = sessions.find((s) => s.case_reports.length > 0);
   const tokens = await listTokens(member).catch(() => []);
-  return {
-    ids: {
-      ...h.board,
-      scenario_id: scenarioId,
-      case_id: cases?.cases[0]?.id ?? PLACEHOLDER_ID,
-      case_report_id: withReport?.case_reports[0]?.id ?? PLACEHOLDER_ID,
-      sessions_id: sessions[0]?.id ?? PLACEHOLDER_ID,
-      key: tokens[0]?.key ?? 'no-such-token',
-    },
+  const ids: Ids = {
+    ...h.board,
+    scenario_id: scenarioId,
+    case_id: cases?.cases[0]?.id ?? PLACEHOLDER_ID,
+    case_report_id: withReport?.case_reports[0]?.id ?? PLACEHOLDER_ID,
+    sessions_id: sessions[0]?.id ?? PLACEHOLDER_ID,
+    key: tokens[0]?.key ?? 'no-such-token',
   };
+  const missing = new Set<keyof Ids>();
+  for (const name of ['scenario_id', 'case_id', 'case_report_id', 'sessions_id'] as const) {
+    if (ids[name] === PLACEHOLDER_ID) missing.add(name);
+  }
+  if (tokens.length === 0) missing.add('key');
+  return { ids, missing };
 }

@@ -67,6 +67,25 @@ export function validRequest(op: OperationSpec, ids: Ids, title: string): Planne
   return op.requestBodyPointer ? { query, body: bodyFor(op, ids, title) } : { query };
 }
 
+/** The ids besides company_id and board_id, which name one object each. */
+const OBJECT_IDS = new Set(['scenario_id', 'case_id', 'case_report_id', 'sessions_id', 'key']);
+
+/** Ids that `bodyFor` puts in a body. */
+const BODY_IDS: Record<string, (keyof Ids)[]> = {
+  createCase: ['scenario_id'],
+  startSession: ['scenario_id'],
+  finishSession: ['sessions_id'],
+};
+
+/** The ids of `Ids` the operation's valid request points at, besides company_id and board_id. */
+export function idsOf(op: OperationSpec): (keyof Ids)[] {
+  const inQuery = op.parameters
+    .filter((p) => p.in === 'query' && OBJECT_IDS.has(p.name))
+    .map((p) => p.name as keyof Ids);
+  const inBody = BODY_IDS[op.operationId] ?? [];
+  return [...new Set([...inQuery, ...inBody])];
+}
+
 /** Reads before writes, deletions last: a server that wrongly lets a deletion through cannot spoil the other checks. */
 export function inSafeOrder(ops: readonly OperationSpec[]): OperationSpec[] {
   const rank = (o: OperationSpec): number => (o.method === 'get' ? 0 : o.method === 'delete' ? 2 : 1);

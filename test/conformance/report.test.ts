@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { coverageOf, formatCoverage } from '../../conformance/coverage.js';
 import type { ExchangeRecord } from '../../conformance/exchange.js';
 import { junitReport } from '../../conformance/reports.js';
-import { type CheckResult, closingLine, judgeRules, type RunResult } from '../../conformance/results.js';
+import {
+  type CheckResult,
+  closingLine,
+  describeSteps,
+  judgeRules,
+  type RunResult,
+  stepLine,
+} from '../../conformance/results.js';
 import { loadContract } from '../../contract/openapi.js';
 
 const check = (rule: string, outcome: CheckResult['outcome'], reason?: string): CheckResult => ({
@@ -59,5 +66,40 @@ describe('junitReport', () => {
     expect(xml).toContain('<testsuites name="conformance" tests="2" failures="1" skipped="1"');
     expect(xml).toContain('message="got &lt;200&gt; &amp; &quot;data&quot;"');
     expect(xml).toContain('<skipped message="read-only mode"/>');
+  });
+});
+
+describe('the steps of a failed check', () => {
+  const exchange = (over: Partial<ExchangeRecord>): ExchangeRecord => ({
+    id: 'x.check.ts#1',
+    file: 'x.check.ts',
+    actor: 'member',
+    method: 'GET',
+    path: '/member/me/',
+    url: 'http://127.0.0.1:1/api/member/me/',
+    requestHeaders: {},
+    ms: 1,
+    ...over,
+  });
+
+  it('gives each request one line: method, path with query, scheme, body and status', () => {
+    const patch = exchange({
+      method: 'PATCH',
+      path: '/member/bearer-tokens/detail/',
+      url: 'http://127.0.0.1:1/api/member/bearer-tokens/detail/?key=tok_1',
+      requestHeaders: { authorization: 'JWT ***' },
+      requestBody: '{"is_active":false}',
+      status: 200,
+    });
+    expect(stepLine(patch)).toBe('PATCH /member/bearer-tokens/detail/?key=tok_1 [JWT ***] {"is_active":false} → 200');
+    expect(stepLine(exchange({ error: 'no answer within 10 ms' }))).toBe('GET /member/me/ → no answer within 10 ms');
+  });
+
+  it('shows the last steps under the failure, the earlier ones counted', () => {
+    const steps = Array.from({ length: 14 }, (_, i) => `  GET /member/me/ → ${200 + i}`);
+    const lines = describeSteps(steps);
+    expect(lines[0]).toBe('steps:      … 2 earlier requests (in --json)');
+    expect(lines).toHaveLength(13);
+    expect(lines.at(-1)).toBe('            GET /member/me/ → 213');
   });
 });

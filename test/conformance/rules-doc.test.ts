@@ -22,8 +22,12 @@ describe('the rule catalogue', () => {
     }
   });
 
-  it('gives MUST only to rules the source states (a section sign), never to a contract assumption', () => {
-    for (const r of RULES.filter((x) => x.level === 'MUST')) expect(r.source, r.id).toMatch(/§\d/);
+  it('gives MUST only to rules the source states (a section sign and its words), never to a contract assumption', () => {
+    for (const r of RULES.filter((x) => x.level === 'MUST')) {
+      expect(r.source, r.id).toMatch(/§\d/);
+      expect(r.quotes?.length, `${r.id} quotes the source`).toBeGreaterThan(0);
+      for (const q of r.quotes ?? []) expect(q.trim(), r.id).not.toBe('');
+    }
     for (const r of RULES.filter((x) => x.source.startsWith('contract'))) expect(r.level, r.id).toBe('SHOULD');
   });
 

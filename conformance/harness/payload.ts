@@ -1,0 +1,92 @@
+// Readers of an answer's JSON body that the checks share: data, named fields, tokens, the account; none assumes more
+// of a shape than the source states unless it says so.
+import type { Answer } from '../recorder.js';
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `data` of a success answer, or undefined. */
+export function dataOf(answer: Answer): Record<string, unknown> | undefined {
+  const body = answer.body;
+  return isObject(body) && body.status === 'success' && isObject(body.data) ? body.data : undefined;
+}
+
+/** The `errors[].field` names of an error payload. */
+export function fieldsOf(answer: Answer): string[] {
+  const body = answer.body;
+  if (!isObject(body) || !Array.isArray(body.errors)) return [];
+  return body.errors.flatMap((e) => (isObject(e) && typeof e.field === 'string' ? [e.field] : []));
+}
+
+/** Whether an error field names `name` (`company_id`, `query.company_id` and `body.severity` all count). */
+export function names(fields: readonly string[], name: string): boolean {
+  return fields.some((f) => f === name || f.endsWith(`.${name}`) || f.split(/[.[\]]/).includes(name));
+}
+
+/** Every member name and every string value of a JSON value, at any depth. */
+function walk(value: unknown, keys: Set<string>, texts: string[]): void {
+  if (typeof value === 'string') texts.push(value);
+  else if (Array.isArray(value)) for (const v of value) walk(v, keys, texts);
+  else if (isObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      keys.add(k);
+      walk(v, keys, texts);
+    }
+  }
+}
+
+const withoutStatus = ({ status: _envelope, ...rest }: Record<string, unknown>): Record<string, unknown> => rest;
+
+/**
+ * Whether an error payload names the field `name`. The source says only that the payload "names fields to correct";
+ * `errors[].field` is the contract's shape, so a member named after the field (`{"captcha_token": ["required"]}`) or
+ * the name as a word of a message counts too.
+ */
+export function payloadNames(answer: Answer, name: string): boolean {
+  if (names(fieldsOf(answer), name)) return true;
+  const body = answer.body;
+  // The envelope's own `status: "error"` does not name a field called status; `{"status": ["not a choice"]}` does.
+  const own = isObject(body) && typeof body.status === 'string' ? withoutStatus(body) : body;
+  const keys = new Set<string>();
+  const texts: string[] = [];
+  walk(own, keys, texts);
+  const word = new RegExp(`(^|[^\\w])${name}($|[^\\w])`);
+  return keys.has(name) || texts.some((t) => word.test(t));
+}
+
+/** Whether an answer hands out a session token anywhere in its body, whatever its status says. */
+export function carriesTokens(answer: Answer): boolean {
+  const keys = new Set<string>();
+  walk(answer.body, keys, []);
+  return keys.has('access_token') || keys.has('refresh_token');
+}
+
+/** Whether an answer carries a non-empty `data` member, whatever its status says (a refusal must not leak data). */
+export function carriesData(answer: Answer): boolean {
+  const body = answer.body;
+  if (!isObject(body) || body.data === undefined || body.data === null) return false;
+  const data = body.data;
+  return !(isObject(data) ? Object.keys(data).length === 0 : Array.isArray(data) && data.length === 0);
+}
+
+/** A string member `name` of `data` or of an object directly inside it (where the contract leaves the nesting open). */
+export function memberOf(data: unknown, name: string): string | undefined {
+  if (!isObject(data)) return undefined;
+  if (typeof data[name] === 'string') return data[name];
+  for (const inner of Object.values(data)) if (isObject(inner) && typeof inner[name] === 'string') return inner[name];
+  return undefined;
+}
+
+/** The token pair of a login or refresh answer: in `data` (the contract) or in an object inside it. */
+export function tokenPairOf(answer: Answer): { accessToken?: string; refreshToken?: string } {
+  const data = dataOf(answer);
+  const accessToken = memberOf(data, 'access_token');
+  const refreshToken = memberOf(data, 'refresh_token');
+  return { ...(accessToken ? { accessToken } : {}), ...(refreshToken ? { refreshToken } : {}) };
+}
+
+/**
+ * The username an answer of GET /member/me/ (or of registration) names: in `data.member` (the contract's key), in
+ * `data` itself or in another object inside it. The source says only that the account is returned "in data".
+ */
+export const usernameIn = (answer: Answer): string | undefined => memberOf(dataOf(answer), 'username');
