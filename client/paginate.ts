@@ -32,7 +32,8 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
 /**
  * Yields every row of `data[collection]`, page by page, from `fetchPage(page, limit)` (pages start at 1).
  * Stops after an empty page, after `pagination.total` rows when the server sends it, else after a page shorter than
- * `limit`. Throws ApiError for a rejected page, PaginationError for a page identical to the one before (a server that
+ * the longest page so far. (Not shorter than `limit`: the source shows no maximum page size, and a server that caps
+ * `limit` below the one asked for would otherwise have its list cut short after the first page, silently.) Throws ApiError for a rejected page, PaginationError for a page identical to the one before (a server that
  * ignores `page`), a missing collection, or more than `maxPages` pages.
  */
 export function paginate<R extends { response: Response }, K extends CollectionOf<R>>(
@@ -53,6 +54,7 @@ export async function* paginate(
   const limit = positiveInteger('limit', options.limit, 20);
   const maxPages = positiveInteger('maxPages', options.maxPages, 1000);
   let seen = 0;
+  let longest = 0;
   let previous: string | undefined;
   for (let page = 1; ; page++) {
     const result = await fetchPage(page, limit);
@@ -68,7 +70,9 @@ export async function* paginate(
     yield* rows;
     seen += rows.length;
     const total = (data?.pagination as { total?: unknown } | undefined)?.total;
-    if (rows.length === 0 || (typeof total === 'number' ? seen >= total : rows.length < limit)) return;
+    const short = rows.length < limit && rows.length < longest;
+    longest = Math.max(longest, rows.length);
+    if (rows.length === 0 || (typeof total === 'number' ? seen >= total : short)) return;
     if (page === maxPages) {
       throw new PaginationError(
         operation,

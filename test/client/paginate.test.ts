@@ -56,6 +56,20 @@ describe('walks every page', () => {
   });
 });
 
+describe('without pagination.total', () => {
+  test('a server that caps limit below the one asked for is paged to the end, not cut after its first page', async () => {
+    const server = taskList(45, { maxLimit: 20 });
+    expect(await collect(server, { limit: 50 })).toEqual(rows(1, 45).map((t) => t.id));
+    expect(pagesRequested(server)).toEqual(['1/50', '2/50', '3/50']);
+  });
+
+  test('a short first page costs one more request, which comes back empty', async () => {
+    const server = taskList(3);
+    expect(await collect(server)).toEqual([1, 2, 3]);
+    expect(pagesRequested(server)).toEqual(['1/20', '2/20']);
+  });
+});
+
 describe('a server that cannot be paged through safely', () => {
   test('stops with PaginationError at maxPages when full pages keep coming', async () => {
     const endless = (r: Received) => success({ tasks: rows(Number(r.url.searchParams.get('page')) * 2 - 1, 2) });
