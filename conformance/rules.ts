@@ -38,6 +38,13 @@ export const AREAS: readonly { area: Area; prefix: string; title: string }[] = [
   { area: 'contract', prefix: 'CONTRACT', title: 'Conformance of every response to openapi.yaml' },
 ];
 
+/** Source §5 rule 7 and §7's 403 and 404 rows: the words behind every "the outsider is kept out" rule. */
+const OUT_OF_SCOPE_QUOTES = [
+  "Reads and writes are limited to resources the credential's account may access.",
+  '403 | the account lacks the role or workspace/board access for the operation',
+  '404 | an identifier is wrong or out of scope, or the object is missing',
+];
+
 export const RULES: readonly Rule[] = [
   // Authentication: each of these is checked on every authenticated operation of openapi.yaml.
   {
@@ -289,11 +296,7 @@ export const RULES: readonly Rule[] = [
     level: 'MUST',
     area: 'access',
     source: '§5 rule 7; §7 (403, 404)',
-    quotes: [
-      "Reads and writes are limited to resources the credential's account may access.",
-      '403 | the account lacks the role or workspace/board access for the operation',
-      '404 | an identifier is wrong or out of scope, or the object is missing',
-    ],
+    quotes: OUT_OF_SCOPE_QUOTES,
     text: "The outsider gets 403 or 404, never a 2xx or data, on every QA operation and on the task list of the member's board.",
     writes: false,
   },
@@ -302,11 +305,7 @@ export const RULES: readonly Rule[] = [
     level: 'MUST',
     area: 'access',
     source: '§5 rule 7; §7 (403, 404)',
-    quotes: [
-      "Reads and writes are limited to resources the credential's account may access.",
-      '403 | the account lacks the role or workspace/board access for the operation',
-      '404 | an identifier is wrong or out of scope, or the object is missing',
-    ],
+    quotes: OUT_OF_SCOPE_QUOTES,
     text: "The outsider gets 403 or 404 when updating or deleting the member's token by its key, does not see it in its own token list, and the token keeps working.",
     writes: true,
   },
