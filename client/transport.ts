@@ -1,5 +1,4 @@
-// One HTTP exchange: per-request timeout, body read in full, writes never redirected, and no repeat of a write whose
-// outcome is unknown (source §1).
+// One HTTP exchange (source §1): timeout, body read in full, writes never redirected nor repeated when unconfirmed.
 import { isSuccessEnvelope } from './envelope.js';
 import { ApiError, OutcomeUnknownError } from './errors.js';
 import { contractPathOf, operationName, rememberOperation } from './operation.js';
@@ -34,9 +33,11 @@ export interface Deadline {
   clear(): void;
 }
 
-// A plain timer and controller, not AbortSignal.timeout()/any(): Node holds those signals weakly (a collected one
-// never fires), and older browsers lack any().
-/** A signal that aborts after `ms` milliseconds with a `TimeoutError`, or as soon as `outer` aborts. */
+/**
+ * A signal that aborts after `ms` milliseconds with a `TimeoutError`, or as soon as `outer` aborts. A plain timer and
+ * controller, not AbortSignal.timeout()/any(): Node holds those signals weakly (a collected one never fires), and
+ * older browsers lack any().
+ */
 export function deadline(ms: number, outer: AbortSignal): Deadline {
   const controller = new AbortController();
   let expired = false;
