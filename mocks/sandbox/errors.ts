@@ -59,6 +59,17 @@ export const forbidden = (message: string): SandboxError => new SandboxError(403
 export const notFound = (field: string, message: string): SandboxError =>
   new SandboxError(404, `Not found: ${field} ${message}.`, [{ field, message }]);
 
+/**
+ * 409: the request is well-formed but the current state refuses it (contract x-assumption); the payload names each
+ * field whose value conflicts.
+ */
+export const conflicts = (errors: FieldError[], message: string): SandboxError =>
+  new SandboxError(409, message, errors);
+
+/** 409 for a single field. */
+export const conflict = (field: string, message: string): SandboxError =>
+  conflicts([{ field, message }], `Conflict: ${field} ${message}.`);
+
 /** 404 without a field: the path names no operation or document. */
 export const noSuchPath = (message: string): SandboxError => new SandboxError(404, message);
 
