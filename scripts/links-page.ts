@@ -32,7 +32,7 @@ function values(link: Node): string[] {
 /** The Markdown section listing every link: from which answer, to which operation, with which values. */
 export function renderLinksPage(document: Node): string {
   const requests = new Map<string, string>();
-  const sources: { label: string; rows: string[] }[] = [];
+  const sources: { heading: string; request: string; rows: string[] }[] = [];
   for (const [path, item] of Object.entries(document.paths as Record<string, Node>)) {
     for (const [method, operation] of Object.entries(item)) {
       const op = operation as Node;
@@ -53,16 +53,16 @@ export function renderLinksPage(document: Node): string {
           return `| \`${name}\` | \`${target}\` (${requests.get(target) ?? 'unknown'}) | ${values(link).join('<br>')} |`;
         });
         if (rows.length > 0) {
-          sources.push({
-            label: `\`${op.operationId}\` (${method.toUpperCase()} \`${path}\`), answer ${status}`,
-            rows,
-          });
+          // Plain text in headings: Redoc's menu drops code spans.
+          const request = `${method.toUpperCase()} \`${path}\`, answer ${status}.`;
+          sources.push({ heading: `After ${op.operationId} ${status}`, request, rows });
         }
       }
     }
   }
   const sections = sources.map(
-    ({ label, rows }) => `## From ${label}\n\n| Link | To | Values |\n|---|---|---|\n${rows.join('\n')}`,
+    ({ heading, request, rows }) =>
+      `## ${heading}\n\n${request}\n\n| Link | To | Values |\n|---|---|---|\n${rows.join('\n')}`,
   );
   return `# Links between operations
 

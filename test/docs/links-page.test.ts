@@ -14,7 +14,7 @@ test('every link appears under its source answer, with its target and values', (
     for (const [status, response] of Object.entries(operation.responses as Record<string, Node>)) {
       const links = (response.links ?? {}) as Record<string, { operationId: string; parameters?: Node }>;
       if (Object.keys(links).length === 0) continue;
-      const heading = `## From \`${op.operationId}\` (${op.method.toUpperCase()} \`${op.path}\`), answer ${status}`;
+      const heading = `## After ${op.operationId} ${status}\n\n${op.method.toUpperCase()} \`${op.path}\`, answer ${status}.`;
       const section = page.split(heading)[1]?.split('\n## ')[0] ?? '';
       expect(section, heading).not.toBe('');
       for (const [name, link] of Object.entries(links)) {
