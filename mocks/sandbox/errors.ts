@@ -1,4 +1,4 @@
-// Typed sandbox errors and the contract's error payload {status:"error", message, errors[]} (openapi.yaml components/schemas/Error).
+// Typed sandbox errors and the contract's error payload {status:"error", message, errors[]} (openapi.yaml components/schemas/ErrorPayload).
 import type { FieldError } from '../../contract/validators.js';
 
 export type { FieldError };
