@@ -19,7 +19,7 @@ function isJson(text: string): boolean {
   }
 }
 
-interface Deadline {
+export interface Deadline {
   signal: AbortSignal;
   readonly expired: boolean;
   clear(): void;
@@ -27,7 +27,7 @@ interface Deadline {
 
 // A plain timer and controller, not AbortSignal.timeout()/any(): Node holds those signals weakly (a collected one
 // never fires), and older browsers lack any().
-function deadline(ms: number, outer: AbortSignal): Deadline {
+export function deadline(ms: number, outer: AbortSignal): Deadline {
   const controller = new AbortController();
   let expired = false;
   const timer = setTimeout(() => {

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadProfile, profileSecrets } from '../../conformance/cli/profile.js';
 import { jwtAcceptedUnderBearer } from '../../conformance/faults/auth.js';
 import { deletionIgnored } from '../../conformance/faults/tokens.js';
-import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import { startMock } from '../../mocks/prism/mock.js';
 import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
@@ -40,7 +40,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Outcome> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/cli/main.ts', ...args], {
     cwd: ROOT,
     env: cleanEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

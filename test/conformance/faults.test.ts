@@ -1,12 +1,13 @@
 // Proof that every check can fail (issue 3 §5): the suite passes 100% against the sandbox, and each fault variant of
 // the sandbox (a wrapper outside its core) makes the suite fail with the rule IDs this table names.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { loadProfile } from '../../conformance/cli/profile.js';
+import { runConformance } from '../../conformance/engine/run.js';
+import type { FetchHandler } from '../../conformance/engine/send.js';
 import { FAULTS } from '../../conformance/faults/index.js';
 import { isObject, jsonOf, parse, reply } from '../../conformance/faults/wrap.js';
-import { loadProfile } from '../../conformance/profile.js';
-import type { RunResult } from '../../conformance/results.js';
+import type { RunResult } from '../../conformance/report/outcome.js';
 import { RULES } from '../../conformance/rules.js';
-import { type ConformanceRunner, createConformanceRunner } from '../../conformance/run.js';
 import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/http.js';
 
@@ -75,33 +76,60 @@ const EXPECTED: Record<string, string[]> = {
   startWithoutTodoAccepted: ['QA-19'],
 };
 
-/**
- * Runners side by side, each running one fault at a time: a run mostly waits for its sandbox, and the machine has two
- * cores. Each runner keeps its vitest instance for all its runs.
- */
+/** Runs side by side: a run mostly waits for its sandbox, and the machine has two cores. */
 const LANES = 2;
-const lanes: { runner: ConformanceRunner; queue: Promise<unknown> }[] = [];
-beforeAll(async () => {
-  for (let i = 0; i < LANES; i++) lanes.push({ runner: await createConformanceRunner(), queue: Promise.resolve() });
-});
-afterAll(async () => {
-  for (const lane of lanes) await lane.runner.close();
-});
+const lanes: Promise<unknown>[] = Array.from({ length: LANES }, () => Promise.resolve());
 
-/** Starts the sandbox with this handler on a free port and runs the suite (or the named rules) against it. */
+/** Queues `run` on a lane, so that no more than LANES runs go at once. */
+function inLane<T>(lane: number, run: () => Promise<T>): Promise<T> {
+  const i = lane % LANES;
+  const next = (lanes[i] as Promise<unknown>).then(run);
+  lanes[i] = next.catch(() => undefined);
+  return next;
+}
+
+/** The sandbox's request handler as a fetch handler, for runs in process (no port, no sockets). */
+const inProcess =
+  (handle: SandboxHandler): FetchHandler =>
+  async (request) => {
+    const url = new URL(request.url);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      headers[name] = value;
+    });
+    const body = request.body ? await request.text() : undefined;
+    const res = await handle({
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      headers,
+      ...(body ? { body } : {}),
+    });
+    return new Response(res.body ? res.body : null, { status: res.status, headers: res.headers });
+  };
+
+const IN_PROCESS_BASE_URL = 'http://sandbox.invalid/api';
+
+/** Runs the suite (or the named rules) in process against this handler. */
 function runAgainst(lane: number, handle: SandboxHandler, only: string[] = []): Promise<RunResult> {
-  const chosen = lanes[lane % LANES] as (typeof lanes)[number];
-  const run = chosen.queue.then(async () => {
+  return inLane(lane, () =>
+    runConformance({
+      profile: loadProfile('conformance/targets/sandbox.json', {}, IN_PROCESS_BASE_URL),
+      fetch: inProcess(handle),
+      only,
+    }),
+  );
+}
+
+/** Starts the sandbox with this handler on a free port and runs the whole suite against it over real HTTP. */
+function runOverHttp(lane: number, handle: SandboxHandler): Promise<RunResult> {
+  return inLane(lane, async () => {
     const server = await startSandboxServer({ port: 0, handle });
     try {
-      const profile = loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl);
-      return await chosen.runner.run({ profile, only });
+      return await runConformance({ profile: loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl) });
     } finally {
       await server.close();
     }
   });
-  chosen.queue = run.catch(() => undefined);
-  return run;
 }
 
 /**
@@ -120,7 +148,7 @@ const TIMEOUT = { timeout: 180_000 };
 
 describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
   it('passes every rule, skips none, and leaves behind only what the contract cannot delete', async ({ expect }) => {
-    const result = await runAgainst(0, createSandbox().handle);
+    const result = await runOverHttp(0, createSandbox().handle);
     const notPassed = result.rules.filter((r) => r.outcome !== 'PASS').map((r) => `${r.id} ${r.outcome}: ${r.reason}`);
     expect(notPassed).toEqual([]);
     expect(result.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
