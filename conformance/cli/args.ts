@@ -1,4 +1,4 @@
-// The conformance CLI's arguments (docs/conformance.md, "Options"), parsed with node:util parseArgs; bad ones get a
+// The conformance CLI's arguments (docs/conformance.md, "Flags"), parsed with node:util parseArgs; bad ones get a
 // message naming the flag.
 import { parseArgs } from 'node:util';
 

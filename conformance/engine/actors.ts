@@ -1,5 +1,6 @@
-// The actors of a check file (docs/conformance.md, "Target profile"): the profile's accounts logged in once per file,
-// clients over the recording fetch for each credential kind, and the session pairs for checks that send them wrongly.
+// The actors of a check file (docs/conformance.md, "The target profile"): the profile's accounts logged in once per
+// file, clients over the recording fetch for each credential kind, and the session pairs for checks that send them
+// wrongly.
 import { type ApiClient, type Credential, createApiClient, unwrap } from '../../client/index.js';
 import { memberOf } from '../harness/payload.js';
 import type { RunSettings } from './context.js';

@@ -1,4 +1,4 @@
-// The one clean-up of a run (docs/conformance.md, "What a run leaves behind"): deletes what the run created and did not
+// The one clean-up of a run (docs/conformance.md, "What it leaves behind"): deletes what the run created and did not
 // delete itself (from the run's ledger, and by a search for the run marker: a POST whose answer was lost), each as the
 // account that created it, within a time budget, and names what it left behind.
 import { type ApiClient, createApiClient, paginate, unwrap } from '../../client/index.js';

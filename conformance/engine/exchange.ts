@@ -1,5 +1,5 @@
-// What the suite keeps of one HTTP exchange (docs/conformance.md, "Reports"): redacted facts of the request and the
-// answer, and the resources a run created or deleted as its answers tell.
+// What the suite keeps of one HTTP exchange (docs/conformance.md, "Reading the report"): redacted facts of the request
+// and the answer, and the resources a run created or deleted as its answers tell.
 
 /** A resource the run created or deleted, learned from the answers themselves. */
 export type LedgerEntry =

@@ -1,5 +1,5 @@
-// Error explanation (docs/conformance.md, "Reading a failure"): whatever a check throws becomes a failure of the target
-// with a plain, redacted message, never a crash of the suite.
+// Error explanation (docs/conformance.md, "Reading the report"): whatever a check throws becomes a failure of the
+// target with a plain, redacted message, never a crash of the suite.
 import { ApiError, OutcomeUnknownError, PaginationError } from '../../client/index.js';
 import type { Redactor } from './redact.js';
 

@@ -1,6 +1,6 @@
-// The fetch under every client of a run (docs/conformance.md, "Reports"): sends each request through `send` and keeps
-// the facts of every exchange (redacted record, status, parsed body) for the checks, the exchange rules, coverage,
-// failure details and the clean-up ledger. It judges nothing.
+// The fetch under every client of a run (docs/conformance.md, "Reading the report"): sends each request through `send`
+// and keeps the facts of every exchange (redacted record, status, parsed body) for the checks, the exchange rules,
+// coverage, failure details and the clean-up ledger. It judges nothing.
 import type { Contract, OperationSpec } from '../../contract/openapi.js';
 import type { ExchangeRecord, LedgerEntry } from './exchange.js';
 import { type Redactor, redactBody } from './redact.js';
@@ -8,7 +8,7 @@ import { type FetchHandler, NoAnswerError, send } from './send.js';
 
 /** Bodies longer than this are cut in records: enough to read a failure, small enough for a report. */
 const BODY_LIMIT = 2000;
-/** After this many timeouts in a row the target counts as hung, and later requests fail at once. */
+/** After this many timeouts in a row in one check file the target counts as hung, and the file's later requests fail at once. */
 const HUNG_AFTER = 3;
 
 /** The full answer, kept in memory for the checks and the exchange rules (never written anywhere). */
@@ -126,7 +126,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const answers: Answer[] = [];
   const byFile = new Map<string, Answer[]>();
   const ledger: LedgerEntry[] = [];
-  let timeoutsInARow = 0;
+  /** Timeouts in a row, by check file: files run side by side, and one file's bad luck must not end the others. */
+  const timeoutsInARow = new Map<string, number>();
 
   const keep = (file: string, answer: Answer, check: Sender['check']): void => {
     answers.push(answer);
@@ -173,7 +174,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
         keep(file, { record, status: undefined, body: undefined, json: false }, check);
         throw new NoAnswerError(error.kind, redactor.text(error.message));
       };
-      if (timeoutsInARow >= HUNG_AFTER) {
+      if ((timeoutsInARow.get(file) ?? 0) >= HUNG_AFTER) {
         unanswered(
           new NoAnswerError(
             'timeout',
@@ -186,10 +187,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
         exchange = await send(options.fetch, request, { timeoutMs, signal });
       } catch (error) {
         if (!(error instanceof NoAnswerError)) throw error;
-        if (error.kind === 'timeout') timeoutsInARow++;
+        if (error.kind === 'timeout') timeoutsInARow.set(file, (timeoutsInARow.get(file) ?? 0) + 1);
         return unanswered(error);
       }
-      timeoutsInARow = 0;
+      timeoutsInARow.delete(file);
       const { response, text } = exchange;
       let body: unknown;
       let json = false;

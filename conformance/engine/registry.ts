@@ -1,4 +1,4 @@
-// Check registration and selection (docs/conformance.md, "Options"): check files register rule-named checks when they
+// Check registration and selection (docs/conformance.md, "Flags"): check files register rule-named checks when they
 // are imported; a run picks the checks of the selected rules and says why it skips one (--only, --read-only,
 // --no-register).
 import { RULES, ruleById } from '../rules.js';

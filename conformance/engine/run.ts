@@ -24,6 +24,8 @@ import { type FetchHandler, NoAnswerError, send } from './send.js';
 const CONCURRENCY = 4;
 /** The clean-up gets what is left of the overall bound, and never less than this. */
 const CLEANUP_MIN_MS = 10_000;
+/** The reachability probe waits at least this long: a slow first answer (a cold start) is not an unreachable target. */
+const PROBE_MIN_MS = 5_000;
 
 export interface ConformanceOptions {
   profile: Profile;
@@ -222,7 +224,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   const checks: CheckResult[] = [];
   try {
     try {
-      const hint = await checkReachable(fetch, profile.baseUrl, timeoutMs, controller.signal);
+      const hint = await checkReachable(fetch, profile.baseUrl, Math.max(timeoutMs, PROBE_MIN_MS), controller.signal);
       if (hint) progress(`warning: ${hint}\n`);
     } catch (error) {
       // Interrupted before anything ran: the report still comes, every rule unreached.

@@ -1,4 +1,4 @@
-// The console report of a run (docs/conformance.md, "Reading a failure"): progress lines, one line per rule, failure
+// The console report of a run (docs/conformance.md, "Reading the report"): progress lines, one line per rule, failure
 // details with the steps, what was sent and received and a curl line, what was left behind, and the coverage table.
 
 import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';

@@ -1,4 +1,5 @@
-// The API coverage table (docs/conformance.md, "Reports"): each operation of openapi.yaml × each status it declares, exercised or not.
+// The API coverage table (docs/conformance.md, "Reading the report"): each operation of openapi.yaml × each status it
+// declares, exercised or not.
 import type { Contract } from '../../contract/openapi.js';
 import type { ExchangeRecord } from '../engine/exchange.js';
 

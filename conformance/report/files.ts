@@ -1,4 +1,5 @@
-// The --junit and --json report files (docs/conformance.md, "Reports"): one JUnit test suite per rule, one test case per check.
+// The --junit and --json report files (docs/conformance.md, "Reading the report"): one JUnit test suite per rule, one
+// test case per check.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describeExchange, describeSteps } from './console.js';

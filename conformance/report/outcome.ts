@@ -1,4 +1,4 @@
-// The outcome of a run (docs/conformance.md, "Reports"): per check, per rule, and the closing line.
+// The outcome of a run (docs/conformance.md, "Reading the report"): per check, per rule, and the closing line.
 import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';
 import { type Level, RULES, type Rule } from '../rules.js';
 import type { Coverage } from './coverage.js';

@@ -1,5 +1,5 @@
-// The conformance CLI as a process (issue 3 §3–§5): exit codes, report files, secrets kept out, clean-up after Ctrl-C,
-// and a run against the stateless Prism mock that completes and reports per rule.
+// The conformance CLI as a process (docs/conformance.md): exit codes, report files, secrets kept out, clean-up after
+// Ctrl-C, and a run against the stateless Prism mock that completes and reports per rule.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';

@@ -1,15 +1,16 @@
-// Proof that every check can fail (issue 3 §5): the suite passes 100% against the sandbox, and each fault variant of
-// the sandbox (a wrapper outside its core) makes the suite fail with the rule IDs this table names.
+// Proof that every check can fail (docs/conformance.md, "How we know every check can fail"): the suite passes 100%
+// against the sandbox, and each fault variant of the sandbox (a wrapper outside its core) makes the suite fail with the
+// rule IDs this table names.
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../conformance/cli/profile.js';
 import { runConformance } from '../../conformance/engine/run.js';
-import type { FetchHandler } from '../../conformance/engine/send.js';
 import { FAULTS } from '../../conformance/faults/index.js';
 import { isObject, jsonOf, parse, reply } from '../../conformance/faults/wrap.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
 import { RULES } from '../../conformance/rules.js';
 import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/http.js';
+import { IN_PROCESS_BASE_URL, inProcess } from './in-process.js';
 
 /** Fault → the rules that must fail against it (others may fail too: a fault seldom breaks one thing only). */
 const EXPECTED: Record<string, string[]> = {
@@ -87,27 +88,6 @@ function inLane<T>(lane: number, run: () => Promise<T>): Promise<T> {
   lanes[i] = next.catch(() => undefined);
   return next;
 }
-
-/** The sandbox's request handler as a fetch handler, for runs in process (no port, no sockets). */
-const inProcess =
-  (handle: SandboxHandler): FetchHandler =>
-  async (request) => {
-    const url = new URL(request.url);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const body = request.body ? await request.text() : undefined;
-    const res = await handle({
-      method: request.method,
-      url: `${url.pathname}${url.search}`,
-      headers,
-      ...(body ? { body } : {}),
-    });
-    return new Response(res.body ? res.body : null, { status: res.status, headers: res.headers });
-  };
-
-const IN_PROCESS_BASE_URL = 'http://sandbox.invalid/api';
 
 /** Runs the suite (or the named rules) in process against this handler. */
 function runAgainst(lane: number, handle: SandboxHandler, only: string[] = []): Promise<RunResult> {
