@@ -5,15 +5,15 @@ import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiClient } from '../../client/index.js';
 import type { Contract } from '../../contract/openapi.js';
+import type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js';
 import { type ContractValidators, createValidators } from '../../contract/validators.js';
-import type { BodyOf, OperationId, QueryOf } from '../../mocks/sandbox/handlers/types.js';
 import type { Actor, Session } from './actors.js';
 import { type RunSettings, type Scope, scope } from './context.js';
 import type { Answer, RecorderView } from './recorder.js';
 import type { Redactor } from './redact.js';
 import { type CheckFn, type RuleOptions, registerCheck } from './registry.js';
 
-export type { BodyOf, OperationId, QueryOf } from '../../mocks/sandbox/handlers/types.js';
+export type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js';
 export type { Actor, Session } from './actors.js';
 export type { CheckContext, CheckFn, RuleOptions } from './registry.js';
 

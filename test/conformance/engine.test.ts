@@ -5,10 +5,10 @@ import { loadProfile } from '../../conformance/cli/profile.js';
 import { runConformance } from '../../conformance/engine/run.js';
 import { MAX_ANSWER_BYTES } from '../../conformance/engine/send.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
-import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
-import { IN_PROCESS_BASE_URL, inProcess } from './in-process.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
 
-const profile = () => loadProfile('conformance/targets/sandbox.json', {}, IN_PROCESS_BASE_URL);
+/** In-process runs: nothing listens here, every request goes to the handler. */
+const profile = () => loadProfile('conformance/targets/sandbox.json', {}, 'http://sandbox.invalid/api');
 const outcomes = (result: RunResult) => Object.fromEntries(result.rules.map((r) => [r.id, r.outcome]));
 
 describe('the runner', () => {
@@ -19,7 +19,7 @@ describe('the runner', () => {
     // the other sandbox and miss them all.
     const only = ['LIST-02', 'LIST-04', 'TOKEN-03', 'ENV-04'];
     const [first, second] = await Promise.all(
-      [a, b].map((sandbox) => runConformance({ profile: profile(), fetch: inProcess(sandbox.handle), only })),
+      [a, b].map((sandbox) => runConformance({ profile: profile(), fetch: sandbox.fetch, only })),
     );
     for (const result of [first, second] as RunResult[]) {
       expect(outcomes(result)).toEqual({ 'TOKEN-03': 'PASS', 'ENV-04': 'PASS', 'LIST-02': 'PASS', 'LIST-04': 'PASS' });
@@ -31,14 +31,14 @@ describe('the runner', () => {
 
   it('stops at the overall bound against a target that never answers, fails what did not finish, and reports', async () => {
     // Answers the reachability probe, then never settles: no socket, no timer, only the runner's bounds can end it.
-    const hung: SandboxHandler = async (req) =>
-      req.url === '/api/member/me/' && !req.headers.authorization
-        ? { status: 401, headers: { 'content-type': 'application/json' }, body: '{"status":"error","message":"no"}' }
+    const hung: FetchHandler = async (req) =>
+      new URL(req.url).pathname === '/api/member/me/' && !req.headers.has('authorization')
+        ? Response.json({ status: 'error', message: 'no' }, { status: 401 })
         : new Promise(() => undefined);
     const progress: string[] = [];
     const result = await runConformance({
       profile: profile(),
-      fetch: inProcess(hung),
+      fetch: hung,
       only: ['tokens', 'ENV-01'],
       timeoutMs: 1_000,
       totalTimeoutMs: 300,
@@ -58,15 +58,11 @@ describe('the runner', () => {
 
   it('fails a check whose answer is larger than the cap, naming it, and goes on', async () => {
     const sandbox = createSandbox();
-    const huge: SandboxHandler = async (req) =>
-      req.url.startsWith('/api/company/list/')
-        ? {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ status: 'success', data: { companies: [], padding: 'x'.repeat(MAX_ANSWER_BYTES) } }),
-          }
-        : sandbox.handle(req);
-    const result = await runConformance({ profile: profile(), fetch: inProcess(huge), only: ['CONV-01', 'ENV-03'] });
+    const huge: FetchHandler = async (req) =>
+      new URL(req.url).pathname === '/api/company/list/'
+        ? Response.json({ status: 'success', data: { companies: [], padding: 'x'.repeat(MAX_ANSWER_BYTES) } })
+        : sandbox.fetch(req);
+    const result = await runConformance({ profile: profile(), fetch: huge, only: ['CONV-01', 'ENV-03'] });
     expect(outcomes(result)).toEqual({ 'CONV-01': 'FAIL', 'ENV-03': 'FAIL' });
     const failed = result.rules.find((r) => r.id === 'CONV-01')?.checks[0];
     expect(failed?.reason).toContain(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);

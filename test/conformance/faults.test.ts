@@ -5,12 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../conformance/cli/profile.js';
 import { runConformance } from '../../conformance/engine/run.js';
 import { FAULTS } from '../../conformance/faults/index.js';
-import { isObject, jsonOf, parse, reply } from '../../conformance/faults/wrap.js';
+import { isObject, jsonOf, parse, reply, withStatus } from '../../conformance/faults/wrap.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
 import { RULES } from '../../conformance/rules.js';
-import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/http.js';
-import { IN_PROCESS_BASE_URL, inProcess } from './in-process.js';
 
 /** Fault → the rules that must fail against it (others may fail too: a fault seldom breaks one thing only). */
 const EXPECTED: Record<string, string[]> = {
@@ -79,6 +78,8 @@ const EXPECTED: Record<string, string[]> = {
 
 /** Runs side by side: a run mostly waits for its sandbox, and the machine has two cores. */
 const LANES = 2;
+/** In-process runs: nothing listens here, every request goes to the handler. */
+const IN_PROCESS_BASE_URL = 'http://sandbox.invalid/api';
 const lanes: Promise<unknown>[] = Array.from({ length: LANES }, () => Promise.resolve());
 
 /** Queues `run` on a lane, so that no more than LANES runs go at once. */
@@ -90,20 +91,16 @@ function inLane<T>(lane: number, run: () => Promise<T>): Promise<T> {
 }
 
 /** Runs the suite (or the named rules) in process against this handler. */
-function runAgainst(lane: number, handle: SandboxHandler, only: string[] = []): Promise<RunResult> {
+function runAgainst(lane: number, fetch: FetchHandler, only: string[] = []): Promise<RunResult> {
   return inLane(lane, () =>
-    runConformance({
-      profile: loadProfile('conformance/targets/sandbox.json', {}, IN_PROCESS_BASE_URL),
-      fetch: inProcess(handle),
-      only,
-    }),
+    runConformance({ profile: loadProfile('conformance/targets/sandbox.json', {}, IN_PROCESS_BASE_URL), fetch, only }),
   );
 }
 
 /** Starts the sandbox with this handler on a free port and runs the whole suite against it over real HTTP. */
-function runOverHttp(lane: number, handle: SandboxHandler): Promise<RunResult> {
+function runOverHttp(lane: number, fetch: FetchHandler): Promise<RunResult> {
   return inLane(lane, async () => {
-    const server = await startSandboxServer({ port: 0, handle });
+    const server = await startSandboxServer({ port: 0, fetch });
     try {
       return await runConformance({ profile: loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl) });
     } finally {
@@ -128,7 +125,7 @@ const TIMEOUT = { timeout: 180_000 };
 
 describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
   it('passes every rule, skips none, and leaves behind only what the contract cannot delete', async ({ expect }) => {
-    const result = await runOverHttp(0, createSandbox().handle);
+    const result = await runOverHttp(0, createSandbox().fetch);
     const notPassed = result.rules.filter((r) => r.outcome !== 'PASS').map((r) => `${r.id} ${r.outcome}: ${r.reason}`);
     expect(notPassed).toEqual([]);
     expect(result.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
@@ -143,12 +140,12 @@ describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
  * nested in data). Such a server must fail no MUST rule, only the contract's SHOULD rules.
  */
 const ownDecisions =
-  (inner: SandboxHandler): SandboxHandler =>
+  (inner: FetchHandler): FetchHandler =>
   async (req) => {
+    const { operationId } = await parse(req);
     const res = await inner(req);
-    const body = jsonOf(res);
+    const body = await jsonOf(res);
     if (!isObject(body)) return res;
-    const { operationId } = parse(req);
     if (res.status === 400 && Array.isArray(body.errors)) {
       const named = body.errors.filter(isObject).map((e) => [String(e.field).split('.').at(-1), [String(e.message)]]);
       return reply(400, Object.fromEntries(named));
@@ -158,12 +155,12 @@ const ownDecisions =
     if ((operationId === 'login' || operationId === 'refreshToken') && data) {
       return reply(res.status, { ...body, data: { tokens: data } });
     }
-    return res.status === 201 ? { ...res, status: 200 } : res;
+    return res.status === 201 ? withStatus(res, 200) : res;
   };
 
 describe.concurrent('a server deciding otherwise where the source is silent', TIMEOUT, () => {
   it('fails only SHOULD rules', async ({ expect }) => {
-    const result = await runAgainst(1, ownDecisions(createSandbox().handle));
+    const result = await runAgainst(1, ownDecisions(createSandbox().fetch));
     const failed = result.rules.filter((r) => r.outcome === 'FAIL');
     expect(failed.filter((r) => r.level === 'MUST').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     // It does depart from the contract, and the contract's rules say so.
@@ -177,11 +174,7 @@ describe.concurrent('each fault makes the suite fail with the expected rules', T
     it(`${name} → ${rules.join(', ')}`, async ({ expect }) => {
       const fault = FAULTS[name];
       expect(fault, `conformance/faults has no fault named ${name}`).toBeDefined();
-      const result = await runAgainst(
-        i + 2,
-        (fault as NonNullable<typeof fault>)(createSandbox().handle),
-        scope(rules),
-      );
+      const result = await runAgainst(i + 2, (fault as NonNullable<typeof fault>)(createSandbox().fetch), scope(rules));
       const failed = failedRules(result);
       const passedOrSkipped = rules.filter((id) => !failed.includes(id));
       expect(passedOrSkipped, `rules that did not fail against ${name}`).toEqual([]);
