@@ -92,6 +92,17 @@ function unlessStopped<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> 
   });
 }
 
+/** A check the run did not start: skipped by the options, or not reached before the run stopped. */
+const notRun = (check: RegisteredCheck, outcome: CheckResult['outcome'], reason: string): CheckResult => ({
+  rule: check.rule,
+  name: check.name,
+  file: check.file,
+  outcome,
+  reason,
+  exchanges: [],
+  ms: 0,
+});
+
 interface Stopper {
   signal: AbortSignal;
   /** Why the run stopped early, once it has. */
@@ -240,26 +251,10 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
         const results: CheckResult[] = [];
         for (const check of next.checks) {
           const skip = skipReason(check, selection);
-          const result: CheckResult = skip
-            ? {
-                rule: check.rule,
-                name: check.name,
-                file: check.file,
-                outcome: 'SKIP',
-                reason: skip,
-                exchanges: [],
-                ms: 0,
-              }
+          const result = skip
+            ? notRun(check, 'SKIP', skip)
             : stopReason
-              ? {
-                  rule: check.rule,
-                  name: check.name,
-                  file: check.file,
-                  outcome: 'FAIL',
-                  reason: `did not finish: ${stopReason}`,
-                  exchanges: [],
-                  ms: 0,
-                }
+              ? notRun(check, 'FAIL', `did not finish: ${stopReason}`)
               : await runCheck(check, state, stopper, redactor);
           results.push(result);
           soFar.done++;
