@@ -35,7 +35,10 @@ export interface RecorderOptions {
   redactor: Redactor;
   /** Where requests go: the global fetch, or an in-process handler. */
   fetch: FetchHandler;
-  /** The run's stop signal: aborting it ends every exchange in flight and fails every later one at once. */
+  /**
+   * The run's stop signal: once it aborts, no request is sent. The exchanges in flight still run to their answer or
+   * their timeout: the server may be acting on them, and the clean-up must see what they created.
+   */
   signal: AbortSignal;
   /** Who is sending right now (from the runner's async context). */
   sender: () => Sender;
@@ -60,6 +63,8 @@ export interface Recorder {
   view(file: string): RecorderView;
   /** Every resource the answers say was created or deleted, in order. */
   readonly ledger: readonly LedgerEntry[];
+  /** Settles when every exchange in flight has its answer or has timed out. */
+  settled(): Promise<void>;
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -126,6 +131,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const answers: Answer[] = [];
   const byFile = new Map<string, Answer[]>();
   const ledger: LedgerEntry[] = [];
+  const inFlight = new Set<Promise<unknown>>();
   /** Timeouts in a row, by check file: files run side by side, and one file's bad luck must not end the others. */
   const timeoutsInARow = new Map<string, number>();
 
@@ -138,6 +144,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
   return {
     answers,
     ledger,
+    settled: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
     view: (file) => ({
       get answers() {
         return byFile.get(file) ?? [];
@@ -182,13 +191,20 @@ export function createRecorder(options: RecorderOptions): Recorder {
           ),
         );
       }
+      if (signal.aborted) {
+        unanswered(new NoAnswerError('stopped', `${request.method} ${url.pathname}: not sent: the run was stopped`));
+      }
       let exchange: Awaited<ReturnType<typeof send>>;
+      const pending = send(options.fetch, request, { timeoutMs });
+      inFlight.add(pending);
       try {
-        exchange = await send(options.fetch, request, { timeoutMs, signal });
+        exchange = await pending;
       } catch (error) {
         if (!(error instanceof NoAnswerError)) throw error;
         if (error.kind === 'timeout') timeoutsInARow.set(file, (timeoutsInARow.get(file) ?? 0) + 1);
         return unanswered(error);
+      } finally {
+        inFlight.delete(pending);
       }
       timeoutsInARow.delete(file);
       const { response, text } = exchange;

@@ -181,7 +181,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     if (stopReason) return;
     stopReason = reason;
     progress(`stopping: ${reason}\n`);
-    // Every request in flight ends now and every later one fails at once, so the bound holds for any check.
+    // No request is sent after this, and the checks still running are failed now; the requests in flight finish
+    // within their own timeout before the clean-up.
     controller.abort(new Error(reason));
   };
   const timer = setTimeout(() => stop(`the overall bound of ${totalTimeoutMs} ms was reached`), totalTimeoutMs);
@@ -270,6 +271,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     options.signal?.removeEventListener('abort', onAbort);
   }
 
+  // What a request still in flight creates must be in the ledger before the clean-up reads it.
+  await recorder.settled();
   for (const rule of EXCHANGE_RULES) {
     if (!selected.has(rule.id)) continue;
     const result = judgeExchanges(rule, recorder.answers, validators);

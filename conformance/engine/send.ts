@@ -24,8 +24,8 @@ export class NoAnswerError extends Error {
 
 export interface SendOptions {
   timeoutMs: number;
-  /** Aborting it (the run stopped, the clean-up's budget ran out) ends the exchange at once. */
-  signal: AbortSignal;
+  /** Aborting it (the clean-up's budget ran out) ends the exchange at once; none lets it run to its timeout. */
+  signal?: AbortSignal;
   maxBytes?: number;
 }
 
@@ -79,8 +79,9 @@ export async function send(
   options: SendOptions,
 ): Promise<{ response: Response; text: string }> {
   const what = `${request.method} ${new URL(request.url).pathname}`;
-  if (options.signal.aborted) throw new NoAnswerError('stopped', `${what}: not sent: the run was stopped`);
-  const limit = deadline(options.timeoutMs, options.signal);
+  const signal = options.signal ?? new AbortController().signal;
+  if (signal.aborted) throw new NoAnswerError('stopped', `${what}: not sent: the run was stopped`);
+  const limit = deadline(options.timeoutMs, signal);
   const attempt = () => until(fetch(new Request(request, { signal: limit.signal })), limit.signal);
   try {
     const answer = await attempt().catch((error: unknown) => {
@@ -99,7 +100,7 @@ export async function send(
   } catch (error) {
     if (error instanceof NoAnswerError) throw new NoAnswerError(error.kind, `${what}: ${error.message}`);
     if (limit.expired) throw new NoAnswerError('timeout', `${what}: no answer within ${options.timeoutMs} ms`);
-    if (options.signal.aborted) throw new NoAnswerError('stopped', `${what}: the run was stopped before the answer`);
+    if (signal.aborted) throw new NoAnswerError('stopped', `${what}: the run was stopped before the answer`);
     const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
     const why = cause?.code ?? cause?.message ?? (error as Error).message;
     throw new NoAnswerError('network', `${what}: network error: ${why}`, { cause: error });
