@@ -6,6 +6,8 @@ import { LOOPBACK_HOSTS } from './controls.js';
 import { startSandboxServer } from './http.js';
 import { isWorld, WORLDS } from './presets.js';
 import { DEMO } from './seed.js';
+import { createStateWriter, loadStateFile, persisting, removeStaleTemporaries } from './state-file.js';
+import type { Store } from './store.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -18,6 +20,8 @@ const { values } = parseArgs({
     'no-controls': { type: 'boolean' },
     'admin-secret': { type: 'string' },
     'allowed-host': { type: 'string', multiple: true },
+    /** Keep the world in this JSON file: loaded at start, written back after each change. */
+    state: { type: 'string' },
   },
 });
 
@@ -49,15 +53,28 @@ if (controls && !loopback && !adminSecret) {
 // A name or address given to --host is how others reach the sandbox; a wildcard (0.0.0.0, ::) names no host.
 if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host);
 
+const stateFile = values.state ?? process.env.SANDBOX_STATE;
+let loaded: Store | undefined;
+if (stateFile) {
+  await removeStaleTemporaries(stateFile);
+  try {
+    loaded = await loadStateFile(stateFile);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
+
 const sandbox = createSandbox({
   world,
   controls,
   guard: { hosts: allowedHosts, ...(adminSecret ? { adminSecret } : {}) },
+  ...(loaded ? { store: loaded } : {}),
 });
 const server = await startSandboxServer({
   port,
   host,
-  fetch: sandbox.fetch,
+  fetch: stateFile ? persisting(sandbox.fetch, createStateWriter(stateFile, sandbox)) : sandbox.fetch,
   docsDir: fileURLToPath(new URL('../../docs', import.meta.url)),
 });
 
@@ -68,6 +85,9 @@ const lines = [
   controls
     ? `Controls:          POST ${server.origin}${RESET_PATH} (?world=${WORLDS.join('|')}), POST ${server.origin}${EXPIRE_TOKEN_PATH}, Prefer header (docs/sandbox.md)${adminSecret ? '; admin secret required' : ''}`
     : 'Controls:          off (--no-controls): only the contract answers',
+  stateFile
+    ? `State:             ${stateFile} (${loaded ? 'loaded; log in again: tokens issued before the restart are void' : `new, seeded with the ${world} world`})`
+    : 'State:             in memory (--state FILE keeps it across restarts)',
   '',
 ];
 if (world !== 'empty') {
