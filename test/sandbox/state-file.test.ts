@@ -48,7 +48,7 @@ const stopped = (child: ChildProcess) =>
 const board = { company_id: DEMO.companyId, board_id: DEMO.boardId };
 const { member } = DEMO.accounts;
 
-async function logIn(baseUrl: string, username = member.username, password = member.password) {
+async function logIn(baseUrl: string, username: string = member.username, password: string = member.password) {
   const pair = await unwrap(
     createApiClient({ baseUrl }).POST('/member/login/', {
       body: { username, password, captcha_token: DEMO.captchaToken },
