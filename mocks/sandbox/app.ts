@@ -243,7 +243,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (prefs?.code !== undefined || prefs?.example !== undefined) {
       return preferredExample(validators.contract.document, op, prefs);
     }
-    const jwt = controls ? jwtOf(authorization) : undefined;
+    // The common case (no token ever expired on purpose, no Prefer) costs one size check on the hot path.
+    const jwt = controls && (prefs?.expireToken || expired.size > 0) ? jwtOf(authorization) : undefined;
     if (jwt !== undefined && prefs?.expireToken) expired.add(jwt);
     if (jwt !== undefined && expired.has(jwt)) {
       throw unauthorized('The access token has expired: get a new pair from POST /member/refresh-token/.');

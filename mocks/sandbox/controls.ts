@@ -174,6 +174,10 @@ export class ExpiredTokens {
     this.tokens.add(token);
   }
 
+  get size(): number {
+    return this.tokens.size;
+  }
+
   has(token: string): boolean {
     return this.tokens.has(token);
   }
