@@ -8,6 +8,7 @@ import { Auth, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, type Principal } from './auth.j
 import { internalError, invalidField, methodNotAllowed, noSuchPath, SandboxError, validationFailed } from './errors.js';
 import { handlers } from './handlers/index.js';
 import { type Context, ok } from './handlers/types.js';
+import { type Limits, limitsWith } from './limits.js';
 import { createRouter, type Route } from './router.js';
 import { DEMO, seedDemo } from './seed.js';
 import { Store } from './store.js';
@@ -28,6 +29,8 @@ export interface SandboxOptions {
   accessTokenTtlSeconds?: number;
   /** The one captcha token login and registration accept; default the demo's `test-captcha`. */
   captchaToken?: string;
+  /** Lowers (or raises) resource limits; default limits.ts DEFAULT_LIMITS. */
+  limits?: Partial<Limits>;
 }
 
 export interface Sandbox {
@@ -166,7 +169,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { validators, route } = contractTools();
   const startWorld = options.world ?? 'demo';
   const now = options.now ?? Date.now;
-  let store = new Store();
+  const limits = limitsWith(options.limits);
+  let store = new Store(limits, now);
   const auth = new Auth(
     () => store,
     now,
@@ -176,7 +180,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   const nowIso = () => new Date(now()).toISOString();
   const reset = (world: World = startWorld) => {
-    store = new Store();
+    store = new Store(limits, now);
     if (world === 'demo') seedDemo(store);
     auth.reset();
   };
