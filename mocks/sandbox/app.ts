@@ -8,7 +8,7 @@ import { Auth, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, type Principal } from './auth.j
 import { internalError, invalidField, methodNotAllowed, noSuchPath, SandboxError, validationFailed } from './errors.js';
 import { handlers } from './handlers/index.js';
 import { type Context, ok } from './handlers/types.js';
-import { type Limits, limitsWith } from './limits.js';
+import { containersIn, type Limits, limitsWith, MAX_JSON_CONTAINERS } from './limits.js';
 import { createRouter, type Route } from './router.js';
 import { DEMO, seedDemo } from './seed.js';
 import { Store } from './store.js';
@@ -145,6 +145,9 @@ async function parseBody(op: OperationSpec, request: Request): Promise<unknown> 
   }
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw invalidField('body', `nests deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+  if (containersIn(text, MAX_JSON_CONTAINERS) > MAX_JSON_CONTAINERS) {
+    throw invalidField('body', `holds more than ${MAX_JSON_CONTAINERS} objects and arrays`);
   }
   try {
     return JSON.parse(text);

@@ -52,6 +52,32 @@ export function limitsWith(overrides: Partial<Limits> = {}): Limits {
   return { ...DEFAULT_LIMITS, ...overrides };
 }
 
+/**
+ * Objects and arrays one JSON body may open. The largest body the contract allows holds a few dozen; a 1 MiB body of
+ * `[{},{},…]` opens ~350,000, whose parse alone takes ~170 ms: counted (in one pass, strings skipped) before parsing.
+ */
+export const MAX_JSON_CONTAINERS = 10_000;
+
+/** How many objects and arrays the JSON text opens, counting up to `limit + 1` (strings are skipped). */
+export function containersIn(text: string, limit: number): number {
+  let count = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < text.length && count <= limit; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 0x5c) escaped = true;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      count += 1;
+    }
+  }
+  return count;
+}
+
 const encoder = new TextEncoder();
 
 /** UTF-8 bytes of a JSON value as serialized. */

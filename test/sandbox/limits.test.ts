@@ -1,6 +1,6 @@
 // Resource limits (mocks/sandbox/limits.ts, docs/sandbox.md "Limits"): each is reached and answered with a 4xx naming it.
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_LIMITS, MAX_SESSION_LIST_BYTES } from '../../mocks/sandbox/limits.js';
+import { DEFAULT_LIMITS, MAX_JSON_CONTAINERS, MAX_SESSION_LIST_BYTES } from '../../mocks/sandbox/limits.js';
 import { DEMO } from '../../mocks/sandbox/seed.js';
 import { Store } from '../../mocks/sandbox/store.js';
 import { onBoard, sandboxUnderTest } from './harness.js';
@@ -14,8 +14,8 @@ describe('token metadata', () => {
 
   test('over the byte limit or too deep → 400 naming metadata, on create and on update; at the limits it is kept', async () => {
     const auth = await loginAs(member.username, member.password);
-    // {"a":[{},{},…]}: the shape that kept ~22.8 MB per 1 MiB request before metadata had a limit.
-    const wide = { a: Array.from({ length: 200_000 }, () => ({})) };
+    // {"a":[{},{},…]}: the shape that kept ~22.8 MB per 1 MiB request before metadata had a limit (6 KB here).
+    const wide = { a: Array.from({ length: 2000 }, () => ({})) };
     const big = await call('POST', '/member/bearer-tokens/', {
       auth,
       body: { title: 'wide', is_active: true, metadata: wide },
@@ -48,6 +48,29 @@ describe('token metadata', () => {
     expect([update.status, fieldsOf(update.json)]).toEqual([400, ['metadata']]);
     const list = await call('GET', '/member/bearer-tokens/', { auth });
     expect(list.json.data.tokens.find((t: { key: string }) => t.key === key).metadata).toEqual(edgeDeep);
+  });
+});
+
+describe('JSON bodies', () => {
+  const { call, loginAs } = sandboxUnderTest();
+
+  test(`a body opening more than ${MAX_JSON_CONTAINERS} objects and arrays → 400 naming body, before parsing`, async () => {
+    const auth = await loginAs(member.username, member.password);
+    const body = (count: number) => `{"title":"t","is_active":true,"metadata":{"a":[${'{},'.repeat(count - 4)}{}]}}`;
+    const over = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      raw: body(MAX_JSON_CONTAINERS + 1),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([over.status, fieldsOf(over.json)]).toEqual([400, ['body']]);
+    expect(over.json.message).toContain(String(MAX_JSON_CONTAINERS));
+    // At the limit the body is parsed: these objects are refused by metadata's own size limit instead.
+    const at = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      raw: body(MAX_JSON_CONTAINERS),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([at.status, fieldsOf(at.json)]).toEqual([400, ['metadata']]);
   });
 });
 
