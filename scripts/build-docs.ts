@@ -6,35 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderAssumptions } from './assumptions.js';
 import { bundleContract, redocly } from './bundle.js';
+import { DOCS_PATH, isStale, OPTIONAL_PAGES } from './docs-inputs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path: string): string => join(root, path);
 
-export const DOCS_PATH = at('docs/index.html');
-
-/** Generated pages appended to the introduction when they exist; the conformance suite writes docs/rules.md. */
-const OPTIONAL_PAGES = ['docs/rules.md'];
+export { DOCS_INPUTS, DOCS_PATH, isStale } from './docs-inputs.mjs';
 
 /** Redoc's page template plus a Content-Security-Policy that stops every network request. */
 const TEMPLATE = at('docs/redoc-template.hbs');
-
-/** Files whose change makes docs/index.html stale. */
-export const DOCS_INPUTS = [
-  'openapi.yaml',
-  'redocly.yaml',
-  'docs/redoc-template.hbs',
-  'scripts/build-docs.ts',
-  'scripts/assumptions.ts',
-  'scripts/bundle.ts',
-  ...OPTIONAL_PAGES,
-].map(at);
-
-/** True when `outFile` is missing or older than any input. */
-export function isStale(outFile: string = DOCS_PATH): boolean {
-  if (!existsSync(outFile)) return true;
-  const built = statSync(outFile).mtimeMs;
-  return DOCS_INPUTS.some((input) => existsSync(input) && statSync(input).mtimeMs > built);
-}
 
 /**
  * The bundled contract whose `info.description` ends with the assumptions page and the other generated pages, so that

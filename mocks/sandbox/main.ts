@@ -1,4 +1,7 @@
 // npm start: runs the sandbox on 127.0.0.1:PORT (default 4010) and prints base URL, docs URL and demo credentials.
+// npm start runs it compiled (dist/mocks/sandbox/main.js, built by npm run build); tsx runs it from source too.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSandbox, RESET_PATH, type World } from './app.js';
@@ -26,12 +29,19 @@ if (world !== 'demo' && world !== 'empty') {
   process.exit(2);
 }
 
+/** The package root: the nearest folder above this module holding openapi.yaml (one level more from dist/). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'openapi.yaml')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
 const sandbox = createSandbox({ world: world as World });
 const server = await startSandboxServer({
   port,
   host: values.host ?? '127.0.0.1',
   fetch: sandbox.fetch,
-  docsDir: fileURLToPath(new URL('../../docs', import.meta.url)),
+  docsDir: join(packageRoot(), 'docs'),
 });
 
 const { member, outsider, twoFactor, viewer } = DEMO.accounts;
