@@ -1,4 +1,5 @@
 // Faults in the envelope and errors (source §1, §7) and in the trailing-slash convention.
+import { API_PREFIX } from '../../mocks/sandbox/router.js';
 import { type Fault, isObject, jsonOf, parse, reply, rewrite, withStatus, withUrl } from './wrap.js';
 
 const success = (res: Response): boolean => res.status >= 200 && res.status < 300;
@@ -62,7 +63,7 @@ export const notFoundAs403: Fault = (inner) => async (req) => {
 /** The paths with a trailing slash are refused; the same paths without it are served. */
 export const slashedPathsRefused: Fault = (inner) => async (req) => {
   const url = new URL(req.url);
-  if (!url.pathname.startsWith('/api/')) return inner(req);
+  if (!url.pathname.startsWith(`${API_PREFIX}/`)) return inner(req);
   if (url.pathname.endsWith('/')) return reply(404, { status: 'error', message: 'Not found.' });
   url.pathname = `${url.pathname}/`;
   return inner(withUrl(req, url));
