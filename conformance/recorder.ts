@@ -94,7 +94,10 @@ function judge(
     }
   }
   if (text !== '' && !jsonType(contentType)) verdicts.contentType = `Content-Type is ${contentType ?? 'missing'}`;
-  if (status >= 200 && status < 300) {
+  if (status === 204 && text === '') {
+    // ENV-01: source §1 "Some operations, such as deletion, may return no data object"; 204 No Content is the HTTP
+    // way to return nothing, so an empty 204 is no envelope violation (CONTRACT-01/02 judge it against the contract).
+  } else if (status >= 200 && status < 300) {
     if (!parsed || !isObject(body))
       verdicts.envelope = text === '' ? 'the body is empty' : 'the body is not a JSON object';
     else if (body.status !== 'success') verdicts.envelope = `status is ${JSON.stringify(body.status)}, not "success"`;

@@ -12,6 +12,8 @@ export interface CollectedCheck {
   reason?: string;
   /** Skipped by the check itself, with its reason (not by a stopped run). */
   skippedOnPurpose: boolean;
+  /** Could not be set up: the rule covering the step that failed (the check is not verified). */
+  blockedBy?: string;
   exchangeIds: string[];
   /** Everything a failed check sent, in order. */
   stepIds: string[];
@@ -46,6 +48,7 @@ function collect(test: TestCase): CollectedCheck | undefined {
     exchangeIds: test.meta().conformanceExchanges ?? [],
     stepIds: test.meta().conformanceSteps ?? [],
     skippedOnPurpose: test.meta().conformanceSkipped === true,
+    ...(test.meta().conformanceBlockedBy ? { blockedBy: test.meta().conformanceBlockedBy } : {}),
     ms: Math.round(test.diagnostic()?.duration ?? 0),
   };
 }

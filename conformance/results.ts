@@ -5,7 +5,8 @@ import type { ExchangeRecord, LedgerEntry } from './exchange.js';
 import { curlLine } from './redact.js';
 import { type Level, RULES, type Rule } from './rules.js';
 
-export type Outcome = 'PASS' | 'FAIL' | 'SKIP';
+/** UNVERIFIED: a step the rule needs failed under another rule, so the rule could be judged neither way. */
+export type Outcome = 'PASS' | 'FAIL' | 'SKIP' | 'UNVERIFIED';
 
 export interface CheckResult {
   rule: string;
@@ -13,8 +14,10 @@ export interface CheckResult {
   name: string;
   file: string;
   outcome: Outcome;
-  /** Why it was skipped, or what failed. */
+  /** Why it was skipped or not verified, or what failed. */
   reason?: string;
+  /** For UNVERIFIED: the rule covering the step that failed. */
+  blockedBy?: string;
   /** The exchanges to show for a failure, redacted. */
   exchanges: ExchangeRecord[];
   /**
@@ -36,6 +39,7 @@ export interface RuleResult {
   passed: number;
   failed: number;
   skipped: number;
+  unverified: number;
   checks: CheckResult[];
 }
 
@@ -48,8 +52,12 @@ export interface RunResult {
   passed: number;
   failed: number;
   skipped: number;
+  /** Rules that could be judged neither way because a step they need failed under another rule. */
+  unverified: number;
   /** True when at least one MUST rule failed: the CLI then exits 1. */
   mustFailed: boolean;
+  /** True when at least one MUST rule is not verified: the CLI then exits 1 too (nothing proves the server holds it). */
+  mustUnverified: boolean;
   coverage: Coverage;
   exchanges: number;
   /** Errors outside any check (a check file that did not load, the overall bound, Ctrl-C). */
@@ -59,7 +67,8 @@ export interface RunResult {
 }
 
 /**
- * One outcome per rule: FAIL if any check failed, PASS if some passed, else SKIP with the skip reasons. A rule none of
+ * One outcome per rule: FAIL if any check failed, else UNVERIFIED if any check could not be set up, PASS if some
+ * passed, else SKIP with the skip reasons. A rule none of
  * whose checks ran fails when the run was stopped (`stopped` says why), and is skipped otherwise.
  */
 export function judgeRules(
@@ -72,11 +81,16 @@ export function judgeRules(
     const passed = mine.filter((c) => c.outcome === 'PASS').length;
     const failed = mine.filter((c) => c.outcome === 'FAIL').length;
     const skipped = mine.filter((c) => c.outcome === 'SKIP').length;
+    const unverified = mine.filter((c) => c.outcome === 'UNVERIFIED').length;
     const unreached = mine.length === 0 && stopped !== undefined;
-    const outcome: Outcome = failed > 0 || unreached ? 'FAIL' : passed > 0 ? 'PASS' : 'SKIP';
+    const outcome: Outcome =
+      failed > 0 || unreached ? 'FAIL' : unverified > 0 ? 'UNVERIFIED' : passed > 0 ? 'PASS' : 'SKIP';
     let reason: string | undefined;
     if (mine.length === 0) reason = unreached ? `did not run: ${stopped}` : 'no check ran';
-    else if (outcome === 'SKIP') reason = [...new Set(mine.map((c) => c.reason ?? 'skipped'))].join('; ');
+    else if (outcome === 'UNVERIFIED') {
+      const causes = [...new Set(mine.filter((c) => c.outcome === 'UNVERIFIED').map((c) => c.reason))];
+      reason = `${unverified} of ${mine.length} checks not verified: ${causes.join('; ')}`;
+    } else if (outcome === 'SKIP') reason = [...new Set(mine.map((c) => c.reason ?? 'skipped'))].join('; ');
     else if (outcome === 'FAIL') reason = `${failed} of ${mine.length} checks failed`;
     else if (skipped > 0)
       reason = `${skipped} of ${mine.length} checks skipped: ${[...new Set(mine.filter((c) => c.outcome === 'SKIP').map((c) => c.reason))].join('; ')}`;
@@ -91,14 +105,15 @@ export function judgeRules(
       passed,
       failed,
       skipped,
+      unverified,
       checks: mine,
     };
   });
 }
 
-/** The closing line, exactly `N passed, N failed, N skipped`. */
-export const closingLine = (r: Pick<RunResult, 'passed' | 'failed' | 'skipped'>): string =>
-  `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
+/** The closing line, exactly `N passed, N failed, N skipped`, and `, N not verified` when there are any. */
+export const closingLine = (r: Pick<RunResult, 'passed' | 'failed' | 'skipped'> & { unverified?: number }): string =>
+  `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.unverified ? `, ${r.unverified} not verified` : ''}`;
 
 /** Failure details shown per rule at most; the JSON and JUnit reports hold them all. */
 const DETAILS_PER_RULE = 3;
@@ -160,6 +175,14 @@ export function formatReport(result: RunResult): string[] {
   for (const r of result.rules) {
     const why = r.reason ? ` (${r.reason})` : '';
     out.push(`  ${r.id.padEnd(idWidth)}  ${r.level.padEnd(6)}  ${r.outcome}  ${r.text}${why}`);
+  }
+  const unverified = result.rules.filter((r) => r.outcome === 'UNVERIFIED');
+  if (unverified.length > 0) {
+    out.push('', 'Not verified (a step they need failed under another rule; fix that rule first):');
+    for (const r of unverified) {
+      const blockers = [...new Set(r.checks.flatMap((c) => (c.blockedBy ? [c.blockedBy] : [])))];
+      out.push(`  ${r.id} ${r.level}: blocked by ${blockers.join(', ')}`);
+    }
   }
   const failures = result.rules.filter((r) => r.outcome === 'FAIL');
   if (failures.length > 0) {

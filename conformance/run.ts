@@ -238,7 +238,13 @@ async function runOnce(vitest: Vitest, reporter: CollectingReporter, options: Co
   const checks: CheckResult[] = reporter.checks().map((c) => {
     // A check skipped for a reason of its own stays skipped; one the stopped run never reached failed.
     const outcome =
-      c.state === 'passed' ? 'PASS' : c.state === 'skipped' && (c.skippedOnPurpose || !stopReason) ? 'SKIP' : 'FAIL';
+      c.state === 'passed'
+        ? 'PASS'
+        : c.state === 'skipped' && c.blockedBy
+          ? 'UNVERIFIED'
+          : c.state === 'skipped' && (c.skippedOnPurpose || !stopReason)
+            ? 'SKIP'
+            : 'FAIL';
     let reason = c.reason;
     if (outcome === 'FAIL' && c.state !== 'failed') reason = `did not finish: ${stopReason}`;
     let exchanges = c.exchangeIds.flatMap((id) => byId.get(id) ?? []);
@@ -253,6 +259,7 @@ async function runOnce(vitest: Vitest, reporter: CollectingReporter, options: Co
       name: c.name,
       file: c.file,
       outcome,
+      ...(c.blockedBy ? { blockedBy: c.blockedBy } : {}),
       ...(reason ? { reason } : {}),
       exchanges,
       ...(outcome === 'FAIL' && steps.length > 1
@@ -281,7 +288,9 @@ async function runOnce(vitest: Vitest, reporter: CollectingReporter, options: Co
     passed: rules.filter((r) => r.outcome === 'PASS').length,
     failed: rules.filter((r) => r.outcome === 'FAIL').length,
     skipped: rules.filter((r) => r.outcome === 'SKIP').length,
+    unverified: rules.filter((r) => r.outcome === 'UNVERIFIED').length,
     mustFailed: rules.some((r) => r.outcome === 'FAIL' && r.level === 'MUST'),
+    mustUnverified: rules.some((r) => r.outcome === 'UNVERIFIED' && r.level === 'MUST'),
     coverage: coverageOf(loadContract(), records),
     exchanges: records.length,
     problems,

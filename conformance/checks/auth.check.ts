@@ -1,6 +1,6 @@
 // AUTH rules (source §5, §7): every authenticated operation of openapi.yaml, with only the credential wrong.
 import type { OperationSpec } from '../../contract/openapi.js';
-import { ensure } from '../harness/fixtures.js';
+import { ensure, ensureSetup } from '../harness/fixtures.js';
 import { createHarness } from '../harness/harness.js';
 import { memberObjects, placeholderObjects } from '../harness/objects.js';
 import { inSafeOrder, isList, isWrite, opName, validRequest } from '../harness/requests.js';
@@ -78,8 +78,12 @@ for (const op of operations) {
     'AUTH-04',
     `${name} with a named API token under JWT gets 401`,
     async (t) => {
-      const { apiToken, problem } = await objects();
-      ensure(problem === undefined, `could not make a named API token to send: ${problem}`);
+      const { apiToken, problem, blockedBy } = await objects();
+      ensureSetup(
+        problem === undefined,
+        blockedBy ?? 'TOKEN-02',
+        `could not make a named API token to send: ${problem}`,
+      );
       if (apiToken === undefined)
         return t.skip('needs a named API token of the member, which read-only mode does not create');
       await expect401(op, [['the API token as "JWT"', `JWT ${apiToken}`]]);

@@ -27,6 +27,20 @@ export class CheckFailure extends Error {
   override readonly name = 'CheckFailure';
 }
 
+/**
+ * A rule that could not be judged because a step before it failed: the rule `blockedBy` covers that step. The harness
+ * reports the rule as not verified, never as passed or failed; when the check belongs to `blockedBy` itself, it fails.
+ */
+export class NotVerified extends Error {
+  override readonly name = 'NotVerified';
+  constructor(
+    readonly blockedBy: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export type Actor = 'member' | 'outsider';
 
 export interface Session {
@@ -58,6 +72,8 @@ declare module 'vitest' {
     conformanceSteps?: string[];
     /** The check skipped itself, with a reason (unlike a check that a stopped run never reached). */
     conformanceSkipped?: boolean;
+    /** The check could not be set up: the rule that covers the step that failed (reported as not verified). */
+    conformanceBlockedBy?: string;
   }
 }
 
@@ -105,7 +121,8 @@ const isSkip = (error: unknown): boolean => (error as { code?: unknown } | null)
 
 /** Explains an error thrown inside a check: a failure of the target, never a crash of the suite. */
 function explain(error: unknown, redactor: Redactor): Error {
-  if (error instanceof CheckFailure) return new CheckFailure(redactor.text(error.message));
+  if (error instanceof CheckFailure || error instanceof NotVerified)
+    return new CheckFailure(redactor.text(error.message));
   if (error instanceof OutcomeUnknownError) {
     return new CheckFailure(
       redactor.text(
@@ -170,10 +187,12 @@ export function createHarness(moduleUrl: string): Harness {
       makeClient(actor).POST('/member/login/', {
         body: { username: account.username, password: account.password, captcha_token: profile.captchaToken },
       }),
-    );
+    ).catch((error: Error) => {
+      throw new NotVerified('LOGIN-02', `login as ${actor} failed: ${error.message}`);
+    });
     const accessToken = memberOf(data, 'access_token');
     const refreshToken = memberOf(data, 'refresh_token') ?? '';
-    if (!accessToken) throw new CheckFailure(`setup: login as ${actor} returned no access_token`);
+    if (!accessToken) throw new NotVerified('LOGIN-02', `login as ${actor} returned no access_token`);
     redactor.add(accessToken);
     redactor.add(refreshToken);
     return { accessToken, refreshToken };
@@ -273,6 +292,13 @@ export function createHarness(moduleUrl: string): Harness {
           if (isSkip(error)) {
             t.task.meta.conformanceSkipped = true;
             throw error;
+          }
+          if (error instanceof NotVerified && error.blockedBy !== id) {
+            // Neither a pass nor a failure of this rule: the step that failed belongs to another rule.
+            t.task.meta.conformanceSkipped = true;
+            t.task.meta.conformanceBlockedBy = error.blockedBy;
+            t.task.meta.conformanceExchanges = blamed ? [blamed] : [];
+            return t.skip(redactor.text(`not verified, blocked by ${error.blockedBy}: ${error.message}`));
           }
           const mine = recorder.answersOf(t.task.name).map((a) => a.record.id);
           // Blamed by this check (`call` blames each answer; `blame` may name one an earlier check of the file got).
