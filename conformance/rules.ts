@@ -370,7 +370,7 @@ export const RULES: readonly Rule[] = [
       "Reads and writes are limited to resources the credential's account may access.",
       '404 | an identifier is wrong or out of scope, or the object is missing',
     ],
-    text: "A scenario, case, case report or session addressed under a board it does not belong to gets 403 or 404 (a 4xx naming the field for an id in the body) and no data, read or write, and stays unchanged: under the member's other board (the profile's boardWithoutTodoColumnId, which the member can reach) and under the outsider's own board (from the outsider's company list).",
+    text: "A scenario, case, case report or session addressed under a board it does not belong to is not reached, read or write: an id in the query gets 403 or 404 and no data, an id in the body or a list filter any 4xx or an empty list, and the object stays unchanged; tried under the member's other board (the profile's boardWithoutTodoColumnId, which the member can reach) and under the outsider's own board (from the outsider's company list).",
     writes: true,
   },
 
@@ -452,6 +452,14 @@ export const RULES: readonly Rule[] = [
     source: 'contract (TaskListEnvelope: the source gives tasks only as an example of a collection name)',
     text: 'GET /task/list/ holds its rows in data.tasks.',
     writes: false,
+  },
+  {
+    id: 'ENV-09',
+    level: 'SHOULD',
+    area: 'envelope',
+    source: 'contract (state conflicts: 409; the source gives no status for them)',
+    text: 'A state conflict answers 409 with an error payload naming the field: a taken username or email on registration, a session start on a board without a todo-kind column (board_id), and an outcome on a finished session (case_report_id).',
+    writes: true,
   },
 
   // Request conventions of §1.
