@@ -240,7 +240,7 @@ async function runOnce(vitest: Vitest, reporter: CollectingReporter, options: Co
     const outcome =
       c.state === 'passed'
         ? 'PASS'
-        : c.state === 'skipped' && c.blockedBy
+        : c.state === 'skipped' && c.blockedBy && !stopReason
           ? 'UNVERIFIED'
           : c.state === 'skipped' && (c.skippedOnPurpose || !stopReason)
             ? 'SKIP'

@@ -66,8 +66,12 @@ export function expectSuccess(answer: Answer, what: string): void {
   );
 }
 
-/** A setup step succeeded (any 2xx); otherwise the check is not verified, blocked by `blockedBy`. */
+/**
+ * A setup step succeeded (any 2xx); otherwise the check is not verified, blocked by `blockedBy`. A step that got no
+ * answer at all fails the check instead: the target did not answer, whichever rule the step belongs to.
+ */
 export function setupSuccess(answer: Answer, blockedBy: string, what: string): void {
+  ensure(answer.status !== undefined, `${what}: ${statusText(answer)} (${answer.record.method} ${answer.record.path})`);
   ensureSetup(
     isSuccess(answer),
     blockedBy,

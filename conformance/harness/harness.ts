@@ -188,7 +188,9 @@ export function createHarness(moduleUrl: string): Harness {
         body: { username: account.username, password: account.password, captcha_token: profile.captchaToken },
       }),
     ).catch((error: Error) => {
-      throw new NotVerified('LOGIN-02', `login as ${actor} failed: ${error.message}`);
+      // A rejected login blocks the rules that need the session; no answer at all fails them.
+      if (error instanceof ApiError) throw new NotVerified('LOGIN-02', `login as ${actor} failed: ${error.message}`);
+      throw error;
     });
     const accessToken = memberOf(data, 'access_token');
     const refreshToken = memberOf(data, 'refresh_token') ?? '';

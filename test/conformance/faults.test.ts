@@ -213,6 +213,25 @@ describe.concurrent('each fault makes the suite fail with the expected rules', T
   }
 });
 
+/** Not a fault of a rule of its own: token creation refused, so the rules that need a token cannot be set up. */
+const tokenCreationRefused =
+  (inner: SandboxHandler): SandboxHandler =>
+  async (req) =>
+    parse(req).operationId === 'createApiToken' && req.headers.authorization
+      ? reply(403, { status: 'error', message: 'Token creation is disabled.' })
+      : inner(req);
+
+describe.concurrent('a rule whose setup fails under another rule', TIMEOUT, () => {
+  it('is not verified, names the rule that blocked it, and fails the run', async ({ expect }) => {
+    const result = await runAgainst(0, tokenCreationRefused(createSandbox().handle), ['TOKEN-02', 'TOKEN-04']);
+    const outcome = (id: string) => result.rules.find((r) => r.id === id);
+    expect(outcome('TOKEN-02')?.outcome).toBe('FAIL');
+    expect(outcome('TOKEN-04')?.outcome).toBe('UNVERIFIED');
+    expect(outcome('TOKEN-04')?.checks.map((c) => c.blockedBy)).toEqual(['TOKEN-02']);
+    expect(result.mustUnverified).toBe(true);
+  });
+});
+
 describe('the fault table', () => {
   it('names every fault of conformance/faults', () => {
     expect(Object.keys(FAULTS).sort()).toEqual(Object.keys(EXPECTED).sort());
