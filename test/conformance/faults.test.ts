@@ -2,12 +2,12 @@
 // the sandbox (a wrapper outside its core) makes the suite fail with the rule IDs this table names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS } from '../../conformance/faults/index.js';
-import { isObject, jsonOf, parse, reply } from '../../conformance/faults/wrap.js';
+import { isObject, jsonOf, parse, reply, withStatus } from '../../conformance/faults/wrap.js';
 import { loadProfile } from '../../conformance/profile.js';
 import type { RunResult } from '../../conformance/results.js';
 import { RULES } from '../../conformance/rules.js';
 import { type ConformanceRunner, createConformanceRunner } from '../../conformance/run.js';
-import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/http.js';
 
 /** Fault → the rules that must fail against it (others may fail too: a fault seldom breaks one thing only). */
@@ -89,10 +89,10 @@ afterAll(async () => {
 });
 
 /** Starts the sandbox with this handler on a free port and runs the suite (or the named rules) against it. */
-function runAgainst(lane: number, handle: SandboxHandler, only: string[] = []): Promise<RunResult> {
+function runAgainst(lane: number, fetch: FetchHandler, only: string[] = []): Promise<RunResult> {
   const chosen = lanes[lane % LANES] as (typeof lanes)[number];
   const run = chosen.queue.then(async () => {
-    const server = await startSandboxServer({ port: 0, handle });
+    const server = await startSandboxServer({ port: 0, fetch });
     try {
       const profile = loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl);
       return await chosen.runner.run({ profile, only });
@@ -120,7 +120,7 @@ const TIMEOUT = { timeout: 180_000 };
 
 describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
   it('passes every rule, skips none, and leaves behind only what the contract cannot delete', async ({ expect }) => {
-    const result = await runAgainst(0, createSandbox().handle);
+    const result = await runAgainst(0, createSandbox().fetch);
     const notPassed = result.rules.filter((r) => r.outcome !== 'PASS').map((r) => `${r.id} ${r.outcome}: ${r.reason}`);
     expect(notPassed).toEqual([]);
     expect(result.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
@@ -147,18 +147,16 @@ const DELETES = new Set(['deleteApiToken', 'deleteScenario', 'deleteCase']);
  * server must fail no MUST rule and leave none unverified, only the contract's SHOULD rules.
  */
 const ownDecisions =
-  (inner: SandboxHandler): SandboxHandler =>
+  (inner: FetchHandler): FetchHandler =>
   async (req) => {
-    const path = new URL(req.url, 'http://sandbox.invalid');
-    if (path.pathname.startsWith('/api/') && !path.pathname.endsWith('/')) {
-      return { status: 301, headers: { location: `${path.pathname}/${path.search}` }, body: '' };
+    const url = new URL(req.url);
+    if (url.pathname.startsWith('/api/') && !url.pathname.endsWith('/')) {
+      return new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
     }
+    const { operationId } = await parse(req);
     const res = await inner(req);
-    const { operationId } = parse(req);
-    if (DELETES.has(operationId ?? '') && res.status >= 200 && res.status < 300) {
-      return { status: 204, headers: {} };
-    }
-    const body = jsonOf(res);
+    if (DELETES.has(operationId ?? '') && res.ok) return new Response(null, { status: 204 });
+    const body = await jsonOf(res);
     if (!isObject(body)) return res;
     if (res.status === 400 && Array.isArray(body.errors)) {
       const named = body.errors.filter(isObject).map((e) => [String(e.field).split('.').at(-1), [String(e.message)]]);
@@ -179,12 +177,12 @@ const ownDecisions =
       const { [rename[0]]: rows, ...rest } = data;
       return reply(status, { ...body, data: { ...rest, [rename[1]]: rows } });
     }
-    return { ...res, status };
+    return res.status === 201 ? withStatus(res, 200) : res;
   };
 
 describe.concurrent('a server deciding otherwise where the source is silent', TIMEOUT, () => {
   it('fails only SHOULD rules and leaves no MUST rule unverified', async ({ expect }) => {
-    const result = await runAgainst(1, ownDecisions(createSandbox().handle));
+    const result = await runAgainst(1, ownDecisions(createSandbox().fetch));
     const failed = result.rules.filter((r) => r.outcome === 'FAIL');
     expect(failed.filter((r) => r.level === 'MUST').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     const unverified = result.rules.filter((r) => r.outcome === 'UNVERIFIED');
@@ -200,11 +198,7 @@ describe.concurrent('each fault makes the suite fail with the expected rules', T
     it(`${name} → ${rules.join(', ')}`, async ({ expect }) => {
       const fault = FAULTS[name];
       expect(fault, `conformance/faults has no fault named ${name}`).toBeDefined();
-      const result = await runAgainst(
-        i + 2,
-        (fault as NonNullable<typeof fault>)(createSandbox().handle),
-        scope(rules),
-      );
+      const result = await runAgainst(i + 2, (fault as NonNullable<typeof fault>)(createSandbox().fetch), scope(rules));
       const failed = failedRules(result);
       const passedOrSkipped = rules.filter((id) => !failed.includes(id));
       expect(passedOrSkipped, `rules that did not fail against ${name}`).toEqual([]);
@@ -215,15 +209,15 @@ describe.concurrent('each fault makes the suite fail with the expected rules', T
 
 /** Not a fault of a rule of its own: token creation refused, so the rules that need a token cannot be set up. */
 const tokenCreationRefused =
-  (inner: SandboxHandler): SandboxHandler =>
+  (inner: FetchHandler): FetchHandler =>
   async (req) =>
-    parse(req).operationId === 'createApiToken' && req.headers.authorization
+    (await parse(req)).operationId === 'createApiToken' && req.headers.has('authorization')
       ? reply(403, { status: 'error', message: 'Token creation is disabled.' })
       : inner(req);
 
 describe.concurrent('a rule whose setup fails under another rule', TIMEOUT, () => {
   it('is not verified, names the rule that blocked it, and fails the run', async ({ expect }) => {
-    const result = await runAgainst(0, tokenCreationRefused(createSandbox().handle), ['TOKEN-02', 'TOKEN-04']);
+    const result = await runAgainst(0, tokenCreationRefused(createSandbox().fetch), ['TOKEN-02', 'TOKEN-04']);
     const outcome = (id: string) => result.rules.find((r) => r.id === id);
     expect(outcome('TOKEN-02')?.outcome).toBe('FAIL');
     expect(outcome('TOKEN-04')?.outcome).toBe('UNVERIFIED');
