@@ -3,7 +3,6 @@ import {
   asMember,
   DEMO,
   dataOf,
-  type Fault,
   type FaultVariant,
   isObject,
   jsonOf,

@@ -3,7 +3,6 @@ import {
   apiRequest,
   authorizationOf,
   dataOf,
-  type Fault,
   type FaultVariant,
   looksLikeJwt,
   parse,

@@ -3,7 +3,6 @@ import {
   authorizationOf,
   DEMO,
   dataOf,
-  type Fault,
   type FaultVariant,
   isObject,
   jsonOf,
