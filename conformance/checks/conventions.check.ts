@@ -1,16 +1,28 @@
 // CONV rules (source §1 conventions): trailing slashes and the JSON Content-Type of request bodies.
-import { ensure, expectRejected, expectSuccess } from '../harness/fixtures.js';
+import { ensure, ensureSetup, expectRejected, expectSuccess } from '../harness/fixtures.js';
 import { createHarness } from '../harness/harness.js';
-import { carriesData, carriesTokens } from '../harness/payload.js';
+import { carriesData, carriesTokens, tokenPairOf } from '../harness/payload.js';
 
 const h = createHarness(import.meta.url);
 const { profile } = h.run;
 
-h.rule('CONV-01', 'GET /member/me/ and GET /company/list/ answer at their paths with the trailing slash', async () => {
-  const member = await h.as('member');
-  expectSuccess(await h.call(member, 'getMe'), 'GET /member/me/');
-  expectSuccess(await h.call(member, 'listCompanies'), 'GET /company/list/');
-});
+h.rule(
+  'CONV-01',
+  'POST /member/login/, GET /member/me/ and GET /company/list/ answer at their slashed paths',
+  async () => {
+    // Logged in here rather than through the harness: a login path that does not answer is this rule's failure.
+    const { member } = profile.accounts;
+    const login = await h.call(h.anonymous(), 'login', {
+      body: { username: member.username, password: member.password, captcha_token: profile.captchaToken },
+    });
+    expectSuccess(login, 'POST /member/login/');
+    const { accessToken } = tokenPairOf(login);
+    ensureSetup(accessToken, 'LOGIN-02', 'login returned no access_token in data');
+    const headers = { Authorization: `JWT ${accessToken}` };
+    expectSuccess(await h.call(h.anonymous(), 'getMe', { headers }), 'GET /member/me/');
+    expectSuccess(await h.call(h.anonymous(), 'listCompanies', { headers }), 'GET /company/list/');
+  },
+);
 
 h.rule('CONV-02', 'a path without its trailing slash answers 404 or a redirect to it, never the data', async () => {
   const { accessToken } = await h.session('member');

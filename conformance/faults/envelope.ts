@@ -136,11 +136,11 @@ export const anyBodyTypeAccepted: FaultVariant = {
   },
 };
 
-/** Creations answer 200 instead of the contract's 201. */
-export const creationAs200: FaultVariant = {
+/** Successes answer 203, a 2xx that no operation declares. */
+export const undeclaredSuccessStatus: FaultVariant = {
   breaks: ['CONTRACT-02'],
   wrap: (inner) => async (req) => {
     const res = await inner(req);
-    return res.status === 201 ? withStatus(res, 200) : res;
+    return res.status === 200 ? withStatus(res, 203) : res;
   },
 };
