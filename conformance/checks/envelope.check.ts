@@ -1,6 +1,8 @@
 // ENV rules (source §1 envelope and collection names, §7 errors): data in place, errors that name the field, 404s,
 // and the contract's 409 for state conflicts.
 import { randomBytes } from 'node:crypto';
+import { createHarness } from '../engine/harness.js';
+import type { Answer } from '../engine/recorder.js';
 import {
   createCase,
   createScenario,
@@ -10,13 +12,9 @@ import {
   expectSuccess,
   startSession,
 } from '../harness/fixtures.js';
-import { createHarness } from '../harness/harness.js';
 import { dataOf, memberOf } from '../harness/payload.js';
-import type { Answer } from '../recorder.js';
 
 const h = createHarness(import.meta.url);
-const { profile } = h.run;
-const { accounts } = profile;
 
 /** An id no board is likely to hold. */
 const MISSING_ID = 2_147_483_000;
@@ -60,7 +58,7 @@ const probes: Probe[] = [
     field: 'scenario_id',
     writes: false,
     stated: false,
-    send: async () => h.call(await h.as('member'), 'getScenario', { query: { ...h.board, scenario_id: 'abc' } }),
+    send: async () => h.callLoose(await h.as('member'), 'getScenario', { query: { ...h.board, scenario_id: 'abc' } }),
   },
   {
     what: 'POST /member/login/ without username',
@@ -68,8 +66,8 @@ const probes: Probe[] = [
     writes: false,
     stated: true,
     send: () =>
-      h.call(h.anonymous(), 'login', {
-        body: { password: accounts.member.password, captcha_token: profile.captchaToken },
+      h.callLoose(h.anonymous(), 'login', {
+        body: { password: h.run.profile.accounts.member.password, captcha_token: h.run.profile.captchaToken },
       }),
   },
   {
@@ -77,7 +75,8 @@ const probes: Probe[] = [
     field: 'title',
     writes: true,
     stated: true,
-    send: async () => h.call(await h.as('member'), 'createScenario', { query: h.board, body: { parent_id: null } }),
+    send: async () =>
+      h.callLoose(await h.as('member'), 'createScenario', { query: h.board, body: { parent_id: null } }),
   },
   {
     what: 'POST /member/bearer-tokens/ without title',
@@ -85,7 +84,7 @@ const probes: Probe[] = [
     writes: true,
     stated: true,
     // Inactive, so that a token a broken server creates anyway authenticates nothing (clean-up deletes it).
-    send: async () => h.call(await h.as('member'), 'createApiToken', { body: { is_active: false } }),
+    send: async () => h.callLoose(await h.as('member'), 'createApiToken', { body: { is_active: false } }),
   },
   {
     what: 'POST /member/bearer-tokens/ with is_active "yes"',
@@ -93,7 +92,7 @@ const probes: Probe[] = [
     writes: true,
     stated: false,
     send: async () =>
-      h.call(await h.as('member'), 'createApiToken', { body: { title: h.title('bad token'), is_active: 'yes' } }),
+      h.callLoose(await h.as('member'), 'createApiToken', { body: { title: h.title('bad token'), is_active: 'yes' } }),
   },
 ];
 
@@ -142,7 +141,7 @@ function registration(taken: Record<string, string>): Record<string, string> {
     username,
     email: `${username}@example.com`,
     password,
-    captcha_token: profile.captchaToken,
+    captcha_token: h.run.profile.captchaToken,
     ...taken,
   };
 }
@@ -157,8 +156,8 @@ h.rule(
   'ENV-09',
   'registration with a taken username answers 409 naming username',
   async () => {
-    const answer = await h.call(h.anonymous(), 'register', {
-      body: registration({ username: accounts.member.username }),
+    const answer = await h.callLoose(h.anonymous(), 'register', {
+      body: registration({ username: h.run.profile.accounts.member.username }),
     });
     expectConflict(answer, 'registration with the username of an existing account', 'username');
   },
@@ -172,16 +171,16 @@ h.rule(
     const me = await h.call(await h.as('member'), 'getMe');
     const email = memberOf(dataOf(me), 'email');
     if (email === undefined) return t.skip("GET /member/me/ does not show the member's email to reuse");
-    const answer = await h.call(h.anonymous(), 'register', { body: registration({ email }) });
+    const answer = await h.callLoose(h.anonymous(), 'register', { body: registration({ email }) });
     expectConflict(answer, 'registration with the email of an existing account', 'email');
   },
   { registers: true },
 );
 
 h.rule('ENV-09', 'a session start on a board without a todo-kind column answers 409 naming board_id', async (t) => {
-  const boardId = profile.boardWithoutTodoColumnId;
+  const boardId = h.run.profile.boardWithoutTodoColumnId;
   if (boardId === undefined) return t.skip('the profile names no boardWithoutTodoColumnId');
-  const board = { company_id: profile.companyId, board_id: boardId };
+  const board = { company_id: h.run.profile.companyId, board_id: boardId };
   const member = await h.as('member');
   const scenario = await createScenario(h, member, board, { title: h.title('conflict: no todo'), parent_id: null });
   const answer = await h.call(member, 'startSession', { query: board, body: { scenario_id: scenario.id } });
@@ -214,5 +213,3 @@ h.rule('ENV-09', 'an outcome on a finished session answers 409 naming case_repor
   });
   expectConflict(answer, 'PATCH /features/qa/sessions/cases/ on a finished session', 'case_report_id');
 });
-
-h.exchangeRules();

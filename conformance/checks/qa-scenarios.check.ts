@@ -1,5 +1,7 @@
 // QA rules for scenarios and cases (source §2, §4, §7): create, read, rename, hierarchy, filters, availability and
 // complete deletion.
+
+import { createHarness } from '../engine/harness.js';
 import {
   caseFields,
   createCase,
@@ -14,7 +16,6 @@ import {
   readObject,
   startSession,
 } from '../harness/fixtures.js';
-import { createHarness } from '../harness/harness.js';
 import { idOf, numericId, rowsOf } from '../harness/payload.js';
 
 const h = createHarness(import.meta.url);
@@ -230,5 +231,3 @@ h.rule(
     ensure(wrongRow.length === 0, `the case list shows the created case with ${wrongRow.join(', ')}`);
   },
 );
-
-h.exchangeRules();

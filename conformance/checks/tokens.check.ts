@@ -1,10 +1,10 @@
 // TOKEN rules (source §3 integration-token transitions, §5 rules 1, 6 and 8): the named API token lifecycle.
+
+import { createHarness } from '../engine/harness.js';
 import { createToken, ensure, expectStatus, expectSuccess, listTokens, whoAmI } from '../harness/fixtures.js';
-import { createHarness } from '../harness/harness.js';
 import { rowHolds } from '../harness/payload.js';
 
 const h = createHarness(import.meta.url);
-const { member } = h.run.profile.accounts;
 
 /** A fresh active token of the member: its key and its secret, found wherever the creation answer puts them. */
 async function newToken(label: string) {
@@ -16,7 +16,7 @@ const useToken = (secret: string) => h.call(h.withToken(secret), 'getMe');
 
 async function setActive(key: string | number, isActive: boolean) {
   const member = await h.as('member');
-  const answer = await h.call(member, 'updateApiToken', { query: { key }, body: { is_active: isActive } });
+  const answer = await h.callLoose(member, 'updateApiToken', { query: { key }, body: { is_active: isActive } });
   expectSuccess(answer, `PATCH /member/bearer-tokens/detail/ with is_active ${isActive}`);
   return answer;
 }
@@ -32,12 +32,12 @@ h.rule('TOKEN-01', 'token management without authentication gets 401 and creates
     'POST /member/bearer-tokens/ without Authorization',
   );
   expectStatus(
-    await h.call(anonymous, 'updateApiToken', { query: { key }, body: { is_active: false } }),
+    await h.callLoose(anonymous, 'updateApiToken', { query: { key }, body: { is_active: false } }),
     [401],
     'PATCH /member/bearer-tokens/detail/ without Authorization',
   );
   expectStatus(
-    await h.call(anonymous, 'deleteApiToken', { query: { key } }),
+    await h.callLoose(anonymous, 'deleteApiToken', { query: { key } }),
     [401],
     'DELETE /member/bearer-tokens/detail/ without Authorization',
   );
@@ -46,6 +46,7 @@ h.rule('TOKEN-01', 'token management without authentication gets 401 and creates
 });
 
 h.rule('TOKEN-02', 'a new token authenticates under Bearer and GET /member/me/ names its owner', async () => {
+  const { member } = h.run.profile.accounts;
   const token = await newToken('owner');
   const username = await whoAmI(h, h.withToken(token.secret), 'GET /member/me/ with the new token under Bearer');
   ensure(
@@ -69,7 +70,7 @@ h.rule('TOKEN-09', "neither the token list nor a token update reveals a token's 
   const tokens = await listTokens(h, member);
   // Compared as booleans: a failure message must never hold the secret.
   ensure(!JSON.stringify(tokens).includes(token.secret), 'the token list holds the secret of a token');
-  const updated = await h.call(member, 'updateApiToken', {
+  const updated = await h.callLoose(member, 'updateApiToken', {
     query: { key: token.key },
     body: { title: h.title('renamed') },
   });
@@ -95,7 +96,7 @@ h.rule('TOKEN-06', 'after deletion the token gets 401', async () => {
   const token = await newToken('deleted');
   expectSuccess(await useToken(token.secret), 'GET /member/me/ with the new token');
   expectSuccess(
-    await h.call(await h.as('member'), 'deleteApiToken', { query: { key: token.key } }),
+    await h.callLoose(await h.as('member'), 'deleteApiToken', { query: { key: token.key } }),
     'DELETE /member/bearer-tokens/detail/',
   );
   expectStatus(await useToken(token.secret), [401], 'GET /member/me/ with the token after deletion');
@@ -104,19 +105,19 @@ h.rule('TOKEN-06', 'after deletion the token gets 401', async () => {
 h.rule('TOKEN-07', 'a second delete of the same token gets 404', async () => {
   const token = await newToken('deleted twice');
   const member = await h.as('member');
-  expectSuccess(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), 'first delete');
-  expectStatus(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), [404], 'second delete');
+  expectSuccess(await h.callLoose(member, 'deleteApiToken', { query: { key: token.key } }), 'first delete');
+  expectStatus(await h.callLoose(member, 'deleteApiToken', { query: { key: token.key } }), [404], 'second delete');
 });
 
 h.rule('TOKEN-10', 'a deleted token does not authenticate again after a PATCH with is_active true', async () => {
   const token = await newToken('revoked for good');
   const member = await h.as('member');
   expectSuccess(
-    await h.call(member, 'deleteApiToken', { query: { key: token.key } }),
+    await h.callLoose(member, 'deleteApiToken', { query: { key: token.key } }),
     'DELETE /member/bearer-tokens/detail/',
   );
   // Whatever the PATCH answers (404 is expected), the token must stay revoked.
-  await h.call(member, 'updateApiToken', { query: { key: token.key }, body: { is_active: true } });
+  await h.callLoose(member, 'updateApiToken', { query: { key: token.key }, body: { is_active: true } });
   expectStatus(
     await useToken(token.secret),
     [401],
@@ -128,7 +129,7 @@ h.rule('TOKEN-11', 'a deleted token is no longer in the token list', async () =>
   const token = await newToken('unlisted after delete');
   const member = await h.as('member');
   expectSuccess(
-    await h.call(member, 'deleteApiToken', { query: { key: token.key } }),
+    await h.callLoose(member, 'deleteApiToken', { query: { key: token.key } }),
     'DELETE /member/bearer-tokens/detail/',
   );
   const tokens = await listTokens(h, member);
@@ -137,5 +138,3 @@ h.rule('TOKEN-11', 'a deleted token is no longer in the token list', async () =>
     `the token list still holds the deleted token (key ${token.key})`,
   );
 });
-
-h.exchangeRules();

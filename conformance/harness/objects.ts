@@ -1,5 +1,8 @@
 // Real objects of the member for checks that address one by id: created with the run marker, or, in read-only mode,
 // found by listing (then a placeholder id where the board holds none).
+
+import { NotVerified } from '../engine/explain.js';
+import type { Harness } from '../engine/harness.js';
 import {
   createCase,
   createScenario,
@@ -10,7 +13,6 @@ import {
   listTokens,
   startSession,
 } from './fixtures.js';
-import { type Harness, NotVerified } from './harness.js';
 import type { Ids } from './requests.js';
 
 export interface MemberObjects {

@@ -5,23 +5,53 @@ import { type ContractValidators, createValidators, type FieldError } from '../.
 import { openapiDocument } from '../../generated/openapi-document.js';
 import { boardScope, type Need } from './access.js';
 import { Auth, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, type Principal } from './auth.js';
-import { internalError, invalidField, methodNotAllowed, noSuchPath, SandboxError, validationFailed } from './errors.js';
+import {
+  CONTROL_PREFIX,
+  type ControlGuard,
+  checkControlRequest,
+  ExpiredTokens,
+  jwtOf,
+  parsePrefer,
+  preferredExample,
+} from './controls.js';
+import {
+  internalError,
+  invalidField,
+  methodNotAllowed,
+  noSuchPath,
+  SandboxError,
+  unauthorized,
+  validationFailed,
+} from './errors.js';
 import { handlers } from './handlers/index.js';
 import { type Context, ok } from './handlers/types.js';
+import { isWorld, seedWorld, WORLDS, type World } from './presets.js';
 import { createRouter, type Route } from './router.js';
-import { DEMO, seedDemo } from './seed.js';
+import { DEMO } from './seed.js';
 import { Store } from './store.js';
 
 /** What the sandbox is, for any host: node:http (http.ts), a service worker, a test calling it in process. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-export type World = 'demo' | 'empty';
+export type { World } from './presets.js';
 
 type Reply = { status: number; body: unknown };
 
 export interface SandboxOptions {
-  /** `demo` (default): the documented seed; `empty`: no accounts, companies or data. */
+  /** `demo` (default): the documented seed; `empty`: no accounts, companies or data; `large`: demo + thousands. */
   world?: World;
+  /** Start from this store (a loaded snapshot) instead of seeding `world`; a reset still seeds `world`. */
+  store?: Store;
+  /**
+   * The `Prefer` header and the /_sandbox/ endpoints (default on). Off when the sandbox is a conformance target: it
+   * then behaves like any implementation of the contract and nothing outside the contract answers.
+   */
+  controls?: boolean;
+  /**
+   * Who may call /_sandbox/: loopback Host names plus `guard.hosts`, no foreign Origin, the admin secret if set
+   * (default `{}`). `false` only where nothing outside the process can send a request, as in the MSW host.
+   */
+  guard?: ControlGuard | false;
   /** Clock in ms, for expiry tests. */
   now?: () => number;
   /** JWT access token lifetime; default 900 s. */
@@ -42,7 +72,9 @@ export interface Sandbox {
 /** Deeper JSON is refused before parsing: nothing in the contract nests more than a few levels. */
 export const MAX_JSON_DEPTH = 32;
 /** Not part of the contract: POST here resets the world (`?world=empty` for an empty one). */
-export const RESET_PATH = '/_sandbox/reset/';
+export const RESET_PATH = `${CONTROL_PREFIX}reset/`;
+/** Not part of the contract: POST here with `Authorization: JWT <access token>` expires that token at once. */
+export const EXPIRE_TOKEN_PATH = `${CONTROL_PREFIX}expire-token/`;
 
 // Only what every answer needs: each extra header costs the HTTP adapter measurable time per request.
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -166,6 +198,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { validators, route } = contractTools();
   const startWorld = options.world ?? 'demo';
   const now = options.now ?? Date.now;
+  const controls = options.controls ?? true;
+  const guard = options.guard ?? {};
+  const expired = new ExpiredTokens();
   let store = new Store();
   const auth = new Auth(
     () => store,
@@ -177,10 +212,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const nowIso = () => new Date(now()).toISOString();
   const reset = (world: World = startWorld) => {
     store = new Store();
-    if (world === 'demo') seedDemo(store);
+    seedWorld(store, world);
     auth.reset();
+    expired.clear();
   };
   reset();
+  if (options.store) store = options.store;
 
   const queryless = new Set(
     validators.contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
@@ -191,13 +228,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const { path, search } = splitUrl(request.url);
     const cors = request.headers.has('origin');
 
+    if (controls && path.startsWith(CONTROL_PREFIX)) return control(request, method, path, search);
     if (method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
-    if (path === RESET_PATH && method === 'POST') {
-      const world = new URLSearchParams(search).get('world') ?? startWorld;
-      if (world !== 'demo' && world !== 'empty') throw invalidField('world', 'must be demo or empty');
-      reset(world);
-      return ok({ world });
-    }
 
     const found = route(method, path);
     if (found.kind === 'not-found') throw noSuchPath(found.message);
@@ -206,6 +238,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const operationId = op.operationId as OperationId;
 
     const authorization = request.headers.get('authorization');
+    const prefs = controls ? parsePrefer(request.headers.get('prefer')) : undefined;
+    if (prefs?.delayMs) await new Promise((resolve) => setTimeout(resolve, prefs.delayMs));
+    if (prefs?.code !== undefined || prefs?.example !== undefined) {
+      return preferredExample(validators.contract.document, op, prefs);
+    }
+    // The common case (no token ever expired on purpose, no Prefer) costs one size check on the hot path.
+    const jwt = controls && (prefs?.expireToken || expired.size > 0) ? jwtOf(authorization) : undefined;
+    if (jwt !== undefined && prefs?.expireToken) expired.add(jwt);
+    if (jwt !== undefined && expired.has(jwt)) {
+      throw unauthorized('The access token has expired: get a new pair from POST /member/refresh-token/.');
+    }
     let principal: Principal | undefined;
     if (op.authenticated) {
       // A cached JWT is checked synchronously; a first sight of a JWT (jose) or a named token (SHA-256) is async.
@@ -244,16 +287,45 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     return result instanceof Promise ? await result : result;
   }
 
+  /**
+   * /_sandbox/ endpoints. Never CORS: a page of another origin must not reset a world or read what it answers; the
+   * guard also refuses such a request outright, since a simple cross-site POST needs no preflight to arrive.
+   */
+  async function control(request: Request, method: string, path: string, search: string): Promise<Reply> {
+    if (guard) checkControlRequest(request, guard);
+    const allow = (methods: string[]) => {
+      if (!methods.includes(method)) throw methodNotAllowed(method, methods);
+    };
+    if (path === RESET_PATH) {
+      allow(['POST']);
+      const world = new URLSearchParams(search).get('world') ?? startWorld;
+      if (!isWorld(world)) throw invalidField('world', `must be one of ${WORLDS.join(', ')}`);
+      reset(world);
+      return ok({ world });
+    }
+    if (path === EXPIRE_TOKEN_PATH) {
+      allow(['POST']);
+      const jwt = jwtOf(request.headers.get('authorization'));
+      if (jwt === undefined) throw invalidField('Authorization', 'must be JWT <access token>: the token to expire');
+      expired.add(jwt);
+      return ok({ expired: true });
+    }
+    throw noSuchPath(`No sandbox control at ${path.slice(0, 200)}: there are ${RESET_PATH} and ${EXPIRE_TOKEN_PATH}.`);
+  }
+
+  const corsFor = (request: Request) =>
+    request.headers.has('origin') && !(controls && splitUrl(request.url).path.startsWith(CONTROL_PREFIX));
+
   return {
     async fetch(request) {
       try {
         const reply = await dispatch(request);
-        return reply instanceof Response ? reply : json(reply.status, reply.body, request.headers.has('origin'));
+        return reply instanceof Response ? reply : json(reply.status, reply.body, corsFor(request));
       } catch (error) {
-        if (error instanceof SandboxError) return errorResponse(error, request.headers.has('origin'));
+        if (error instanceof SandboxError) return errorResponse(error, corsFor(request));
         // A 500 is a sandbox bug: log where (not the request, which may hold secrets) and answer the error payload.
         console.error('sandbox: internal error', error);
-        return errorResponse(internalError(), request.headers.has('origin'));
+        return errorResponse(internalError(), corsFor(request));
       }
     },
     reset,

@@ -1,9 +1,13 @@
 // npm start: runs the sandbox on 127.0.0.1:PORT (default 4010) and prints base URL, docs URL and demo credentials.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createSandbox, RESET_PATH, type World } from './app.js';
+import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './app.js';
+import { LOOPBACK_HOSTS } from './controls.js';
 import { startSandboxServer } from './http.js';
+import { isWorld, WORLDS } from './presets.js';
 import { DEMO } from './seed.js';
+import { createStateWriter, loadStateFile, persisting, removeStaleTemporaries } from './state-file.js';
+import type { Store } from './store.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -12,6 +16,12 @@ const { values } = parseArgs({
     port: { type: 'string' },
     host: { type: 'string' },
     world: { type: 'string' },
+    /** Conformance runs: no Prefer, no /_sandbox/; the sandbox is then only the contract. */
+    'no-controls': { type: 'boolean' },
+    'admin-secret': { type: 'string' },
+    'allowed-host': { type: 'string', multiple: true },
+    /** Keep the world in this JSON file: loaded at start, written back after each change. */
+    state: { type: 'string' },
   },
 });
 
@@ -21,16 +31,50 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`sandbox: PORT must be an integer from 0 to 65535, got ${JSON.stringify(String(port))}`);
   process.exit(2);
 }
-if (world !== 'demo' && world !== 'empty') {
-  console.error('sandbox: --world (or SANDBOX_WORLD) must be demo or empty');
+if (!isWorld(world)) {
+  console.error(`sandbox: --world (or SANDBOX_WORLD) must be one of ${WORLDS.join(', ')}`);
   process.exit(2);
 }
+const host = values.host ?? '127.0.0.1';
+const controls = !values['no-controls'];
+const adminSecret = values['admin-secret'] ?? process.env.SANDBOX_ADMIN_SECRET ?? undefined;
+const allowedHosts = [
+  ...(values['allowed-host'] ?? []),
+  ...(process.env.SANDBOX_ALLOWED_HOSTS ?? '').split(',').filter((h) => h.trim() !== ''),
+].map((h) => h.trim());
+const loopback = (LOOPBACK_HOSTS as readonly string[]).includes(host.includes(':') ? `[${host}]` : host);
+if (controls && !loopback && !adminSecret) {
+  console.error(
+    `sandbox: --host ${host} listens beyond this machine, where anyone could reset the world: set an admin secret ` +
+      '(SANDBOX_ADMIN_SECRET, or --admin-secret) or run with --no-controls',
+  );
+  process.exit(2);
+}
+// A name or address given to --host is how others reach the sandbox; a wildcard (0.0.0.0, ::) names no host.
+if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host);
 
-const sandbox = createSandbox({ world: world as World });
+const stateFile = values.state ?? process.env.SANDBOX_STATE;
+let loaded: Store | undefined;
+if (stateFile) {
+  await removeStaleTemporaries(stateFile);
+  try {
+    loaded = await loadStateFile(stateFile);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+}
+
+const sandbox = createSandbox({
+  world,
+  controls,
+  guard: { hosts: allowedHosts, ...(adminSecret ? { adminSecret } : {}) },
+  ...(loaded ? { store: loaded } : {}),
+});
 const server = await startSandboxServer({
   port,
-  host: values.host ?? '127.0.0.1',
-  fetch: sandbox.fetch,
+  host,
+  fetch: stateFile ? persisting(sandbox.fetch, createStateWriter(stateFile, sandbox)) : sandbox.fetch,
   docsDir: fileURLToPath(new URL('../../docs', import.meta.url)),
 });
 
@@ -38,10 +82,15 @@ const { member, outsider, twoFactor, viewer } = DEMO.accounts;
 const lines = [
   `Sandbox listening: ${server.baseUrl}`,
   `Docs:              ${server.origin}/docs/`,
-  `Reset:             POST ${server.origin}${RESET_PATH} (?world=empty for an empty world)`,
+  controls
+    ? `Controls:          POST ${server.origin}${RESET_PATH} (?world=${WORLDS.join('|')}), POST ${server.origin}${EXPIRE_TOKEN_PATH}, Prefer header (docs/sandbox.md)${adminSecret ? '; admin secret required' : ''}`
+    : 'Controls:          off (--no-controls): only the contract answers',
+  stateFile
+    ? `State:             ${stateFile} (${loaded ? 'loaded; log in again: tokens issued before the restart are void' : `new, seeded with the ${world} world`})`
+    : 'State:             in memory (--state FILE keeps it across restarts)',
   '',
 ];
-if (world === 'demo') {
+if (world !== 'empty') {
   lines.push(
     'Demo world (docs/sandbox.md):',
     `  captcha_token     ${DEMO.captchaToken}`,

@@ -112,7 +112,7 @@ export interface Task {
   priority: string | null;
 }
 
-type Kind = 'account' | 'company' | 'board' | 'column' | 'scenario' | 'case' | 'session' | 'caseReport' | 'task';
+export type Kind = 'account' | 'company' | 'board' | 'column' | 'scenario' | 'case' | 'session' | 'caseReport' | 'task';
 
 /**
  * All state of one sandbox. Maps keep insertion order and ids only grow, so iterating a map lists rows in creation
@@ -146,6 +146,11 @@ export class Store {
 
   nextId(kind: Kind): number {
     this.counters[kind] += 1;
+    return this.counters[kind];
+  }
+
+  /** The last id handed out for `kind` (0 when none): a snapshot keeps it so deleted ids are never reused. */
+  lastId(kind: Kind): number {
     return this.counters[kind];
   }
 

@@ -1,0 +1,195 @@
+// Sandbox controls outside the contract (docs/sandbox.md "Controls"): Prefer header, /_sandbox/ guard, expired tokens.
+import type { OperationSpec } from '../../contract/document.js';
+import { sameText } from './bytes.js';
+import { invalidField, SandboxError } from './errors.js';
+
+/** Control endpoints live here, beside (never inside) the API prefix; none is part of the contract. */
+export const CONTROL_PREFIX = '/_sandbox/';
+/** Header carrying the admin secret to /_sandbox/ when one is configured. */
+export const ADMIN_SECRET_HEADER = 'x-sandbox-admin-secret';
+/** Longest `Prefer: delay=` honoured, so a typo cannot hang a client. */
+export const MAX_DELAY_MS = 10_000;
+/** Access tokens remembered as expired; past this the oldest is forgotten (a bound on memory, not a rule). */
+export const MAX_EXPIRED_TOKENS = 10_000;
+
+/** Host names that always reach /_sandbox/ (any port): only this machine can resolve them to the sandbox. */
+export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
+
+/** Who may use /_sandbox/ on a sandbox reached over HTTP. */
+export interface ControlGuard {
+  /** Host names (without port) accepted besides the loopback names, e.g. the name a shared sandbox is reached by. */
+  hosts?: readonly string[];
+  /** When set, every /_sandbox/ request must send it in `X-Sandbox-Admin-Secret`. */
+  adminSecret?: string;
+}
+
+/** The parsed `Prefer` header (RFC 7240 preferences, Prism's names). */
+export interface Preferences {
+  code?: number;
+  example?: string;
+  delayMs?: number;
+  expireToken: boolean;
+}
+
+/** Reads `Prefer: code=404, example=name, delay=500, expire-token`; a bad value is a 400 naming `Prefer`. */
+export function parsePrefer(header: string | null): Preferences | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const prefs: Preferences = { expireToken: false };
+  for (const part of header.split(/[,;]/)) {
+    const item = part.trim();
+    if (item === '') continue;
+    const eq = item.indexOf('=');
+    const name = (eq < 0 ? item : item.slice(0, eq)).trim().toLowerCase();
+    const value =
+      eq < 0
+        ? ''
+        : item
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"(.*)"$/, '$1');
+    if (name === 'code') {
+      if (!/^[1-5]\d\d$/.test(value)) throw invalidField('Prefer', 'code must be an HTTP status, e.g. code=404');
+      prefs.code = Number(value);
+    } else if (name === 'example') {
+      if (value === '') throw invalidField('Prefer', 'example must name an example, e.g. example=member');
+      prefs.example = value;
+    } else if (name === 'delay') {
+      if (!/^\d{1,6}$/.test(value) || Number(value) > MAX_DELAY_MS) {
+        throw invalidField('Prefer', `delay must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}`);
+      }
+      prefs.delayMs = Number(value);
+    } else if (name === 'expire-token') {
+      prefs.expireToken = true;
+    }
+    // Other preferences (return=minimal, respond-async, …) are not this sandbox's to act on: ignored, as RFC 7240 says.
+  }
+  return prefs;
+}
+
+type Node = Record<string, unknown>;
+
+function deref(document: Node, node: unknown): Node | undefined {
+  let current = node as Node | undefined;
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 16; hops++) {
+    const ref = current.$ref as string;
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<Node | undefined>((n, key) => n?.[key] as Node | undefined, document);
+  }
+  return current;
+}
+
+/**
+ * The contract's example answer of `op` for `Prefer: code=` / `example=`: the named example (or the first) of the
+ * forced status (or, for `example=` alone, of the first status that has an example by that name).
+ */
+export function preferredExample(
+  document: Node,
+  op: OperationSpec,
+  prefs: Preferences,
+): { status: number; body: unknown } {
+  const responses = (((document.paths as Node)[op.path] as Node)[op.method] as Node).responses as Node;
+  const declared = Object.keys(responses).filter((s) => /^\d{3}$/.test(s));
+  if (prefs.code !== undefined && !declared.includes(String(prefs.code))) {
+    throw invalidField(
+      'Prefer',
+      `code=${prefs.code} is not a status ${op.operationId} declares (${declared.join(', ')})`,
+    );
+  }
+  const examplesOf = (status: string) => {
+    const content = deref(document, deref(document, responses[status])?.content) as Node | undefined;
+    return (deref(document, content?.['application/json'])?.examples ?? {}) as Node;
+  };
+  const statuses = prefs.code !== undefined ? [String(prefs.code)] : declared;
+  for (const status of statuses) {
+    const examples = examplesOf(status);
+    const names = Object.keys(examples);
+    const name = prefs.example ?? names[0];
+    if (name !== undefined && name in examples) {
+      return { status: Number(status), body: deref(document, examples[name])?.value ?? null };
+    }
+    if (prefs.example === undefined) return { status: Number(status), body: null };
+  }
+  const known = statuses.flatMap((s) => Object.keys(examplesOf(s)));
+  throw invalidField(
+    'Prefer',
+    `example=${prefs.example} is not an example of ${op.operationId}${prefs.code ? ` ${prefs.code}` : ''} (known: ${known.join(', ') || 'none'})`,
+  );
+}
+
+function hostName(host: string): string {
+  const lower = host.toLowerCase();
+  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
+  const colon = lower.indexOf(':');
+  return colon < 0 ? lower : lower.slice(0, colon);
+}
+
+/**
+ * Refuses a /_sandbox/ request that a web page of another origin could have sent: a foreign `Origin` (a cross-site
+ * form or fetch), a `Host` that is not this machine's or a configured name (DNS rebinding), a missing admin secret.
+ */
+export function checkControlRequest(request: Request, guard: ControlGuard): void {
+  const host = request.headers.get('host') ?? new URL(request.url).host;
+  const name = hostName(host);
+  const allowed = [...LOOPBACK_HOSTS, ...(guard.hosts ?? []).map((h) => h.toLowerCase())];
+  if (!allowed.includes(name)) {
+    throw new SandboxError(
+      403,
+      'Sandbox controls answer only requests addressed to this machine or a configured host.',
+      [
+        {
+          field: 'Host',
+          message: `must be one of ${allowed.join(', ')} (start the sandbox with --allowed-host to add one)`,
+        },
+      ],
+    );
+  }
+  const origin = request.headers.get('origin');
+  if (origin !== null && origin !== `http://${host}` && origin !== `https://${host}`) {
+    throw new SandboxError(403, 'Sandbox controls do not answer requests sent by a web page of another origin.', [
+      { field: 'Origin', message: 'must be the sandbox own origin, or absent' },
+    ]);
+  }
+  if (guard.adminSecret !== undefined) {
+    const sent = request.headers.get(ADMIN_SECRET_HEADER);
+    if (sent === null || !sameText(sent, guard.adminSecret)) {
+      throw new SandboxError(401, 'Sandbox controls need the admin secret.', [
+        { field: 'X-Sandbox-Admin-Secret', message: 'is missing or wrong' },
+      ]);
+    }
+  }
+}
+
+/** Access tokens a developer expired on purpose (`Prefer: expire-token`, POST /_sandbox/expire-token/). */
+export class ExpiredTokens {
+  private readonly tokens = new Set<string>();
+
+  add(token: string): void {
+    if (this.tokens.size >= MAX_EXPIRED_TOKENS) {
+      const oldest = this.tokens.values().next().value;
+      if (oldest !== undefined) this.tokens.delete(oldest);
+    }
+    this.tokens.add(token);
+  }
+
+  get size(): number {
+    return this.tokens.size;
+  }
+
+  has(token: string): boolean {
+    return this.tokens.has(token);
+  }
+
+  clear(): void {
+    this.tokens.clear();
+  }
+}
+
+/** The JWT of an `Authorization: JWT <token>` header, or undefined. */
+export function jwtOf(authorization: string | null): string | undefined {
+  if (authorization === null) return undefined;
+  const [scheme, token] = authorization.trim().split(/\s+/, 2);
+  return scheme?.toLowerCase() === 'jwt' && token ? token : undefined;
+}

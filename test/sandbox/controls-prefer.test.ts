@@ -1,0 +1,139 @@
+// Simulated states for frontends: Prefer code/example/delay, expiring an access token, the large world, controls off.
+import { afterEach, expect, test, vi } from 'vitest';
+import { createApiClient, paginate, unwrap } from '../../client/index.js';
+import { createSandbox, type Sandbox } from '../../mocks/sandbox/app.js';
+import { LARGE } from '../../mocks/sandbox/presets.js';
+import { DEMO } from '../../mocks/sandbox/seed.js';
+import { sandboxUnderTest } from './harness.js';
+
+const BASE = 'http://sandbox.test/api';
+const { sandbox, fetch: checked } = sandboxUnderTest();
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const call = (target: Sandbox['fetch'], path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  target(new Request(`${BASE}${path}`, { method, headers }));
+
+const clientOf = (target: Sandbox['fetch'], credential?: Parameters<typeof createApiClient>[0]['credential']) =>
+  createApiClient({
+    baseUrl: BASE,
+    credential,
+    fetch: ((input: RequestInfo | URL, init?: RequestInit) => target(new Request(input, init))) as typeof fetch,
+  });
+
+async function logIn(target: Sandbox['fetch']) {
+  const { member } = DEMO.accounts;
+  const pair = await unwrap(
+    clientOf(target).POST('/member/login/', {
+      body: { username: member.username, password: member.password, captcha_token: DEMO.captchaToken },
+    }),
+  );
+  return clientOf(target, { kind: 'session', accessToken: pair.access_token, refreshToken: pair.refresh_token });
+}
+
+test('Prefer: code=404 answers the contract example of that status, without credentials or state change', async () => {
+  const res = await call(checked, '/member/me/', { prefer: 'code=404' });
+  expect(res.status).toBe(404);
+  expect(await res.json()).toEqual({ status: 'error', message: 'Not found.' });
+});
+
+test('Prefer: example=<name> picks a named example; an unknown one is a 400 naming Prefer', async () => {
+  const res = await call(checked, '/member/me/', { prefer: 'example=member' });
+  expect(res.status).toBe(200);
+  expect(((await res.json()) as { data: { member: { username: string } } }).data.member.username).toBe('demo');
+  const unknown = await call(checked, '/member/me/', { prefer: 'example=nobody' });
+  expect(unknown.status).toBe(400);
+  const payload = (await unknown.json()) as { errors: Array<{ field: string; message: string }> };
+  expect(payload.errors[0]).toMatchObject({ field: 'Prefer' });
+  expect(payload.errors[0]?.message).toContain('member');
+});
+
+test('Prefer: a status the operation does not declare, or a bad delay, is a 400 naming Prefer', async () => {
+  for (const prefer of ['code=418', 'code=abc', 'delay=10001', 'delay=-1']) {
+    const res = await call(checked, '/member/me/', { prefer });
+    expect(res.status, prefer).toBe(400);
+    expect(JSON.stringify(await res.json()), prefer).toContain('"field":"Prefer"');
+  }
+});
+
+test('Prefer: delay=<ms> holds the answer back until that time has passed', async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout'] });
+  let settled = false;
+  const pending = call(checked, '/member/me/', { prefer: 'delay=5000' }).then((res) => {
+    settled = true;
+    return res;
+  });
+  await vi.advanceTimersByTimeAsync(4_900);
+  expect(settled).toBe(false);
+  await vi.advanceTimersByTimeAsync(200);
+  expect(settled).toBe(true);
+  expect((await pending).status).toBe(401);
+});
+
+test('POST /_sandbox/expire-token/: the old access token is refused as expired and the client rotates', async () => {
+  const api = await logIn(sandbox.fetch);
+  const before = api.credential as { accessToken: string; refreshToken: string };
+  const withoutToken = await sandbox.fetch(new Request('http://127.0.0.1/_sandbox/expire-token/', { method: 'POST' }));
+  expect(withoutToken.status).toBe(400);
+  expect(JSON.stringify(await withoutToken.json())).toContain('"field":"Authorization"');
+  const done = await sandbox.fetch(
+    new Request('http://127.0.0.1/_sandbox/expire-token/', {
+      method: 'POST',
+      headers: { authorization: `JWT ${before.accessToken}` },
+    }),
+  );
+  expect(done.status).toBe(200);
+  const refused = await call(sandbox.fetch, '/member/me/', { authorization: `JWT ${before.accessToken}` });
+  expect(refused.status).toBe(401);
+  expect(JSON.stringify(await refused.json())).toContain('expired');
+  // The typed client sees the 401, refreshes once, and retries with the new pair.
+  const me = await unwrap(api.GET('/member/me/'));
+  expect(me.member.id).toBe(DEMO.accounts.member.id);
+  const after = api.credential as { accessToken: string; refreshToken: string };
+  expect(after.accessToken).not.toBe(before.accessToken);
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+});
+
+test('Prefer: expire-token expires the token of that very request, and the client rotates', async () => {
+  const api = await logIn(sandbox.fetch);
+  const before = (api.credential as { accessToken: string }).accessToken;
+  const res = await call(sandbox.fetch, '/member/me/', { authorization: `JWT ${before}`, prefer: 'expire-token' });
+  expect(res.status).toBe(401);
+  expect((await unwrap(api.GET('/member/me/'))).member.id).toBe(DEMO.accounts.member.id);
+  expect((api.credential as { accessToken: string }).accessToken).not.toBe(before);
+});
+
+test('the large world: thousands of scenarios and tasks, the same every time, paged by the client', async () => {
+  const large = createSandbox({ world: 'large' });
+  const again = createSandbox({ world: 'large' });
+  const scenarios = LARGE.rootScenarios * (1 + LARGE.childrenPerRoot);
+  expect(large.store.scenarios.size).toBe(createSandbox().store.scenarios.size + scenarios);
+  expect([...large.store.tasks.values()].map((t) => t.title)).toEqual(
+    [...again.store.tasks.values()].map((t) => t.title),
+  );
+  const api = await logIn(large.fetch);
+  const board = { company_id: DEMO.companyId, board_id: DEMO.boardId };
+  let count = 0;
+  for await (const _ of paginate(
+    (page, limit) => api.GET('/task/list/', { params: { query: { ...board, page, limit } } }),
+    'tasks',
+    { limit: 100 },
+  )) {
+    count += 1;
+  }
+  const demoTasksOnBoard = [...createSandbox().store.tasks.values()].filter((t) => t.boardId === DEMO.boardId).length;
+  expect(count).toBe(LARGE.tasks + demoTasksOnBoard);
+  // The demo's own ids and accounts are unchanged underneath.
+  expect(large.store.scenarios.get(DEMO.scenarios.checkout)?.title).toBe('Checkout');
+});
+
+test('controls: false (a conformance target): Prefer is ignored and /_sandbox/ is not there', async () => {
+  const plain = createSandbox({ controls: false });
+  expect((await call(plain.fetch, '/member/me/', { prefer: 'code=404' })).status).toBe(401);
+  const reset = await plain.fetch(new Request('http://127.0.0.1/_sandbox/reset/', { method: 'POST' }));
+  expect(reset.status).toBe(404);
+  const expire = await plain.fetch(new Request('http://127.0.0.1/_sandbox/expire-token/', { method: 'POST' }));
+  expect(expire.status).toBe(404);
+});

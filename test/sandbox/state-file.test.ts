@@ -1,0 +1,159 @@
+// --state FILE: the world survives restarts, a SIGKILL at any moment leaves a loadable file, and the file holds no secrets.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, test } from 'vitest';
+import { createApiClient, unwrap } from '../../client/index.js';
+import { DEMO } from '../../mocks/sandbox/seed.js';
+import { storeFromSnapshot } from '../../mocks/sandbox/snapshot.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'sandbox-state-'));
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts `main.ts --state file --port 0` and resolves with its base URL once it listens. */
+function startProcess(file: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/sandbox/main.ts', '--state', file, '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const url = /Sandbox listening: (\S+)/.exec(out)?.[1];
+      if (url) resolve({ child, baseUrl: url });
+    });
+    child.stderr?.on('data', (chunk) => {
+      err += chunk;
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited (${code}) before listening: ${err}`)));
+  });
+}
+
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.on('exit', () => resolve()),
+  );
+
+const board = { company_id: DEMO.companyId, board_id: DEMO.boardId };
+const { member } = DEMO.accounts;
+
+async function logIn(baseUrl: string, username: string = member.username, password: string = member.password) {
+  const pair = await unwrap(
+    createApiClient({ baseUrl }).POST('/member/login/', {
+      body: { username, password, captcha_token: DEMO.captchaToken },
+    }),
+  );
+  return {
+    pair,
+    api: createApiClient({
+      baseUrl,
+      credential: { kind: 'session', accessToken: pair.access_token, refreshToken: pair.refresh_token },
+    }),
+  };
+}
+
+const loadFile = (file: string) => storeFromSnapshot(JSON.parse(readFileSync(file, 'utf8')));
+const titlesIn = (file: string) => new Set([...loadFile(file).scenarios.values()].map((s) => s.title));
+
+test('the world survives a restart, and the file holds only hashes of passwords and tokens', async () => {
+  const file = join(dir, 'restart.json');
+  const first = await startProcess(file);
+  const { api, pair } = await logIn(first.baseUrl);
+  const registered = { username: 'persisted-user', password: 'persisted-password-1', email: 'persisted@example.com' };
+  await unwrap(
+    createApiClient({ baseUrl: first.baseUrl }).POST('/member/register/', {
+      body: { ...registered, first_name: 'Per', last_name: 'Sisted', captcha_token: DEMO.captchaToken },
+    }),
+  );
+  const token = await unwrap(api.POST('/member/bearer-tokens/', { body: { title: 'kept', is_active: true } }));
+  await unwrap(
+    api.POST('/features/qa/scenarios/list/', {
+      params: { query: board },
+      body: { title: 'Survivor', parent_id: null },
+    }),
+  );
+  first.child.kill('SIGTERM');
+  await stopped(first.child);
+
+  const text = readFileSync(file, 'utf8');
+  for (const secret of [
+    member.password,
+    DEMO.accounts.outsider.password,
+    DEMO.accounts.viewer.password,
+    registered.password,
+    token.token.token,
+    pair.access_token,
+    pair.refresh_token,
+  ]) {
+    expect(text.includes(secret), 'a secret in the state file').toBe(false);
+  }
+
+  const second = await startProcess(file);
+  const again = await logIn(second.baseUrl, registered.username, registered.password);
+  expect((await unwrap(again.api.GET('/member/me/'))).member.username).toBe(registered.username);
+  const bot = createApiClient({ baseUrl: second.baseUrl, credential: { kind: 'apiToken', token: token.token.token } });
+  expect((await unwrap(bot.GET('/member/me/'))).member.id).toBe(member.id);
+  const list = await unwrap(bot.GET('/features/qa/scenarios/list/', { params: { query: { ...board, limit: 100 } } }));
+  expect(list.scenarios.map((s) => s.title)).toContain('Survivor');
+  // Tokens issued before the restart are void: the signing key was never written down.
+  const stale = createApiClient({
+    baseUrl: second.baseUrl,
+    credential: { kind: 'session', accessToken: pair.access_token, refreshToken: pair.refresh_token },
+  });
+  expect((await stale.GET('/member/me/')).response.status).toBe(401);
+  second.child.kill('SIGKILL');
+  await stopped(second.child);
+});
+
+test('SIGKILL at random moments during writes never leaves a file that fails to load, nor loses an answered write', async () => {
+  const file = join(dir, 'killed.json');
+  const acknowledged: string[] = [];
+  for (let round = 0; round < 6; round++) {
+    const { child, baseUrl } = await startProcess(file);
+    const { api } = await logIn(baseUrl);
+    let alive = true;
+    child.on('exit', () => {
+      alive = false;
+    });
+    const writer = async (lane: number) => {
+      for (let i = 0; alive; i++) {
+        const title = `r${round} l${lane} #${i}`;
+        try {
+          await unwrap(
+            api.POST('/features/qa/scenarios/list/', { params: { query: board }, body: { title, parent_id: null } }),
+          );
+          acknowledged.push(title);
+        } catch {
+          return;
+        }
+      }
+    };
+    const lanes = [writer(0), writer(1), writer(2)];
+    // Wait for a first answered write, then kill somewhere in the following stream of writes.
+    while (!acknowledged.some((t) => t.startsWith(`r${round} `))) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 150)));
+    child.kill('SIGKILL');
+    await stopped(child);
+    await Promise.all(lanes);
+
+    const titles = titlesIn(file);
+    expect(acknowledged.filter((t) => !titles.has(t))).toEqual([]);
+  }
+  expect(acknowledged.length).toBeGreaterThan(6);
+  // A restart removes the temporaries a killed process left behind.
+  const { child } = await startProcess(file);
+  expect(readdirSync(dir).filter((name) => name.startsWith('killed.json.') && name.endsWith('.tmp'))).toEqual([]);
+  child.kill('SIGKILL');
+  await stopped(child);
+}, 120_000);
