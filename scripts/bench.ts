@@ -5,7 +5,7 @@
 // time, and the servers take turns over several rounds so that a burst of other work on the machine hits them alike;
 // the medians are reported. Settings: BENCH_DURATION (s per measurement, default 3), BENCH_ROUNDS (default 5),
 // BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 50). It also times the conformance suite against a fresh
-// sandbox (BENCH_CONFORMANCE_RUNS, default 3). BENCH_PARTS=servers or BENCH_PARTS=conformance runs one part only.
+// sandbox (BENCH_CONFORMANCE_RUNS, default 3). BENCH_PARTS=servers, conformance or memory runs one part only; BENCH_AMPLIFIER sets the memory part's attack size.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -52,6 +52,8 @@ interface Target {
   startupMs: number;
   /** CPU time (user + system, ms) the server process has used so far, when the OS tells (Linux /proc). */
   cpuMs(): number | undefined;
+  /** Resident memory of the server process in MiB, when the OS tells (Linux /proc). */
+  rssMib?(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,13 @@ function processCpuMs(pid: number | undefined): number | undefined {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** VmRSS of a process from /proc/<pid>/status, in MiB; undefined where /proc is absent. */
+function processRssMib(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/status`)) return undefined;
+  const found = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return found ? Number(found[1]) / 1024 : undefined;
 }
 
 interface Load {
@@ -123,7 +132,14 @@ async function startSandboxProcess(): Promise<Target> {
   });
   child.stdout?.resume();
   const startupMs = await waitForAnswer(`${origin}/api/member/me/`, started);
-  return { name: 'sandbox', origin, startupMs, cpuMs: () => processCpuMs(child.pid), close: () => stopChild(child) };
+  return {
+    name: 'sandbox',
+    origin,
+    startupMs,
+    cpuMs: () => processCpuMs(child.pid),
+    rssMib: () => processRssMib(child.pid),
+    close: () => stopChild(child),
+  };
 }
 
 /** The practical ceiling: a bare node:http server answering the sandbox's own response bytes for each path. */
@@ -329,8 +345,124 @@ async function benchConformance(runs: number): Promise<string> {
   ].join('\n');
 }
 
+/** The documented load of the memory figure (docs/benchmarks.md "Sandbox memory"). */
+const MEMORY_LOAD = { accounts: 50, loginsEach: 10, cases: 200, caseText: 5000, sessions: 20, bugSessions: 5 };
+
+/**
+ * Sandbox memory: RSS of a fresh sandbox process, after MEMORY_LOAD, and its peak while BENCH_AMPLIFIER (default
+ * 200) requests of 1 MiB `{"a":[{},{},…]}` metadata arrive 8 at a time from a fresh account; then the size of a
+ * session list page and whether another user is still served.
+ */
+async function benchMemory(): Promise<string> {
+  const amplifierRequests = envNumber('BENCH_AMPLIFIER', 200);
+  const sandbox = await startSandboxProcess();
+  try {
+    const api = `${sandbox.origin}/api`;
+    const rss = () => sandbox.rssMib?.() ?? Number.NaN;
+    const post = (path: string, body: unknown, authorization?: string, method = 'POST') =>
+      json(`${api}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    const login = async (username: string, password: string) => {
+      const res = await post('/member/login/', { username, password, captcha_token: DEMO.captchaToken });
+      if (res.status !== 200) throw new Error(`login ${username} answered ${res.status}`);
+      return `JWT ${JSON.parse(res.text).data.access_token}`;
+    };
+    const idle = rss();
+
+    for (let a = 0; a < MEMORY_LOAD.accounts; a++) {
+      const username = `load${a}`;
+      const password = `load-password-${a}`;
+      const body = {
+        username,
+        password,
+        first_name: 'L',
+        email: `${username}@example.com`,
+        captcha_token: DEMO.captchaToken,
+      };
+      if ((await post('/member/register/', body)).status !== 201) throw new Error(`registering ${username} failed`);
+      for (let i = 0; i < MEMORY_LOAD.loginsEach; i++) await login(username, password);
+    }
+    const { member } = DEMO.accounts;
+    const auth = await login(member.username, member.password);
+    const board = `company_id=${DEMO.companyId}&board_id=${DEMO.boardId}`;
+    const scenario = JSON.parse(
+      (await post(`/features/qa/scenarios/list/?${board}`, { title: 'Memory', parent_id: null }, auth)).text,
+    ).data.scenario.id;
+    const text = 't'.repeat(MEMORY_LOAD.caseText);
+    for (let c = 0; c < MEMORY_LOAD.cases; c++) {
+      const body = { scenario, title: `case ${c}`, description: text, steps_to_reproduce: text, expected_result: text };
+      if ((await post(`/features/qa/cases/list/?${board}`, body, auth)).status !== 201) throw new Error('case failed');
+    }
+    const outcome = { status: 'bug', actual_result: text, severity: 'major', priority: 'high' };
+    for (let s = 0; s < MEMORY_LOAD.sessions; s++) {
+      const started = JSON.parse(
+        (await post(`/features/qa/sessions/start/?${board}`, { scenario_id: scenario }, auth)).text,
+      );
+      if (s >= MEMORY_LOAD.bugSessions) continue;
+      for (const report of started.data.session.case_reports) {
+        await post(`/features/qa/sessions/cases/?${board}&case_report_id=${report.id}`, outcome, auth, 'PATCH');
+      }
+    }
+    const loaded = rss();
+    const list = await json(`${api}/features/qa/sessions/?${board}&is_active=true&limit=100`, {
+      headers: { authorization: auth },
+    });
+
+    const attacker = { username: 'amplifier', password: 'amplifier-password', captcha_token: DEMO.captchaToken };
+    await post('/member/register/', { ...attacker, first_name: 'A', email: 'amplifier@example.com' });
+    const attackerAuth = await login(attacker.username, attacker.password);
+    const count = Math.floor((1024 * 1024 - 300) / 3);
+    const amplifier = `{"title":"amp","is_active":true,"metadata":{"a":[${'{},'.repeat(count - 1)}{}]}}`;
+    let peak = rss();
+    const statuses = new Map<number, number>();
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rss());
+    }, 20);
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < amplifierRequests) {
+          next += 1;
+          const res = await post('/member/bearer-tokens/', amplifier, attackerAuth).catch(() => ({ status: 0 }));
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        }
+      }),
+    );
+    const amplifierMs = performance.now() - started;
+    clearInterval(sampler);
+    peak = Math.max(peak, rss());
+    const after = await json(`${api}/member/me/`, { headers: { authorization: auth } }).catch(() => ({ status: 0 }));
+    const answers = [...statuses].map(([status, n]) => `${n} × ${status === 0 ? 'no answer' : status}`).join(', ');
+    return [
+      '## Sandbox memory',
+      '',
+      `Command: \`BENCH_PARTS=memory BENCH_AMPLIFIER=${amplifierRequests} npm run bench\`. Measured ${new Date().toISOString()}, Node ${process.version}; RSS from /proc.`,
+      '',
+      `The documented load: ${MEMORY_LOAD.accounts} accounts registered, each logging in ${MEMORY_LOAD.loginsEach} times; ${MEMORY_LOAD.cases} cases`,
+      `with three ${MEMORY_LOAD.caseText}-character texts in one scenario; ${MEMORY_LOAD.sessions} sessions on it, ${MEMORY_LOAD.bugSessions} of them with a ${MEMORY_LOAD.caseText}-character bug on every report.`,
+      `The amplifier: ${amplifierRequests} requests of 1 MiB \`{"a":[{},{},…]}\` token metadata from a fresh account, 8 at a time.`,
+      '',
+      '| figure | value |',
+      '|---|---:|',
+      `| RSS after start | ${fmt(idle)} MiB |`,
+      `| RSS after the load | ${fmt(loaded)} MiB |`,
+      `| session list page (\`limit=100\`) after the load | ${fmt(list.text.length)} bytes |`,
+      `| peak RSS under the amplifier | ${fmt(peak)} MiB |`,
+      `| amplifier answers | ${answers} in ${fmt(amplifierMs)} ms |`,
+      `| another user's \`GET /member/me/\` afterwards | ${after.status === 0 ? 'no answer' : after.status} |`,
+    ].join('\n');
+  } finally {
+    await sandbox.close();
+  }
+}
+
 async function main(): Promise<void> {
-  const parts = (process.env.BENCH_PARTS ?? 'servers,conformance').split(',');
+  const parts = (process.env.BENCH_PARTS ?? 'servers,conformance,memory').split(',');
+  if (parts.includes('memory')) writeSection(BENCHMARKS_PATH, 'memory', await benchMemory());
   if (parts.includes('conformance')) {
     writeSection(BENCHMARKS_PATH, 'conformance', await benchConformance(envNumber('BENCH_CONFORMANCE_RUNS', 3)));
   }

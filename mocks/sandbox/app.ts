@@ -26,6 +26,7 @@ import {
 import { handlers } from './handlers/index.js';
 import { type Context, ok } from './handlers/types.js';
 import { isWorld, seedWorld, WORLDS, type World } from './presets.js';
+import { containersIn, type Limits, limitsWith, MAX_JSON_CONTAINERS } from './limits.js';
 import { createRouter, type Route } from './router.js';
 import { DEMO } from './seed.js';
 import { Store } from './store.js';
@@ -58,6 +59,8 @@ export interface SandboxOptions {
   accessTokenTtlSeconds?: number;
   /** The one captcha token login and registration accept; default the demo's `test-captcha`. */
   captchaToken?: string;
+  /** Lowers (or raises) resource limits; default limits.ts DEFAULT_LIMITS. */
+  limits?: Partial<Limits>;
 }
 
 export interface Sandbox {
@@ -175,6 +178,9 @@ async function parseBody(op: OperationSpec, request: Request): Promise<unknown> 
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
     throw invalidField('body', `nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
+  if (containersIn(text, MAX_JSON_CONTAINERS) > MAX_JSON_CONTAINERS) {
+    throw invalidField('body', `holds more than ${MAX_JSON_CONTAINERS} objects and arrays`);
+  }
   try {
     return JSON.parse(text);
   } catch (error) {
@@ -201,7 +207,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const controls = options.controls ?? true;
   const guard = options.guard ?? {};
   const expired = new ExpiredTokens();
-  let store = new Store();
+  const limits = limitsWith(options.limits);
+  let store = new Store(limits, now);
   const auth = new Auth(
     () => store,
     now,
@@ -211,7 +218,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   const nowIso = () => new Date(now()).toISOString();
   const reset = (world: World = startWorld) => {
-    store = new Store();
+    store = new Store(limits, now);
     seedWorld(store, world);
     auth.reset();
     expired.clear();

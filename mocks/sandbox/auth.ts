@@ -1,7 +1,8 @@
 // Credentials (source §5): captcha, login with 2FA, registration, JWT access tokens, rotating refresh tokens, named API tokens.
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { randomBytes, sameText, sha256Hex, toBase64Url, toHex } from './bytes.js';
-import { conflicts, invalidField, SandboxError, unauthorized } from './errors.js';
+import { conflicts, invalidField, SandboxError, unauthorized, validationFailed } from './errors.js';
+import { checkMetadata } from './limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account, ApiTokenRecord, Store } from './store.js';
 import { verifyTotp } from './totp.js';
@@ -10,8 +11,6 @@ export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 /** Verified access tokens kept in memory; the oldest is dropped first. */
 export const JWT_CACHE_SIZE = 10_000;
-/** Unused refresh tokens remembered; past this, the oldest stops working (a bound on memory, not a rule). */
-export const MAX_REFRESH_GRANTS = 100_000;
 
 /** Who is calling, and with which kind of credential. */
 export interface Principal {
@@ -120,11 +119,10 @@ export class Auth {
     const payload = await this.verify(refreshToken, 'refresh', 'refresh_token');
     const jti = typeof payload.jti === 'string' ? payload.jti : '';
     const store = this.store();
-    const grant = store.refreshGrants.get(jti);
+    const grant = store.takeRefreshGrant(jti);
     if (!grant) {
       throw unauthorized('The refresh token was already used or revoked: log in again.', 'refresh_token');
     }
-    store.refreshGrants.delete(jti);
     if (!store.accounts.has(grant.accountId)) throw unauthorized('The account no longer exists.', 'refresh_token');
     return this.issuePair(grant.accountId);
   }
@@ -144,12 +142,7 @@ export class Auth {
       sign('access', toBase64Url(randomBytes(16)), this.accessTtlSeconds),
       sign('refresh', refreshJti, REFRESH_TOKEN_TTL_SECONDS),
     ]);
-    const grants = this.store().refreshGrants;
-    if (grants.size >= MAX_REFRESH_GRANTS) {
-      const oldest = grants.keys().next().value;
-      if (oldest !== undefined) grants.delete(oldest);
-    }
-    grants.set(refreshJti, {
+    this.store().addRefreshGrant({
       jti: refreshJti,
       accountId,
       expiresAtMs: (nowSeconds + REFRESH_TOKEN_TTL_SECONDS) * 1000,
@@ -261,6 +254,9 @@ export class Auth {
   ): Promise<{ record: ApiTokenRecord; secret: string }> {
     const expires_at = fields.expires_at ?? null;
     if (expires_at !== null) timestampMs(expires_at, 'expires_at');
+    checkMetadata(fields.metadata, this.store().limits);
+    // Checked before the await too, so a full account is refused without hashing; addToken checks again after it.
+    this.store().checkTokenRoom(accountId);
     const secret = `${API_TOKEN_PREFIX}${toBase64Url(randomBytes(32))}`;
     const secretHash = await sha256Hex(secret);
     // After the only await: the key is picked and stored without another request running in between.

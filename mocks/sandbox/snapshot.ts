@@ -123,13 +123,13 @@ export function storeFromSnapshot(value: unknown): Store {
     advanceTo('company', id - 1);
     expectId('company', store.addCompany(name, members).id, id);
   }
-  for (const { id, companyId, title, columns } of rows<Board>(snapshot, 'boards')) {
+  for (const { id, companyId, name, columns } of rows<Board>(snapshot, 'boards')) {
     advanceTo('board', id - 1);
     if (columns.length > 0) advanceTo('column', (columns[0] as { id: number }).id - 1);
     const board = store.addBoard(
       companyId,
-      title,
-      columns.map(({ title, kind }) => ({ title, kind })),
+      name,
+      columns.map(({ name, kind }) => ({ name, kind })),
     );
     expectId('board', board.id, id);
     for (const [i, column] of board.columns.entries()) expectId('column', column.id, columns[i]?.id);

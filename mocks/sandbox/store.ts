@@ -1,4 +1,5 @@
 // The sandbox's in-memory world: accounts, companies, boards and columns, tokens, QA data and tasks, with stable ids.
+import { approxBytes, DEFAULT_LIMITS, type Limits, limitReached, worldFull } from './limits.js';
 
 /** A member's role in a company. `viewer` may read QA data and tasks but not change them. */
 export type Role = 'owner' | 'qa' | 'viewer';
@@ -114,12 +115,31 @@ export interface Task {
 
 export type Kind = 'account' | 'company' | 'board' | 'column' | 'scenario' | 'case' | 'session' | 'caseReport' | 'task';
 
+/** The set stored under `key`, created on first use. */
+function setOf<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  return set;
+}
+
+/** How often, at most, a full world refuses a write without measuring again: a measure walks all stored data. */
+const REMEASURE_AFTER_MS = 1000;
+
 /**
  * All state of one sandbox. Maps keep insertion order and ids only grow, so iterating a map lists rows in creation
  * order: that is the stable ordering every list endpoint uses.
  */
 export class Store {
   readonly accounts = new Map<number, Account>();
+  /** Account by lower-cased username and by lower-cased email: O(1) lookups, so login time does not grow with accounts. */
+  private readonly accountsByUsername = new Map<string, Account>();
+  private readonly accountsByEmail = new Map<string, Account>();
+  /** Named API token keys per account, and unused refresh token ids per account in issue order (oldest first). */
+  private readonly tokenKeysByAccount = new Map<number, Set<string>>();
+  private readonly refreshJtisByAccount = new Map<number, Set<string>>();
   readonly companies = new Map<number, Company>();
   readonly boards = new Map<number, Board>();
   /** Named API tokens by `key`. */
@@ -144,6 +164,16 @@ export class Store {
     task: 0,
   };
 
+  // The memory budget: `measured` bytes at the last measure plus an upper bound of what was written since.
+  private measured = 0;
+  private written = 0;
+  private measuredAtMs = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly limits: Limits = DEFAULT_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
   nextId(kind: Kind): number {
     this.counters[kind] += 1;
     return this.counters[kind];
@@ -154,21 +184,78 @@ export class Store {
     return this.counters[kind];
   }
 
+
+  /**
+   * Makes room for `bytes` of new data or throws the 429 of limits.ts worldFull. Writes are counted as they come; only when the count says the
+   * budget is exceeded is the world measured (deletions are found then), and a full world is measured again at most
+   * once every REMEASURE_AFTER_MS, so a client hammering a full sandbox cannot make every write walk all data.
+   */
+  reserve(bytes: number): void {
+    const budget = this.limits.worldBytes;
+    if (this.measured + this.written + bytes <= budget) {
+      this.written += bytes;
+      return;
+    }
+    const now = this.now();
+    if (now - this.measuredAtMs >= REMEASURE_AFTER_MS || now < this.measuredAtMs) {
+      this.measured = this.measureBytes();
+      this.written = 0;
+      this.measuredAtMs = now;
+      if (this.measured + bytes <= budget) {
+        this.written = bytes;
+        return;
+      }
+    }
+    throw worldFull(budget);
+  }
+
+  /** Approximate bytes of all stored data (limits.ts approxBytes over every record); walks the whole world. */
+  measureBytes(): number {
+    let sum = 0;
+    const maps: Map<unknown, object>[] = [
+      this.accounts,
+      this.companies,
+      this.boards,
+      this.tokens,
+      this.refreshGrants,
+      this.scenarios,
+      this.cases,
+      this.sessions,
+      this.caseReports,
+      this.tasks,
+    ];
+    for (const map of maps) for (const record of map.values()) sum += 32 + approxBytes(record);
+    return sum;
+  }
+
+  /** Case-insensitive: `Ada` and `ada` are the same username. */
   findAccountByUsername(username: string): Account | undefined {
-    const wanted = username.toLowerCase();
-    for (const account of this.accounts.values()) if (account.username.toLowerCase() === wanted) return account;
-    return undefined;
+    return this.accountsByUsername.get(username.toLowerCase());
   }
 
+  /** Case-insensitive, on the whole address. */
   findAccountByEmail(email: string): Account | undefined {
-    const wanted = email.toLowerCase();
-    for (const account of this.accounts.values()) if (account.email.toLowerCase() === wanted) return account;
-    return undefined;
+    return this.accountsByEmail.get(email.toLowerCase());
   }
 
+  /** Adds an account; a username or email already taken (case-insensitively) is the caller's check, repeated here. */
   addAccount(fields: Omit<Account, 'id'>): Account {
+    if (this.findAccountByUsername(fields.username) || this.findAccountByEmail(fields.email)) {
+      throw new Error('Store.addAccount: the username or email is already taken');
+    }
+    if (this.accounts.size >= this.limits.accounts) {
+      throw limitReached(
+        'username',
+        'accounts in the sandbox',
+        this.limits.accounts,
+        'reset the sandbox to register more',
+      );
+    }
+    this.reserve(32 + approxBytes(fields));
     const account = { id: this.nextId('account'), ...fields };
     this.accounts.set(account.id, account);
+    this.accountsByUsername.set(account.username.toLowerCase(), account);
+    this.accountsByEmail.set(account.email.toLowerCase(), account);
     return account;
   }
 
@@ -190,26 +277,44 @@ export class Store {
   }
 
   addScenario(fields: Omit<Scenario, 'id'>): Scenario {
+    this.reserve(32 + approxBytes(fields));
     const scenario = { id: this.nextId('scenario'), ...fields };
     this.scenarios.set(scenario.id, scenario);
     return scenario;
   }
 
   addCase(fields: Omit<Case, 'id'>): Case {
+    this.reserve(32 + approxBytes(fields));
     const testCase = { id: this.nextId('case'), ...fields };
     this.cases.set(testCase.id, testCase);
     return testCase;
   }
 
   addTask(fields: Omit<Task, 'id'>): Task {
+    this.reserve(32 + approxBytes(fields));
     const task = { id: this.nextId('task'), ...fields };
     this.tasks.set(task.id, task);
     return task;
   }
 
+  /** How many named API tokens the account holds. */
+  tokenCountOf(accountId: number): number {
+    return this.tokenKeysByAccount.get(accountId)?.size ?? 0;
+  }
+
+  /** Throws the 409 of the per-account token limit; called before the (async) secret is made, and again on add. */
+  checkTokenRoom(accountId: number): void {
+    if (this.tokenCountOf(accountId) >= this.limits.tokensPerAccount) {
+      throw limitReached('title', 'API tokens per account', this.limits.tokensPerAccount, 'delete a token first');
+    }
+  }
+
   addToken(token: ApiTokenRecord): void {
+    this.checkTokenRoom(token.accountId);
+    this.reserve(32 + approxBytes(token));
     this.tokens.set(token.key, token);
     this.tokenKeysByHash.set(token.secretHash, token.key);
+    setOf(this.tokenKeysByAccount, token.accountId).add(token.key);
   }
 
   removeToken(key: string): void {
@@ -217,5 +322,31 @@ export class Store {
     if (!token) return;
     this.tokens.delete(key);
     this.tokenKeysByHash.delete(token.secretHash);
+    this.tokenKeysByAccount.get(token.accountId)?.delete(key);
+  }
+
+  /**
+   * Remembers an unused refresh token. Each account keeps at most `refreshTokensPerAccount`: past it, that account's
+   * own oldest is forgotten, never another account's. Accounts are capped too, so all grants together stay under
+   * accounts × refreshTokensPerAccount without any global eviction.
+   */
+  addRefreshGrant(grant: RefreshGrant): void {
+    const jtis = setOf(this.refreshJtisByAccount, grant.accountId);
+    while (jtis.size >= this.limits.refreshTokensPerAccount) {
+      const oldest = jtis.values().next().value as string;
+      jtis.delete(oldest);
+      this.refreshGrants.delete(oldest);
+    }
+    jtis.add(grant.jti);
+    this.refreshGrants.set(grant.jti, grant);
+  }
+
+  /** Takes an unused refresh token out (rotation); undefined when it was used, forgotten or never issued. */
+  takeRefreshGrant(jti: string): RefreshGrant | undefined {
+    const grant = this.refreshGrants.get(jti);
+    if (!grant) return undefined;
+    this.refreshGrants.delete(jti);
+    this.refreshJtisByAccount.get(grant.accountId)?.delete(jti);
+    return grant;
   }
 }

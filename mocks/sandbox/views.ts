@@ -1,5 +1,6 @@
 // Store records → the contract's response shapes (components/schemas in openapi.yaml, typed from generated/).
 import type { components } from '../../generated/schema.js';
+import { jsonBytes } from './limits.js';
 import type {
   Account,
   ApiTokenRecord,
@@ -82,13 +83,36 @@ export function caseReportView(report: CaseReport): Schemas['CaseReport'] {
   };
 }
 
-export function sessionView(store: Store, session: Session): Schemas['Session'] {
+/** How many case reports a session row may carry, and the JSON bytes left for them in the whole answer. */
+export interface AnswerBudget {
+  perRow: number;
+  bytesLeft: number;
+}
+
+/**
+ * A session with its case reports in case order. Given a budget (list and finish answers), it carries only the first
+ * reports that fit and adds `case_reports_total`, so a page of big sessions stays small; the contract's Session
+ * allows the extra member. A start answer carries them all (casesPerSession bounds it).
+ */
+export function sessionView(
+  store: Store,
+  session: Session,
+  budget?: AnswerBudget,
+): Schemas['Session'] & { case_reports_total?: number } {
   const reports: Schemas['CaseReport'][] = [];
   for (const id of session.reportIds) {
     const report = store.caseReports.get(id);
-    if (report) reports.push(caseReportView(report));
+    if (!report) continue;
+    const view = caseReportView(report);
+    if (budget) {
+      if (reports.length >= budget.perRow) break;
+      const bytes = jsonBytes(view) + 1;
+      if (bytes > budget.bytesLeft) break;
+      budget.bytesLeft -= bytes;
+    }
+    reports.push(view);
   }
-  return {
+  const base = {
     id: session.id,
     scenario_id: session.scenarioId,
     board_id: session.boardId,
@@ -98,6 +122,7 @@ export function sessionView(store: Store, session: Session): Schemas['Session'] 
     finished_at: session.finished_at,
     case_reports: reports,
   };
+  return budget ? { ...base, case_reports_total: session.reportIds.length } : base;
 }
 
 export function taskView(task: Task): Schemas['Task'] {

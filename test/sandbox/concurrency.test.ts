@@ -6,7 +6,15 @@ import { onBoard, sandboxUnderTest } from './harness.js';
 
 const REPORTS = 120;
 const SAME_REPORT_WRITES = 60;
-const { call, loginAs, fetch: sandboxFetch, sandbox } = sandboxUnderTest();
+// Every report of the session in one list row, so the check below sees them all.
+const {
+  call,
+  loginAs,
+  fetch: sandboxFetch,
+  sandbox,
+} = sandboxUnderTest({
+  limits: { caseReportsPerSessionRow: REPORTS, caseReportBytesPerAnswer: 1024 * 1024 },
+});
 let server: SandboxServer;
 let auth: string;
 let reportIds: number[];

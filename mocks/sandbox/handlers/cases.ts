@@ -1,5 +1,6 @@
 // Handlers of the QA cases tag: list a scenario's cases, create, read, update instructions, delete (source §2, §4).
 import { caseIn, scenarioIn } from '../access.js';
+import { approxBytes, limitReached } from '../limits.js';
 import { deleteCases } from '../qa.js';
 import { caseView } from '../views.js';
 import { created, type HandlerTable, ok } from './types.js';
@@ -14,6 +15,10 @@ export const caseHandlers = {
   createCase: ({ store, scope, body }) => {
     const { board } = scope('write');
     const scenario = scenarioIn(store, board, body.scenario, 'scenario');
+    let onBoard = 0;
+    for (const c of store.cases.values()) if (c.boardId === board.id) onBoard += 1;
+    const max = store.limits.casesPerBoard;
+    if (onBoard >= max) throw limitReached('scenario', 'cases per board', max, 'delete a case first');
     const testCase = store.addCase({
       boardId: board.id,
       scenarioId: scenario.id,
@@ -33,6 +38,7 @@ export const caseHandlers = {
   updateCase: ({ store, scope, query, body }) => {
     const { board } = scope('write');
     const testCase = caseIn(store, board, query.case_id, 'case_id');
+    store.reserve(approxBytes(body));
     if (body.title !== undefined) testCase.title = body.title;
     if (body.description !== undefined) testCase.description = body.description;
     if (body.steps_to_reproduce !== undefined) testCase.steps_to_reproduce = body.steps_to_reproduce;

@@ -1,5 +1,6 @@
 // Handlers of the QA scenarios tag: list, create, read, rename/reposition, delete with dependents (source §2, §4).
 import { scenarioIn } from '../access.js';
+import { approxBytes, limitReached } from '../limits.js';
 import { matchesQ, paginate } from '../lists.js';
 import { deleteScenario } from '../qa.js';
 import { scenarioView } from '../views.js';
@@ -22,7 +23,14 @@ export const scenarioHandlers = {
     const { board } = scope('write');
     const parent_id = body.parent_id === null ? null : scenarioIn(store, board, body.parent_id, 'parent_id').id;
     let siblings = 0;
-    for (const s of store.scenarios.values()) if (s.boardId === board.id && s.parent_id === parent_id) siblings += 1;
+    let onBoard = 0;
+    for (const s of store.scenarios.values()) {
+      if (s.boardId !== board.id) continue;
+      onBoard += 1;
+      if (s.parent_id === parent_id) siblings += 1;
+    }
+    const max = store.limits.scenariosPerBoard;
+    if (onBoard >= max) throw limitReached('board_id', 'scenarios per board', max, 'delete a scenario first');
     const scenario = store.addScenario({
       boardId: board.id,
       title: body.title,
@@ -40,6 +48,7 @@ export const scenarioHandlers = {
   updateScenario: ({ store, scope, query, body }) => {
     const { board } = scope('write');
     const scenario = scenarioIn(store, board, query.scenario_id, 'scenario_id');
+    store.reserve(approxBytes(body));
     scenario.title = body.title;
     if (body.position !== undefined) scenario.position = body.position;
     return ok({ scenario: scenarioView(scenario) });

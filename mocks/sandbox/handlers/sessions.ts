@@ -1,9 +1,30 @@
 // Handlers of the QA sessions tag: list, start, record an outcome, finish (source §2 session, §3, §4).
 import { caseReportIn, scenarioIn, sessionIn } from '../access.js';
+import { approxBytes, limitReached } from '../limits.js';
 import { matchesQ, paginate } from '../lists.js';
-import { finishSession, recordOutcome, startSession, todoColumnId } from '../qa.js';
-import { caseReportView, sessionView } from '../views.js';
+import { finishSession, recordOutcome, scenarioTree, startSession, todoColumnId } from '../qa.js';
+import type { Store } from '../store.js';
+import { type AnswerBudget, caseReportView, sessionView } from '../views.js';
 import { created, type HandlerTable, ok } from './types.js';
+
+/** What a new pending case report takes in the memory budget (limits.ts approxBytes of its record). */
+const PENDING_REPORT_BYTES =
+  32 +
+  approxBytes({
+    id: 0,
+    sessionId: 0,
+    caseId: 0,
+    status: 'pending',
+    actual_result: null,
+    severity: null,
+    priority: null,
+    task_id: null,
+  });
+
+const answerBudget = (store: Store): AnswerBudget => ({
+  perRow: store.limits.caseReportsPerSessionRow,
+  bytesLeft: store.limits.caseReportBytesPerAnswer,
+});
 
 export const sessionHandlers = {
   listSessions: ({ store, scope, query }) => {
@@ -12,7 +33,8 @@ export const sessionHandlers = {
       (s) => s.boardId === board.id && s.is_active === query.is_active && matchesQ(s.title, query.q),
     );
     const { rows, pagination } = paginate(sessions, query);
-    return ok({ sessions: rows.map((s) => sessionView(store, s)), pagination });
+    const budget = answerBudget(store);
+    return ok({ sessions: rows.map((s) => sessionView(store, s, budget)), pagination });
   },
 
   startSession: ({ store, scope, body, nowIso }) => {
@@ -20,18 +42,42 @@ export const sessionHandlers = {
     // The todo-column rule is about the board alone, so it is checked before the scenario is even looked up.
     todoColumnId(board);
     const scenario = scenarioIn(store, board, body.scenario_id, 'scenario_id');
+    const { limits } = store;
+    let onBoard = 0;
+    for (const s of store.sessions.values()) if (s.boardId === board.id) onBoard += 1;
+    if (onBoard >= limits.sessionsPerBoard) {
+      throw limitReached(
+        'board_id',
+        'sessions per board',
+        limits.sessionsPerBoard,
+        'delete the scenario of old sessions first',
+      );
+    }
+    const tree = scenarioTree(store, scenario.id);
+    let cases = 0;
+    for (const c of store.cases.values()) if (tree.has(c.scenarioId)) cases += 1;
+    if (cases > limits.casesPerSession) {
+      throw limitReached(
+        'scenario_id',
+        `cases under one scenario for a session (this one has ${cases})`,
+        limits.casesPerSession,
+        'start the session on a sub-scenario',
+      );
+    }
+    store.reserve(256 + cases * PENDING_REPORT_BYTES);
     return created({ session: sessionView(store, startSession(store, board, scenario, nowIso())) });
   },
 
   recordCaseOutcome: ({ store, scope, query, body }) => {
     const { board } = scope('write');
     const report = caseReportIn(store, board, query.case_report_id, 'case_report_id');
+    store.reserve(approxBytes(body));
     return ok({ case_report: caseReportView(recordOutcome(store, board, report, body)) });
   },
 
   finishSession: ({ store, scope, body, nowIso }) => {
     const { board } = scope('write');
     const session = finishSession(sessionIn(store, board, body.sessions_id, 'sessions_id'), nowIso());
-    return ok({ session: sessionView(store, session) });
+    return ok({ session: sessionView(store, session, answerBudget(store)) });
   },
 } satisfies Pick<HandlerTable, 'listSessions' | 'startSession' | 'recordCaseOutcome' | 'finishSession'>;

@@ -1,6 +1,7 @@
 // Handlers of the API tokens tag: list, create, update (deactivate/reactivate), delete (source §2 token, §3, §4).
 import { ownToken } from '../access.js';
 import { timestampMs } from '../auth.js';
+import { approxBytes, checkMetadata } from '../limits.js';
 import { paginate } from '../lists.js';
 import { tokenView } from '../views.js';
 import { created, type HandlerTable, ok } from './types.js';
@@ -20,6 +21,8 @@ export const tokenHandlers = {
   updateApiToken: ({ store, principal, query, body }) => {
     const token = ownToken(store, principal.account, query.key);
     if (body.expires_at !== undefined && body.expires_at !== null) timestampMs(body.expires_at, 'expires_at');
+    checkMetadata(body.metadata, store.limits);
+    store.reserve(approxBytes(body));
     if (body.title !== undefined) token.title = body.title;
     if (body.is_active !== undefined) token.is_active = body.is_active;
     if (body.metadata !== undefined) token.metadata = body.metadata;

@@ -1,0 +1,146 @@
+// The sandbox's resource limits (docs/sandbox.md "Limits"): sizes, counts and the world's memory budget, with their errors.
+import { SandboxError } from './errors.js';
+
+/** Every limit the sandbox enforces; `createSandbox({ limits })` may lower them (tests do, to run in milliseconds). */
+export interface Limits {
+  /** Serialized UTF-8 bytes of a token's `metadata`. */
+  metadataBytes: number;
+  /** Nesting depth of a token's `metadata`: the object itself is depth 1. */
+  metadataDepth: number;
+  /** Named API tokens one account may hold. */
+  tokensPerAccount: number;
+  /** Unused refresh tokens remembered per account; a new login past it forgets that account's oldest. */
+  refreshTokensPerAccount: number;
+  /** Accounts in the world: with refreshTokensPerAccount, it bounds every refresh token the sandbox remembers. */
+  accounts: number;
+  scenariosPerBoard: number;
+  casesPerBoard: number;
+  sessionsPerBoard: number;
+  /** Cases one session reviews (the cases of a scenario and its descendants), so one start answer stays small. */
+  casesPerSession: number;
+  /** Case reports a session carries in a list or finish answer; `case_reports_total` tells how many it has. */
+  caseReportsPerSessionRow: number;
+  /** JSON bytes of the case reports in one list or finish answer, all rows together: no page reaches megabytes. */
+  caseReportBytesPerAnswer: number;
+  /** Approximate bytes of stored user data (see Store.measureBytes); past it, writes answer 429 and reads go on. */
+  worldBytes: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
+  metadataBytes: 4096,
+  metadataDepth: 5,
+  tokensPerAccount: 100,
+  refreshTokensPerAccount: 10,
+  accounts: 10_000,
+  scenariosPerBoard: 1000,
+  casesPerBoard: 2000,
+  sessionsPerBoard: 1000,
+  casesPerSession: 500,
+  caseReportsPerSessionRow: 20,
+  caseReportBytesPerAnswer: 256 * 1024,
+  worldBytes: 64 * 1024 * 1024,
+});
+
+/**
+ * The largest session list answer the default limits allow, in bytes: the case reports' budget plus, for each of at
+ * most 100 rows (the contract's `limit` cap), the session's own fields, whose title (500 characters) may take up to
+ * 6 bytes a character once JSON-escaped.
+ */
+export const MAX_SESSION_LIST_BYTES = DEFAULT_LIMITS.caseReportBytesPerAnswer + 100 * (500 * 6 + 512);
+
+export function limitsWith(overrides: Partial<Limits> = {}): Limits {
+  return { ...DEFAULT_LIMITS, ...overrides };
+}
+
+/**
+ * Objects and arrays one JSON body may open. The largest body the contract allows holds a few dozen; a 1 MiB body of
+ * `[{},{},…]` opens ~350,000, whose parse alone takes ~170 ms: counted (in one pass, strings skipped) before parsing.
+ */
+export const MAX_JSON_CONTAINERS = 10_000;
+
+/** How many objects and arrays the JSON text opens, counting up to `limit + 1` (strings are skipped). */
+export function containersIn(text: string, limit: number): number {
+  let count = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < text.length && count <= limit; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c === 0x5c) escaped = true;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b || c === 0x5b) {
+      count += 1;
+    }
+  }
+  return count;
+}
+
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of a JSON value as serialized. */
+export const jsonBytes = (value: unknown): number => encoder.encode(JSON.stringify(value)).byteLength;
+
+/** Nesting depth of a JSON value: a scalar is 0, `{}` and `[]` are 1. */
+export function depthOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  let deepest = 0;
+  for (const child of Object.values(value)) deepest = Math.max(deepest, depthOf(child));
+  return deepest + 1;
+}
+
+/** 400 naming `metadata` when it is too large or too deep (the contract leaves its size open). */
+export function checkMetadata(metadata: Record<string, unknown> | undefined, limits: Limits): void {
+  if (metadata === undefined) return;
+  const bytes = jsonBytes(metadata);
+  if (bytes > limits.metadataBytes) {
+    throw new SandboxError(
+      400,
+      `Validation failed: metadata is ${bytes} bytes as JSON; the sandbox keeps at most ${limits.metadataBytes}.`,
+      [{ field: 'metadata', message: `must be at most ${limits.metadataBytes} bytes as JSON` }],
+    );
+  }
+  if (depthOf(metadata) > limits.metadataDepth) {
+    throw new SandboxError(400, `Validation failed: metadata nests deeper than ${limits.metadataDepth} levels.`, [
+      { field: 'metadata', message: `must nest at most ${limits.metadataDepth} levels` },
+    ]);
+  }
+}
+
+/** 409: a count limit is reached; `field` names what the request must change, the message names the limit. */
+export const limitReached = (field: string, what: string, limit: number, hint: string): SandboxError =>
+  new SandboxError(409, `Limit reached: ${what} (at most ${limit} in this sandbox); ${hint}.`, [
+    { field, message: `${what}: at most ${limit}` },
+  ]);
+
+/**
+ * 429: the world's memory budget is used up; reads keep working, deletions or a reset make room. A quota answer, not
+ * 507: the sandbox is working as documented, and every 5xx from it means a bug (test/sandbox/harness.ts).
+ */
+export const worldFull = (limit: number): SandboxError =>
+  new SandboxError(
+    429,
+    `The sandbox's memory budget (${limit} bytes of stored data) is used up: delete data or reset the sandbox (POST /_sandbox/reset/); reads keep working.`,
+    [{ field: 'body', message: `does not fit: the sandbox stores at most ${limit} bytes of data` }],
+  );
+
+/** Approximate bytes a stored value takes (strings count two bytes per character, as V8 may store them). */
+export function approxBytes(value: unknown): number {
+  if (typeof value === 'string') return 16 + 2 * value.length;
+  if (value === null || typeof value !== 'object') return 8;
+  if (value instanceof Promise) return 128;
+  if (value instanceof Map) {
+    let sum = 64;
+    for (const [k, v] of value) sum += approxBytes(k) + approxBytes(v);
+    return sum;
+  }
+  let sum = 32;
+  if (Array.isArray(value)) {
+    for (const item of value) sum += 8 + approxBytes(item);
+    return sum;
+  }
+  for (const [k, v] of Object.entries(value)) sum += 8 + approxBytes(k) + approxBytes(v);
+  return sum;
+}

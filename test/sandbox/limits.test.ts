@@ -1,0 +1,331 @@
+// Resource limits (mocks/sandbox/limits.ts, docs/sandbox.md "Limits"): each is reached and answered with a 4xx naming it.
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_LIMITS, MAX_JSON_CONTAINERS, MAX_SESSION_LIST_BYTES } from '../../mocks/sandbox/limits.js';
+import { DEMO } from '../../mocks/sandbox/seed.js';
+import { Store } from '../../mocks/sandbox/store.js';
+import { onBoard, sandboxUnderTest } from './harness.js';
+
+const { member, outsider } = DEMO.accounts;
+// biome-ignore lint/suspicious/noExplicitAny: error payloads are checked against the contract by the harness.
+const fieldsOf = (json: any): string[] => (json.errors ?? []).map((e: { field: string }) => e.field);
+
+describe('token metadata', () => {
+  const { call, loginAs } = sandboxUnderTest();
+
+  test('over the byte limit or too deep → 400 naming metadata, on create and on update; at the limits it is kept', async () => {
+    const auth = await loginAs(member.username, member.password);
+    // {"a":[{},{},…]}: the shape that kept ~22.8 MB per 1 MiB request before metadata had a limit (6 KB here).
+    const wide = { a: Array.from({ length: 2000 }, () => ({})) };
+    const big = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      body: { title: 'wide', is_active: true, metadata: wide },
+    });
+    expect([big.status, fieldsOf(big.json)]).toEqual([400, ['metadata']]);
+    expect(big.json.message).toContain(String(DEFAULT_LIMITS.metadataBytes));
+
+    const deep = { a: { b: { c: { d: { e: { f: 1 } } } } } };
+    const tooDeep = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      body: { title: 'deep', is_active: true, metadata: deep },
+    });
+    expect([tooDeep.status, fieldsOf(tooDeep.json)]).toEqual([400, ['metadata']]);
+
+    const atLimit = { note: 'x'.repeat(DEFAULT_LIMITS.metadataBytes - '{"note":""}'.length) };
+    const fits = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      body: { title: 'fits', is_active: true, metadata: atLimit },
+    });
+    expect(fits.status).toBe(201);
+    expect(fits.json.data.token.metadata).toEqual(atLimit);
+    const edgeDeep = { a: { b: { c: { d: 1 } } } };
+    const key = fits.json.data.token.key;
+    const deepOk = await call('PATCH', `/member/bearer-tokens/detail/?key=${key}`, {
+      auth,
+      body: { metadata: edgeDeep },
+    });
+    expect(deepOk.status).toBe(200);
+    const update = await call('PATCH', `/member/bearer-tokens/detail/?key=${key}`, { auth, body: { metadata: wide } });
+    expect([update.status, fieldsOf(update.json)]).toEqual([400, ['metadata']]);
+    const list = await call('GET', '/member/bearer-tokens/', { auth });
+    expect(list.json.data.tokens.find((t: { key: string }) => t.key === key).metadata).toEqual(edgeDeep);
+  });
+});
+
+describe('JSON bodies', () => {
+  const { call, loginAs } = sandboxUnderTest();
+
+  test(`a body opening more than ${MAX_JSON_CONTAINERS} objects and arrays → 400 naming body, before parsing`, async () => {
+    const auth = await loginAs(member.username, member.password);
+    const body = (count: number) => `{"title":"t","is_active":true,"metadata":{"a":[${'{},'.repeat(count - 4)}{}]}}`;
+    const over = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      raw: body(MAX_JSON_CONTAINERS + 1),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([over.status, fieldsOf(over.json)]).toEqual([400, ['body']]);
+    expect(over.json.message).toContain(String(MAX_JSON_CONTAINERS));
+    // At the limit the body is parsed: these objects are refused by metadata's own size limit instead.
+    const at = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      raw: body(MAX_JSON_CONTAINERS),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([at.status, fieldsOf(at.json)]).toEqual([400, ['metadata']]);
+  });
+});
+
+describe('counts per account and per board', () => {
+  const { call, loginAs } = sandboxUnderTest({
+    limits: { tokensPerAccount: 3, scenariosPerBoard: 12, casesPerBoard: 15, sessionsPerBoard: 4, casesPerSession: 3 },
+  });
+
+  test('API tokens per account → 409 naming the limit; deleting one makes room; other accounts are not affected', async () => {
+    const auth = await loginAs(member.username, member.password);
+    const have = (await call('GET', '/member/bearer-tokens/', { auth })).json.data.tokens.length;
+    for (let i = have; i < 3; i++) {
+      expect(
+        (await call('POST', '/member/bearer-tokens/', { auth, body: { title: `t${i}`, is_active: true } })).status,
+      ).toBe(201);
+    }
+    const over = await call('POST', '/member/bearer-tokens/', {
+      auth,
+      body: { title: 'one too many', is_active: true },
+    });
+    expect([over.status, fieldsOf(over.json)]).toEqual([409, ['title']]);
+    expect(over.json.message).toContain('API tokens per account');
+    const other = await loginAs(outsider.username, outsider.password);
+    expect(
+      (await call('POST', '/member/bearer-tokens/', { auth: other, body: { title: 'x', is_active: true } })).status,
+    ).toBe(201);
+    const key = (await call('GET', '/member/bearer-tokens/', { auth })).json.data.tokens[0].key;
+    expect((await call('DELETE', `/member/bearer-tokens/detail/?key=${key}`, { auth })).status).toBe(200);
+    expect(
+      (await call('POST', '/member/bearer-tokens/', { auth, body: { title: 'again', is_active: true } })).status,
+    ).toBe(201);
+  });
+
+  test('scenarios, cases and sessions per board, and cases per session → 409 naming the field', async () => {
+    const auth = await loginAs(member.username, member.password);
+    const scenarios = async (body: unknown) =>
+      call('POST', `/features/qa/scenarios/list/?${onBoard()}`, { auth, body });
+    const cases = async (scenario: number, title: string) =>
+      call('POST', `/features/qa/cases/list/?${onBoard()}`, {
+        auth,
+        body: { scenario, title, description: '', steps_to_reproduce: '', expected_result: '' },
+      });
+    let last: Awaited<ReturnType<typeof scenarios>> | undefined;
+    const made: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      last = await scenarios({ title: `s${i}`, parent_id: null });
+      if (last.status === 201) made.push(last.json.data.scenario.id);
+      else break;
+    }
+    expect([last?.status, fieldsOf(last?.json)]).toEqual([409, ['board_id']]);
+    expect(last?.json.message).toContain('scenarios per board');
+
+    const wide = made[0] as number;
+    let caseReply: Awaited<ReturnType<typeof cases>> | undefined;
+    for (let i = 0; i < 16; i++) {
+      caseReply = await cases(wide, `c${i}`);
+      if (caseReply.status !== 201) break;
+    }
+    expect([caseReply?.status, fieldsOf(caseReply?.json)]).toEqual([409, ['scenario']]);
+
+    const start = (scenario_id: number) =>
+      call('POST', `/features/qa/sessions/start/?${onBoard()}`, { auth, body: { scenario_id } });
+    const tooMany = await start(wide);
+    expect([tooMany.status, fieldsOf(tooMany.json)]).toEqual([409, ['scenario_id']]);
+    expect(tooMany.json.message).toContain('this one has');
+
+    const small = made[1] as number;
+    let sessionReply: Awaited<ReturnType<typeof start>> | undefined;
+    for (let i = 0; i < 5; i++) {
+      sessionReply = await start(small);
+      if (sessionReply.status !== 201) break;
+    }
+    expect([sessionReply?.status, fieldsOf(sessionReply?.json)]).toEqual([409, ['board_id']]);
+    expect(sessionReply?.json.message).toContain('sessions per board');
+  });
+});
+
+describe('the world memory budget', () => {
+  let clock = Date.parse('2026-11-22T12:00:00Z');
+  const { call, loginAs, sandbox } = sandboxUnderTest({ now: () => clock });
+
+  test('past the budget writes answer 429 naming the limit, reads keep working, and room made by deletes is found', async () => {
+    // The demo world fits; the next ~64 KiB of writes fit, then the budget is spent. (limits is this sandbox's own.)
+    sandbox.store.limits.worldBytes = sandbox.store.measureBytes() + 64 * 1024;
+    const auth = await loginAs(member.username, member.password);
+    const note = 'n'.repeat(9000);
+    const made: number[] = [];
+    let last: Awaited<ReturnType<typeof call>> | undefined;
+    for (let i = 0; i < 20; i++) {
+      last = await call('POST', `/features/qa/cases/list/?${onBoard()}`, {
+        auth,
+        body: {
+          scenario: DEMO.scenarios.login,
+          title: `big ${i}`,
+          description: note,
+          steps_to_reproduce: '',
+          expected_result: '',
+        },
+      });
+      if (last.status !== 201) break;
+      made.push(last.json.data.case.id);
+    }
+    expect(made.length).toBeGreaterThan(0);
+    expect(last?.status).toBe(429);
+    expect(last?.json.message).toContain('memory budget');
+    expect(fieldsOf(last?.json)).toEqual(['body']);
+    expect(sandbox.store.measureBytes()).toBeLessThanOrEqual(sandbox.store.limits.worldBytes);
+
+    expect((await call('GET', '/member/me/', { auth })).status).toBe(200);
+    expect(
+      (await call('GET', `/features/qa/cases/list/?${onBoard({ scenario_id: DEMO.scenarios.login })}`, { auth }))
+        .status,
+    ).toBe(200);
+
+    for (const id of made) {
+      expect((await call('DELETE', `/features/qa/cases/?${onBoard({ case_id: id })}`, { auth })).status).toBe(200);
+    }
+    clock += 1000;
+    const after = await call('POST', `/features/qa/cases/list/?${onBoard()}`, {
+      auth,
+      body: {
+        scenario: DEMO.scenarios.login,
+        title: 'room again',
+        description: note,
+        steps_to_reproduce: '',
+        expected_result: '',
+      },
+    });
+    expect(after.status).toBe(201);
+  });
+});
+
+describe('big sessions in answers', () => {
+  const { call, loginAs } = sandboxUnderTest();
+  const CASES = 40;
+  const SESSIONS = 8;
+
+  test(`a session list of ${SESSIONS} sessions × ${CASES} bug reports stays under ${MAX_SESSION_LIST_BYTES} bytes and counts every report`, async () => {
+    const auth = await loginAs(member.username, member.password);
+    const root = await call('POST', `/features/qa/scenarios/list/?${onBoard()}`, {
+      auth,
+      body: { title: 'Big', parent_id: null },
+    });
+    const scenario = root.json.data.scenario.id;
+    for (let i = 0; i < CASES; i++) {
+      await call('POST', `/features/qa/cases/list/?${onBoard()}`, {
+        auth,
+        body: { scenario, title: `c${i}`, description: '', steps_to_reproduce: '', expected_result: '' },
+      });
+    }
+    // Quotes double when JSON-escaped: each report's actual_result takes ~20 KB in an answer.
+    const actual = '"'.repeat(10_000);
+    let unbounded = 0;
+    for (let s = 0; s < SESSIONS; s++) {
+      const started = await call('POST', `/features/qa/sessions/start/?${onBoard()}`, {
+        auth,
+        body: { scenario_id: scenario },
+      });
+      expect(started.json.data.session.case_reports).toHaveLength(CASES);
+      for (const report of started.json.data.session.case_reports) {
+        const res = await call('PATCH', `/features/qa/sessions/cases/?${onBoard({ case_report_id: report.id })}`, {
+          auth,
+          body: { status: 'bug', actual_result: actual, severity: 'major', priority: 'high' },
+        });
+        expect(res.status).toBe(200);
+        unbounded += JSON.stringify(res.json.data.case_report).length;
+      }
+    }
+    expect(unbounded).toBeGreaterThan(3 * MAX_SESSION_LIST_BYTES);
+
+    const res = await call('GET', `/features/qa/sessions/?${onBoard({ is_active: 'true', limit: 100 })}`, { auth });
+    expect(res.status).toBe(200);
+    const bytes = JSON.stringify(res.json).length;
+    expect(bytes).toBeLessThanOrEqual(MAX_SESSION_LIST_BYTES);
+    const rows = res.json.data.sessions.filter((s: { scenario_id: number }) => s.scenario_id === scenario);
+    expect(rows).toHaveLength(SESSIONS);
+    for (const row of rows) {
+      expect(row.case_reports_total).toBe(CASES);
+      expect(row.case_reports.length).toBeLessThanOrEqual(DEFAULT_LIMITS.caseReportsPerSessionRow);
+    }
+    expect(rows[0].case_reports.length).toBeGreaterThan(0);
+  });
+});
+
+describe('refresh tokens are remembered per account', () => {
+  const { call } = sandboxUnderTest({ limits: { refreshTokensPerAccount: 3 } });
+  const login = async (username: string, password: string): Promise<string> => {
+    const res = await call('POST', '/member/login/', {
+      body: { username, password, captcha_token: DEMO.captchaToken },
+    });
+    expect(res.status).toBe(200);
+    return res.json.data.refresh_token;
+  };
+  const refresh = (refresh_token: string) => call('POST', '/member/refresh-token/', { body: { refresh_token } });
+
+  test("many logins of one account never forget another account's refresh token; its own oldest goes first", async () => {
+    const members = await login(member.username, member.password);
+    for (let i = 0; i < 20; i++) await login(outsider.username, outsider.password);
+    expect((await refresh(members)).status).toBe(200);
+
+    const first = await login(outsider.username, outsider.password);
+    const rest = [];
+    for (let i = 0; i < 3; i++) rest.push(await login(outsider.username, outsider.password));
+    const forgotten = await refresh(first);
+    expect([forgotten.status, fieldsOf(forgotten.json)]).toEqual([401, ['refresh_token']]);
+    for (const token of rest) expect((await refresh(token)).status).toBe(200);
+  });
+});
+
+describe('account indexes', () => {
+  const { call, sandbox } = sandboxUnderTest({ world: 'empty', limits: { accounts: 2 } });
+
+  test('usernames and emails are unique case-insensitively and found after many adds, also after a reset', () => {
+    const store = new Store();
+    const hash = Promise.resolve('unused');
+    const fields = (i: number) => ({
+      username: `User${i}`,
+      email: `User${i}@Example.com`,
+      first_name: 'U',
+      last_name: '',
+      description: '',
+      passwordHash: hash,
+    });
+    for (let i = 0; i < 5000; i++) store.addAccount(fields(i));
+    for (const i of [0, 1, 2500, 4999]) {
+      expect(store.findAccountByUsername(`user${i}`)?.id).toBe(i + 1);
+      expect(store.findAccountByUsername(`USER${i}`)?.id).toBe(i + 1);
+      expect(store.findAccountByEmail(`user${i}@example.COM`)?.id).toBe(i + 1);
+    }
+    expect(store.findAccountByUsername('user5000')).toBeUndefined();
+    expect(() => store.addAccount({ ...fields(7), email: 'other@example.com' })).toThrow();
+    expect(() => store.addAccount({ ...fields(9000), email: 'USER3@example.com' })).toThrow();
+    expect(store.accounts.size).toBe(5000);
+    expect(new Store().findAccountByUsername('user1')).toBeUndefined();
+  });
+
+  test('the accounts limit → 409 on registration; login works in any letter case', async () => {
+    const register = (username: string) =>
+      call('POST', '/member/register/', {
+        body: {
+          first_name: 'A',
+          username,
+          email: `${username}@example.com`,
+          password: 'pw-123456',
+          captcha_token: DEMO.captchaToken,
+        },
+      });
+    expect((await register('first')).status).toBe(201);
+    expect((await register('second')).status).toBe(201);
+    const third = await register('third');
+    expect([third.status, fieldsOf(third.json)]).toEqual([409, ['username']]);
+    expect(sandbox.store.accounts.size).toBe(2);
+    const login = await call('POST', '/member/login/', {
+      body: { username: 'FIRST', password: 'pw-123456', captcha_token: DEMO.captchaToken },
+    });
+    expect(login.status).toBe(200);
+  });
+});
