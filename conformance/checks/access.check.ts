@@ -23,7 +23,7 @@ import {
   startSession,
   whoAmI,
 } from '../harness/fixtures.js';
-import { memberObjects, placeholderObjects } from '../harness/objects.js';
+import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
 import { carriesData, dataOf, idOf, isObject, rowHolds, rowsOf } from '../harness/payload.js';
 import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
 
@@ -46,15 +46,12 @@ for (const op of boardOperations) {
     'ACCESS-01',
     `the outsider gets 403 or 404 on ${opName(op)} of the member's board`,
     async (t) => {
-      const { ids, missing, problem, blockedBy } = await objects();
+      const made = await objects();
+      const { ids, missing } = made;
       const absent = idsOf(op).filter((name) => missing.has(name));
       if (absent.length > 0) {
         // A 404 for an object that does not exist proves nothing about access.
-        ensureSetup(
-          problem === undefined,
-          blockedBy ?? 'QA-01',
-          `the member's objects to probe could not be made: ${problem}`,
-        );
+        ensureObjects(made, "the member's objects to probe could not be made");
         ensure(h.run.readOnly, `could not run: the objects made for the probe hold no ${absent.join(', ')}`);
         return t.skip(`the member's board holds no object for ${absent.join(', ')} (read-only mode creates none)`);
       }

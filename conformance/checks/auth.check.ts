@@ -1,8 +1,8 @@
 // AUTH rules (source §5, §7): every authenticated operation of openapi.yaml, with only the credential wrong.
 import type { OperationSpec } from '../../contract/openapi.js';
 import { createHarness } from '../engine/harness.js';
-import { ensure, ensureSetup } from '../harness/fixtures.js';
-import { memberObjects, placeholderObjects } from '../harness/objects.js';
+import { ensure } from '../harness/fixtures.js';
+import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
 import { inSafeOrder, isList, isWrite, opName, validRequest } from '../harness/requests.js';
 
 const h = createHarness(import.meta.url);
@@ -78,12 +78,9 @@ for (const op of operations) {
     'AUTH-04',
     `${name} with a named API token under JWT gets 401`,
     async (t) => {
-      const { apiToken, problem, blockedBy } = await objects();
-      ensureSetup(
-        problem === undefined,
-        blockedBy ?? 'TOKEN-02',
-        `could not make a named API token to send: ${problem}`,
-      );
+      const made = await objects();
+      ensureObjects(made, 'could not make a named API token to send');
+      const { apiToken } = made;
       if (apiToken === undefined)
         return t.skip('needs a named API token of the member, which read-only mode does not create');
       await expect401(op, [['the API token as "JWT"', `JWT ${apiToken}`]]);

@@ -1,7 +1,7 @@
 // Real objects of the member for checks that address one by id: created with the run marker, or, in read-only mode,
 // found by listing (then a placeholder id where the board holds none).
 
-import { NotVerified } from '../engine/explain.js';
+import { CheckFailure, NotVerified } from '../engine/explain.js';
 import type { Harness } from '../engine/harness.js';
 import {
   createCase,
@@ -21,7 +21,7 @@ export interface MemberObjects {
   apiToken?: string;
   /** Why the objects could not be made, when the ids are placeholders instead. */
   problem?: string;
-  /** The rule covering the step that failed to make them. */
+  /** The rule covering the step that failed to make them; none when a step got no answer at all. */
   blockedBy?: string;
   /** The ids that point at nothing (placeholders): an answer about them says nothing about access. */
   missing: ReadonlySet<keyof Ids>;
@@ -52,15 +52,21 @@ export async function memberObjects(h: Harness): Promise<MemberObjects> {
   };
 }
 
+/**
+ * The objects were made, or the check cannot go on: not verified when a step was refused under another rule, failed
+ * when a step got no answer at all (the target did not answer, whichever rule the step belongs to).
+ */
+export function ensureObjects(objects: MemberObjects, what: string): void {
+  if (objects.problem === undefined) return;
+  const message = `${what}: ${objects.problem}`;
+  throw objects.blockedBy ? new NotVerified(objects.blockedBy, message) : new CheckFailure(message);
+}
+
 /** Ids that point at nothing, for when the objects cannot be made: auth and access answers must not depend on them. */
 export function placeholderObjects(h: Harness, error?: unknown): MemberObjects {
   return {
     ...(error === undefined ? {} : { problem: h.redactor.text(String((error as Error).message ?? error)) }),
-    ...(error instanceof NotVerified
-      ? { blockedBy: error.blockedBy }
-      : error === undefined
-        ? {}
-        : { blockedBy: 'QA-01' }),
+    ...(error instanceof NotVerified ? { blockedBy: error.blockedBy } : {}),
     ids: {
       ...h.board,
       scenario_id: PLACEHOLDER_ID,
