@@ -54,7 +54,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (args.junit) writeReport(args.junit, junitReport(result));
     if (args.json) writeReport(args.json, jsonReport(result));
     if (io.signal?.aborted) return io.signal.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-    return result.mustFailed ? EXIT.mustFailed : EXIT.ok;
+    return result.mustFailed || result.mustUnverified ? EXIT.mustFailed : EXIT.ok;
   } catch (error) {
     if (error instanceof SelectionError || error instanceof TargetUnreachableError) {
       io.err(`conformance: ${error.message}\n`);
