@@ -39,6 +39,10 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   /** For the whole run, in ms: what has not finished by then fails. */
   totalTimeoutMs?: number;
+  /** Seed of the generated cases (`--seed`). */
+  seed?: number;
+  /** Requests per operation and polarity in the generated cases (`--max-examples`). */
+  maxExamples?: number;
   /** Receives progress text while the run goes on. */
   progress?: (text: string) => void;
   /** Aborting it (Ctrl-C) stops the run, cleans up and reports what ran. */
@@ -202,6 +206,8 @@ async function runOnce(vitest: Vitest, reporter: CollectingReporter, options: Co
     readOnly: options.readOnly ?? false,
     register: (options.register ?? true) && !options.readOnly,
     timeoutMs,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.maxExamples === undefined ? {} : { maxExamples: options.maxExamples }),
   };
   const problems: string[] = [];
   let stopReason: string | undefined;

@@ -18,7 +18,9 @@ export type PlaceName =
   | 'username'
   | 'password'
   | 'captcha_token'
-  | 'refresh_token';
+  | 'refresh_token'
+  | 'new_username'
+  | 'new_email';
 
 /** A value resolved when the request is sent: the generated request itself stays independent of the server. */
 export interface Placed {
@@ -43,8 +45,6 @@ export interface OperationPlan {
   fresh: readonly PlaceName[];
   /** Body members that are free-text titles: they carry the run marker, so that clean-up finds what they name. */
   titles: readonly string[];
-  /** A unique username is generated (registration): it carries the run marker. */
-  uniqueUsername: boolean;
   writes: boolean;
   registers: boolean;
 }
@@ -74,6 +74,12 @@ const BODY_PLACES: Readonly<Record<string, PlaceName>> = {
 /** Login must name the profile's account to reach past the credential check; the other fields are generated. */
 const LOGIN_PLACES: Readonly<Record<string, PlaceName>> = { username: 'username', password: 'password' };
 
+/**
+ * A registration needs a username and an e-mail address no account has: made at send time, so that a replay with the
+ * same seed registers new ones instead of meeting the accounts of the first pass.
+ */
+const REGISTER_PLACES: Readonly<Record<string, PlaceName>> = { username: 'new_username', email: 'new_email' };
+
 /** Operations that use their object up: each request gets a fresh one. */
 const FRESH: Readonly<Record<string, readonly PlaceName[]>> = {
   deleteApiToken: ['key'],
@@ -81,6 +87,7 @@ const FRESH: Readonly<Record<string, readonly PlaceName[]>> = {
   deleteCase: ['case_id'],
   finishSession: ['sessions_id'],
   refreshToken: ['refresh_token'],
+  register: ['new_username', 'new_email'],
 };
 
 const isQa = (op: OperationSpec): boolean => op.tags.some((t) => t.startsWith('QA'));
@@ -92,7 +99,8 @@ export function planOperation(op: OperationSpec): OperationPlan {
     const place = p.in === 'query' ? QUERY_PLACES[p.name] : undefined;
     if (place) query[p.name] = place;
   }
-  const body = { ...BODY_PLACES, ...(op.operationId === 'login' ? LOGIN_PLACES : {}) };
+  const own = op.operationId === 'login' ? LOGIN_PLACES : op.operationId === 'register' ? REGISTER_PLACES : {};
+  const body = { ...BODY_PLACES, ...own };
   return {
     op,
     // The QA operations are the web frontend's: a JWT session. Account and token operations accept either kind.
@@ -101,7 +109,6 @@ export function planOperation(op: OperationSpec): OperationPlan {
     body: op.requestBodyPointer ? body : {},
     fresh: FRESH[op.operationId] ?? [],
     titles: op.method === 'get' || !op.requestBodyPointer ? [] : ['title'],
-    uniqueUsername: op.operationId === 'register',
     writes: op.method !== 'get',
     registers: op.operationId === 'register',
   };
@@ -117,7 +124,21 @@ export function inPlanOrder(plans: readonly OperationPlan[]): OperationPlan[] {
   return [...plans].sort((a, b) => rank(a) - rank(b));
 }
 
-/** The plans of every operation, or only the reads (`--read-only`). */
-export function planAll(operations: readonly OperationSpec[], readOnly: boolean): OperationPlan[] {
-  return inPlanOrder(operations.map(planOperation).filter((p) => !readOnly || !p.writes));
+export interface PlanOptions {
+  /** `--read-only`: only reads, and no named API token (the run cannot make one). */
+  readOnly: boolean;
+  /** False with `--no-register`: no registration request. */
+  register: boolean;
+}
+
+/** The plans of the operations a run may send, in plan order. */
+export function planAll(operations: readonly OperationSpec[], options: PlanOptions): OperationPlan[] {
+  const plans = operations
+    .map(planOperation)
+    .filter((p) => !(options.readOnly && p.writes) && !(p.registers && !options.register))
+    .map((p) => {
+      if (!options.readOnly || p.credentials.length < 2) return p;
+      return { ...p, credentials: p.credentials.filter((c) => c !== 'apiToken') };
+    });
+  return inPlanOrder(plans);
 }

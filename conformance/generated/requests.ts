@@ -28,6 +28,8 @@ const STAND_INS: Places = {
   password: 'password',
   captcha_token: 'captcha',
   refresh_token: 'refresh',
+  new_username: 'username',
+  new_email: 'someone@example.com',
 };
 
 const placed = (name: PlaceName): Placed => ({ $place: name });
@@ -102,9 +104,6 @@ export function positiveArbitrary(
       return nullable ? fc.oneof(fc.constant(null), fc.constant(placed(place))) : fc.constant(placed(place));
     }
     if (plan.titles.includes(name)) return titleArbitrary(resolveSchema(schema, document), marker);
-    if (plan.uniqueUsername && name === 'username') {
-      return fc.stringMatching(/^[a-z0-9]{6}$/).map((s) => `gen${marker}${s}`);
-    }
     return undefined;
   };
   const body = op.requestBodyPointer

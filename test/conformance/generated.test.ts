@@ -183,11 +183,15 @@ describe('the plan', () => {
     expect(plan('getScenario').fresh).toEqual([]);
   });
 
-  it('sends only GETs in read-only mode, and every operation otherwise, deletions last', () => {
-    const readOnly = planAll(contract.operations, true);
+  it('sends only GETs, with a session, in read-only mode, and every operation otherwise, deletions last', () => {
+    const readOnly = planAll(contract.operations, { readOnly: true, register: false });
     expect(readOnly.length).toBeGreaterThan(0);
     expect(readOnly.every((p) => p.op.method === 'get')).toBe(true);
-    const all = planAll(contract.operations, false);
+    expect(readOnly.every((p) => !p.credentials.includes('apiToken'))).toBe(true);
+    expect(
+      planAll(contract.operations, { readOnly: false, register: false }).map((p) => p.op.operationId),
+    ).not.toContain('register');
+    const all = planAll(contract.operations, { readOnly: false, register: true });
     expect(all).toHaveLength(contract.operations.length);
     const methods = all.map((p) => p.op.method);
     expect(methods.indexOf('delete')).toBeGreaterThan(methods.lastIndexOf('get'));
@@ -306,6 +310,8 @@ describe('showing a request', () => {
     password: 'hunter2-secret',
     captcha_token: 'captcha-secret',
     refresh_token: 'refresh-secret',
+    new_username: 'gen-new',
+    new_email: 'gen-new@example.com',
   };
 
   it('shows ids by value and secrets by name only, in the request and its curl line', () => {

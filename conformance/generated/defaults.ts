@@ -1,0 +1,7 @@
+// Defaults of the generated cases (docs/conformance.md, "Generated cases"): the seed and the budget per operation.
+
+/** A fixed seed: without `--seed`, every run sends the same requests (only the run marker and the ids differ). */
+export const DEFAULT_SEED = 1;
+
+/** Valid and broken requests per operation: 24 operations × 2 × 8 keeps the area to a few seconds on the sandbox. */
+export const DEFAULT_MAX_EXAMPLES = 8;
