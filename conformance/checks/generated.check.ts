@@ -15,9 +15,6 @@ const h = createHarness(import.meta.url);
 /** Failures shown per rule, each shrunk (a shrink costs requests); the count of the others is given. */
 const MAX_SHOWN = 3;
 
-const seed = h.run.seed ?? DEFAULT_SEED;
-const maxExamples = h.run.maxExamples ?? DEFAULT_MAX_EXAMPLES;
-
 const run = h.once(async () => {
   const objects = await createRunObjects(h);
   const options: ExploreOptions = {
@@ -25,8 +22,8 @@ const run = h.once(async () => {
     document: h.contract.document,
     validators: createValidators(h.contract),
     marker: h.marker,
-    seed,
-    maxExamples,
+    seed: h.run.seed ?? DEFAULT_SEED,
+    maxExamples: h.run.maxExamples ?? DEFAULT_MAX_EXAMPLES,
     send: createSender(h, objects),
   };
   return { options, exploration: await explore(options) };
@@ -73,7 +70,7 @@ for (const rule of GENERATED_RULES) {
     h.blame(shown[0]?.answer);
     const more = failures.length > MAX_SHOWN ? `\n… and ${failures.length - MAX_SHOWN} more operations` : '';
     throw new CheckFailure(
-      `${failures.length} operation(s) broke ${rule}:\n${shown.map((f) => describeFailure(options, f)).join('\n')}${more}\nreplay: --only ${rule} --seed ${seed} --max-examples ${maxExamples}`,
+      `${failures.length} operation(s) broke ${rule}:\n${shown.map((f) => describeFailure(options, f)).join('\n')}${more}\nreplay: --only ${rule} --seed ${options.seed} --max-examples ${options.maxExamples}`,
     );
   });
 }

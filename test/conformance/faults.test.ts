@@ -73,6 +73,12 @@ const EXPECTED: Record<string, string[]> = {
   bugNotCountedAsReviewed: ['QA-17'],
   finishResolvesTask: ['QA-18'],
   startWithoutTodoAccepted: ['QA-19'],
+  // Generated cases.
+  limitAboveMaximumClamped: ['GEN-02'],
+  wrongTypeAs500: ['GEN-01', 'GEN-04'],
+  unknownFieldsIgnored: ['GEN-02'],
+  titleCappedAt100: ['GEN-03'],
+  validationAs422: ['GEN-02'],
 };
 
 /**
