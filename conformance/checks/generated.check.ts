@@ -56,11 +56,12 @@ for (const rule of GENERATED_RULES) {
   h.rule(rule, TEXT[rule], async (t) => {
     const { options, exploration } = await run();
     if ((exploration.judged.get(rule) ?? 0) === 0) {
-      const sent = exploration.stats.reduce((n, s) => n + s.valid + s.broken, 0);
+      const answered = exploration.stats.reduce((n, s) => n + s.valid + s.broken, 0);
+      const reasons = [...new Set(exploration.stats.flatMap((s) => s.reasons))].slice(0, 3);
       return t.skip(
-        rule === 'GEN-01'
-          ? `none of the ${sent} generated requests was refused as a validation failure (GEN-02 says how they were answered)`
-          : `no generated request was sent (${exploration.stats.length} operations planned)`,
+        rule === 'GEN-01' && answered > 0
+          ? `none of the ${answered} answered generated requests was refused as a validation failure (GEN-02 says how they were answered)`
+          : `no generated request got an answer to judge${reasons.length ? `: ${reasons.join('; ')}` : ''}`,
       );
     }
     const failures = exploration.failures.get(rule) ?? [];

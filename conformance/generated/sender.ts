@@ -6,7 +6,7 @@ import { createCase, createScenario, createToken, startSession } from '../harnes
 import { CheckFailure, type Harness } from '../harness/harness.js';
 import { memberObjects } from '../harness/objects.js';
 import { tokenPairOf } from '../harness/payload.js';
-import { PlacementError, type Send } from './explore.js';
+import type { Send } from './explore.js';
 import type { PlaceName } from './plan.js';
 import { type GeneratedRequest, type Places, placeValues, shownRequest } from './requests.js';
 
@@ -108,7 +108,7 @@ export function createSender(h: Harness, objects: RunObjects): Send {
       try {
         places[name] = await freshPlace(h, objects, name);
       } catch (error) {
-        throw new PlacementError(`a fresh ${name} for ${plan.op.operationId}: ${(error as Error).message}`);
+        throw new Error(`a fresh ${name} could not be made: ${(error as Error).message}`);
       }
     }
     const client =

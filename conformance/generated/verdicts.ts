@@ -24,18 +24,20 @@ const NOT_VALIDATION = new Set([401, 403, 404, 409]);
 
 const isSuccess = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
 
-function noServerError(answer: Answer): string | undefined {
-  if (answer.status === undefined) return `no answer: ${statusOf(answer)}`;
-  return answer.status >= 500 ? `${statusOf(answer)}` : undefined;
-}
+const serverError = (answer: Answer): string | undefined =>
+  (answer.status ?? 0) >= 500 ? statusOf(answer) : undefined;
+
+/** No rule judges a request that got no answer (a dropped connection): the exchange rules skip those alike. */
+const NOTHING = { verdicts: {}, judged: {} };
 
 /** A request broken in exactly one place. */
 export function judgeBroken(answer: Answer, breakage: Breakage): { verdicts: Verdicts; judged: Judged } {
-  const verdicts: Verdicts = {};
   const status = answer.status;
+  if (status === undefined) return NOTHING;
+  const verdicts: Verdicts = {};
   const field = breakage.field;
   // GEN-01: a refusal that is not about credentials, scope, a missing object or a state is a validation failure.
-  const validationFailure = status !== undefined && !isSuccess(status) && !NOT_VALIDATION.has(status);
+  const validationFailure = !isSuccess(status) && !NOT_VALIDATION.has(status);
   if (validationFailure && !payloadNames(answer, field)) {
     const shown = isObject(answer.body) ? `${fieldsOf(answer).join(', ') || 'no errors[].field'}` : 'no JSON payload';
     verdicts['GEN-01'] = `${statusOf(answer)} whose error payload does not name ${field} (${shown})`;
@@ -47,8 +49,8 @@ export function judgeBroken(answer: Answer, breakage: Breakage): { verdicts: Ver
   } else if (!names(fieldsOf(answer), field)) {
     verdicts['GEN-02'] = `400 whose errors[].field does not name ${field} (${fieldsOf(answer).join(', ') || 'none'})`;
   }
-  const serverError = noServerError(answer);
-  if (serverError) verdicts['GEN-04'] = serverError;
+  const crashed = serverError(answer);
+  if (crashed) verdicts['GEN-04'] = crashed;
   return { verdicts, judged: { 'GEN-01': validationFailure, 'GEN-02': true, 'GEN-04': true } };
 }
 
@@ -57,15 +59,16 @@ export function judgeBroken(answer: Answer, breakage: Breakage): { verdicts: Ver
  * run could not provide). `missing` says whether the request names such an object.
  */
 export function judgeValid(answer: Answer, missing: boolean): { verdicts: Verdicts; judged: Judged } {
-  const verdicts: Verdicts = {};
   const status = answer.status;
+  if (status === undefined) return NOTHING;
+  const verdicts: Verdicts = {};
   const accepted = isSuccess(status) || status === 409 || (status === 404 && missing);
   if (!accepted) {
     const fields = fieldsOf(answer);
     const naming = status === 400 && fields.length ? ` naming ${fields.join(', ')}, although the request is valid` : '';
     verdicts['GEN-03'] = `${statusOf(answer)}${naming}`;
   }
-  const serverError = noServerError(answer);
-  if (serverError) verdicts['GEN-04'] = serverError;
+  const crashed = serverError(answer);
+  if (crashed) verdicts['GEN-04'] = crashed;
   return { verdicts, judged: { 'GEN-03': true, 'GEN-04': true } };
 }

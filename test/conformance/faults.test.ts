@@ -148,7 +148,13 @@ const ownDecisions =
     if (!isObject(body)) return res;
     const { operationId } = parse(req);
     if (res.status === 400 && Array.isArray(body.errors)) {
-      const named = body.errors.filter(isObject).map((e) => [String(e.field).split('.').at(-1), [String(e.message)]]);
+      // A list item's error (`assignee_ids.0`) is the list's, as Django REST framework nests it under the list's name.
+      const member = (field: string) =>
+        field
+          .split('.')
+          .filter((s) => !/^\d+$/.test(s))
+          .at(-1);
+      const named = body.errors.filter(isObject).map((e) => [member(String(e.field)), [String(e.message)]]);
       return reply(400, Object.fromEntries(named));
     }
     const data = isObject(body.data) ? body.data : undefined;
