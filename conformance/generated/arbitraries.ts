@@ -1,5 +1,5 @@
 // Turns the JSON Schemas of openapi.yaml into fast-check arbitraries, for the generated cases of the suite
-// (docs/conformance.md, "Generated cases"): generation, shrinking and seeded replay come from fast-check.
+// (docs/generated-cases.md): generation, shrinking and seeded replay come from fast-check.
 import fc from 'fast-check';
 
 export type Schema = Record<string, unknown>;

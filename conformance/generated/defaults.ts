@@ -1,4 +1,4 @@
-// Defaults of the generated cases (docs/conformance.md, "Generated cases"): the seed and the budget per operation.
+// Defaults of the generated cases (docs/generated-cases.md): the seed and the budget per operation.
 
 /** A fixed seed: without `--seed`, every run sends the same requests (only the run marker and the ids differ). */
 export const DEFAULT_SEED = 1;

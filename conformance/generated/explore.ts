@@ -1,5 +1,5 @@
 // Runs the generated cases of every planned operation with fast-check, judges each answer, and shrinks a failure to
-// its smallest request (docs/conformance.md, "Generated cases"). Sending is injected, so this module holds no HTTP.
+// its smallest request (docs/generated-cases.md). Sending is injected, so this module holds no HTTP.
 import fc from 'fast-check';
 import type { ContractValidators } from '../../contract/validators.js';
 import type { Answer } from '../recorder.js';

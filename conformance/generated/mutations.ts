@@ -1,5 +1,5 @@
 // The five ways a generated request breaks its operation's schema in exactly one place, each naming the field it
-// breaks (docs/conformance.md, "Generated cases"; source §7: a validation failure names the fields to correct).
+// breaks (docs/generated-cases.md; source §7: a validation failure names the fields to correct).
 import type { OperationSpec } from '../../contract/openapi.js';
 import { branchOf, type Document, resolveSchema, type Schema, typesOf } from './arbitraries.js';
 import type { CredentialKind } from './plan.js';

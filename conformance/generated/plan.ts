@@ -1,6 +1,5 @@
-// Which generated requests the suite sends for each operation of openapi.yaml (docs/conformance.md, "Generated
-// cases"): the credential kind, the real objects and profile values put in place of generated ids, the objects made
-// fresh for every request, and the order (reads first, deletions last).
+// Which generated requests go to each operation of openapi.yaml (docs/generated-cases.md): credential, real objects
+// in place of generated ids, objects made fresh per request, and the order (reads first, deletions last).
 import type { OperationSpec } from '../../contract/openapi.js';
 
 /** A credential kind: none (login, registration, refresh), a JWT session, or a named API token (source §5). */

@@ -1,5 +1,5 @@
-// Generated requests of one operation (docs/conformance.md, "Generated cases"): schema-valid ones, ones broken in
-// exactly one place, the per-operation seed, and how a request is placed on real objects and shown (with curl).
+// Generated requests of one operation (docs/generated-cases.md): valid ones, ones broken in exactly one place, the
+// per-operation seed, and how a request is placed on real objects and shown (with curl).
 import fc from 'fast-check';
 import type { ContractValidators, FieldError } from '../../contract/validators.js';
 import { type Document, resolveSchema, type Schema, schemaArbitrary, typesOf } from './arbitraries.js';

@@ -1,7 +1,5 @@
-// Places generated requests on real objects and sends them through the harness (docs/conformance.md, "Generated
-// cases"): the profile's board, objects the run made (fresh ones for operations that use theirs up), and the right
-// credential. In read-only mode the objects are found by listing instead.
-
+// Places generated requests on the run's objects and sends them through the harness (docs/generated-cases.md); in
+// read-only mode the objects are found by listing instead.
 import { createCase, createScenario, createToken, startSession } from '../harness/fixtures.js';
 import { CheckFailure, type Harness } from '../harness/harness.js';
 import { memberObjects } from '../harness/objects.js';

@@ -16,6 +16,8 @@ import {
   shownRequest,
   takesInput,
 } from '../../conformance/generated/requests.js';
+import { judgeBroken, judgeValid } from '../../conformance/generated/verdicts.js';
+import type { Answer } from '../../conformance/recorder.js';
 import { loadContract } from '../../contract/openapi.js';
 import { createValidators } from '../../contract/validators.js';
 
@@ -272,6 +274,27 @@ describe('requests broken in one place', () => {
     expect(kinds).not.toContain('missing title');
   });
 
+  it.each([
+    ['listScenarios', 'limit', [0, 101]],
+    ['listScenarios', 'page', [0, 1_000_001]],
+    ['createScenario', 'position', [-1, 1_000_001]],
+    ['startSession', 'scenario_id', [0]],
+  ] as [string, string, number[]][])('%s: %s is pushed just past each bound, to %j', (operationId, field, values) => {
+    const op = contract.byId.get(operationId);
+    if (!op) throw new Error(`no operation ${operationId}`);
+    const [request] = fc.sample(positiveArbitrary(plan(operationId), contract.document, validators, MARKER), {
+      seed: 2,
+      numRuns: 1,
+    }) as [GeneratedRequest];
+    const offered = mutationsOf(op, request, contract.document)
+      .filter((m) => m.breakage.kind === 'out-of-bounds' && m.breakage.field === field)
+      .map((m) => {
+        const broken = m.apply(request);
+        return m.breakage.location === 'query' ? broken.query[field] : (broken.body as Record<string, unknown>)[field];
+      });
+    expect(offered).toEqual(values);
+  });
+
   it('keeps the run marker at the end of a title that is too long', () => {
     const found = breaks('createScenario', 'out-of-bounds', 'title');
     const title = (found?.body as Record<string, unknown> | undefined)?.title as string;
@@ -347,5 +370,49 @@ describe('showing a request', () => {
     );
     const quoted = curlLine('http://h/api', 'post', '/x/', { ...request, query: {}, body: { title: "it's" } });
     expect(quoted).toContain(`--data-raw '{"title":"it'\\''s"}'`);
+  });
+});
+
+describe('verdicts', () => {
+  const answer = (status: number | undefined, body: unknown): Answer => ({
+    record: { error: status === undefined ? 'socket closed' : undefined } as Answer['record'],
+    status,
+    body,
+  });
+  const named = { status: 'error', message: 'Validation failed.', errors: [{ field: 'body.title', message: 'x' }] };
+  const drf = { title: ['Ensure this field has no more than 500 characters.'] };
+  const bare = { status: 'error', message: 'Invalid request.' };
+  const breakage = {
+    kind: 'out-of-bounds' as const,
+    location: 'body' as const,
+    field: 'title',
+    what: 'title too long',
+  };
+
+  it.each([
+    ['400 naming the field in errors[].field', answer(400, named), []],
+    ['422 naming it as a member (GEN-01 holds, the 400 of the contract does not)', answer(422, drf), ['GEN-02']],
+    ['400 naming nothing', answer(400, bare), ['GEN-01', 'GEN-02']],
+    ['500 naming nothing', answer(500, bare), ['GEN-01', 'GEN-02', 'GEN-04']],
+    ['201: accepted (only the contract says no)', answer(201, { status: 'success', data: {} }), ['GEN-02']],
+    ['404 naming nothing (not a validation failure)', answer(404, bare), ['GEN-02']],
+    ['no answer: judged by none', answer(undefined, undefined), []],
+  ] as [string, Answer, string[]][])('a broken request answered with %s fails %j', (_label, a, rules) => {
+    expect(Object.keys(judgeBroken(a, breakage).verdicts).sort()).toEqual(rules);
+  });
+
+  it.each([
+    ['201', answer(201, { status: 'success', data: {} }), false, []],
+    ['409 (a state conflict)', answer(409, bare), false, []],
+    ['404 for an object the run could not provide', answer(404, bare), true, []],
+    ['404 for an object the run made', answer(404, bare), false, ['GEN-03']],
+    ['400 naming a valid field', answer(400, named), false, ['GEN-03']],
+    ['502', answer(502, bare), false, ['GEN-03', 'GEN-04']],
+  ] as [string, Answer, boolean, string[]][])('a valid request answered %s fails %j', (_label, a, missing, rules) => {
+    expect(Object.keys(judgeValid(a, missing).verdicts).sort()).toEqual(rules);
+  });
+
+  it('says which field a valid request was refused for', () => {
+    expect(judgeValid(answer(400, named), false).verdicts['GEN-03']).toContain('naming body.title');
   });
 });
