@@ -54,7 +54,7 @@ Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad pr
 function integer(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!/^-?\d+$/.test(raw) || value < min || value > max) {
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
     throw new ArgsError(`${flag} must be a whole number from ${min} to ${max}`);
   }
   return value;
@@ -96,7 +96,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(v.json === undefined ? {} : { json: v.json }),
     timeoutMs: positiveMs('--timeout', v.timeout, DEFAULT_TIMEOUT_MS),
     totalTimeoutMs: positiveMs('--total-timeout', v['total-timeout'], DEFAULT_TOTAL_TIMEOUT_MS),
-    seed: integer('--seed', v.seed, DEFAULT_SEED, -2_147_483_648, 2_147_483_647),
+    seed: integer('--seed', v.seed, DEFAULT_SEED, 0, 2_147_483_647),
     maxExamples: integer('--max-examples', v['max-examples'], DEFAULT_MAX_EXAMPLES, 1, 10_000),
     quiet: v.quiet ?? false,
   };

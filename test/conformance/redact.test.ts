@@ -67,7 +67,7 @@ describe('parseCliArgs', () => {
         '--total-timeout',
         '9000',
         '--seed',
-        '-7',
+        '7',
         '--max-examples',
         '3',
         '--quiet',
@@ -83,7 +83,7 @@ describe('parseCliArgs', () => {
       json: 'r.json',
       timeoutMs: 500,
       totalTimeoutMs: 9000,
-      seed: -7,
+      seed: 7,
       maxExamples: 3,
       quiet: true,
     });
