@@ -1,8 +1,9 @@
-// Compiles ajv validators from openapi.yaml: query parameters, JSON request bodies and responses.
+// Compiles ajv validators from the contract document: query parameters, JSON request bodies and responses (no I/O).
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { type Contract, loadContract, type OperationSpec } from './openapi.js';
+import { openapiDocument } from '../generated/openapi-document.js';
+import { type Contract, contractOf, type OperationSpec } from './document.js';
 
 /** One field to correct, as the contract's error payload names it. */
 export interface FieldError {
@@ -88,8 +89,8 @@ function withoutDiscriminatorMappings(node: unknown): unknown {
   return out;
 }
 
-/** Builds lazily compiled, cached validators over one contract. */
-export function createValidators(contract: Contract = loadContract()): ContractValidators {
+/** Builds lazily compiled, cached validators over one contract (default: openapi.yaml as generated at build time). */
+export function createValidators(contract: Contract = contractOf(openapiDocument)): ContractValidators {
   const ajv = new Ajv2020({ strict: false, allErrors: true, discriminator: true, validateFormats: true });
   addFormats.default(ajv);
   ajv.addSchema(withoutDiscriminatorMappings(contract.document) as Record<string, unknown>, DOC_ID);

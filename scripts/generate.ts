@@ -1,4 +1,5 @@
-// npm run generate: writes generated/schema.d.ts with openapi-typescript's own CLI (banner included), docs/assumptions.md and docs/rules.md.
+// npm run generate: writes generated/schema.d.ts with openapi-typescript's own CLI (banner included),
+// generated/openapi-document.ts (the parsed contract, for code that cannot read files), docs/assumptions.md and docs/rules.md.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,22 @@ export function generateTypes(outFile: string): void {
   execFileSync('node_modules/.bin/openapi-typescript', ['openapi.yaml', '-o', outFile], { cwd: root, stdio: 'pipe' });
 }
 
+export const DOCUMENT_MODULE_PATH = fileURLToPath(new URL('../generated/openapi-document.ts', import.meta.url));
+
+/** openapi.yaml as a TypeScript module: the sandbox core and other browser code import the contract from it. */
+export function documentModule(): string {
+  const document = parse(readFileSync(CONTRACT_PATH, 'utf8'));
+  return [
+    '/**',
+    ' * This file was generated from openapi.yaml by scripts/generate.ts (npm run generate).',
+    ' * Do not make direct changes to the file.',
+    ' */',
+    '',
+    `export const openapiDocument: Record<string, unknown> = ${JSON.stringify(document, null, 2)};`,
+    '',
+  ].join('\n');
+}
+
 /** The assumptions page as openapi.yaml makes it now. */
 export function assumptionsPage(): string {
   return renderAssumptions(parse(readFileSync(CONTRACT_PATH, 'utf8')));
@@ -24,6 +41,8 @@ export function assumptionsPage(): string {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   generateTypes('generated/schema.d.ts');
   console.log('wrote generated/schema.d.ts');
+  writeFileSync(DOCUMENT_MODULE_PATH, documentModule());
+  console.log('wrote generated/openapi-document.ts');
   writeFileSync(ASSUMPTIONS_PATH, assumptionsPage());
   console.log('wrote docs/assumptions.md');
   writeFileSync(RULES_DOC_PATH, renderRulesDoc());

@@ -10,9 +10,10 @@ const SCOPED = new Set(['updateApiToken', 'deleteApiToken']);
 export const outsiderLetIn: Fault = (inner) => {
   const auth = memberAuthorization(inner);
   return async (req) => {
-    const res = await inner(req);
+    // A clone goes in first: the original, body intact, may be sent again as the member.
+    const res = await inner(req.clone());
     if (res.status !== 403 && res.status !== 404) return res;
-    const { operationId, query } = parse(req);
+    const { operationId, query } = await parse(req);
     const scoped = SCOPED.has(operationId ?? '') || (query.has('company_id') && query.has('board_id'));
     return scoped && operationId ? asMember(inner, auth, req) : res;
   };
@@ -21,7 +22,7 @@ export const outsiderLetIn: Fault = (inner) => {
 /** Every account's company list shows the demo company. */
 export const companyListLeaks: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  if (parse(req).operationId !== 'listCompanies' || res.status !== 200) return res;
+  if ((await parse(req)).operationId !== 'listCompanies' || res.status !== 200) return res;
   return rewrite(res, (body) => {
     const data = isObject(body.data) ? body.data : {};
     const companies = Array.isArray(data.companies) ? data.companies : [];
@@ -36,7 +37,7 @@ export const companyListLeaks: Fault = (inner) => async (req) => {
 /** GET /member/me/ names the demo member whoever asks. */
 export const meAlwaysNamesTheMember: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  if (parse(req).operationId !== 'getMe' || res.status !== 200) return res;
+  if ((await parse(req)).operationId !== 'getMe' || res.status !== 200) return res;
   const { id, username, email } = DEMO.accounts.member;
   return rewrite(res, (body) => ({ ...body, data: { member: { id, username, email } } }));
 };
@@ -46,9 +47,9 @@ export const refusalCarriesData: Fault = (inner) => {
   const auth = memberAuthorization(inner);
   return async (req) => {
     const res = await inner(req);
-    if (res.status !== 403 || req.method !== 'GET' || !parse(req).query.has('board_id')) return res;
-    const granted = jsonOf(await asMember(inner, auth, req));
-    const error = jsonOf(res);
+    if (res.status !== 403 || req.method !== 'GET' || !(await parse(req)).query.has('board_id')) return res;
+    const granted = await jsonOf(await asMember(inner, auth, req));
+    const error = await jsonOf(res);
     return reply(403, { ...(isObject(error) ? error : {}), data: isObject(granted) ? granted.data : undefined });
   };
 };

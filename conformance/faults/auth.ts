@@ -1,5 +1,14 @@
 // Faults that loosen authentication (source §5, §7): credential kinds mixed up, schemes ignored, failures hidden.
-import { authorizationOf, dataOf, type Fault, looksLikeJwt, parse, reply, withAuthorization } from './wrap.js';
+import {
+  apiRequest,
+  authorizationOf,
+  dataOf,
+  type Fault,
+  looksLikeJwt,
+  parse,
+  reply,
+  withAuthorization,
+} from './wrap.js';
 
 /** A JWT access token is accepted under Bearer, as if it were a named API token. */
 export const jwtAcceptedUnderBearer: Fault = (inner) => async (req) => {
@@ -26,16 +35,12 @@ export const unknownSchemeAccepted: Fault = (inner) => async (req) => {
 
 /** A refresh token in Authorization is quietly exchanged for an access token and the request let through. */
 export const refreshTokenAccepted: Fault = (inner) => async (req) => {
-  const res = await inner(req);
+  // A clone goes in first: the original, body intact, may be sent again.
+  const res = await inner(req.clone());
   const auth = authorizationOf(req);
   if (res.status !== 401 || !auth) return res;
-  const refreshed = await inner({
-    method: 'POST',
-    url: '/api/member/refresh-token/',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refresh_token: auth.token }),
-  });
-  const access = dataOf(refreshed)?.access_token;
+  const refreshed = await inner(apiRequest(req, 'POST', '/member/refresh-token/', { refresh_token: auth.token }));
+  const access = (await dataOf(refreshed))?.access_token;
   return typeof access === 'string' ? inner(withAuthorization(req, `JWT ${access}`)) : res;
 };
 
@@ -51,7 +56,7 @@ const COLLECTIONS: Record<string, string> = {
 /** A list answers 200 with an empty list instead of 401. */
 export const emptyListInsteadOf401: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  const collection = COLLECTIONS[parse(req).operationId ?? ''];
+  const collection = COLLECTIONS[(await parse(req)).operationId ?? ''];
   if (res.status !== 401 || !collection) return res;
   return reply(200, { status: 'success', data: { [collection]: [] } });
 };

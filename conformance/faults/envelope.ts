@@ -1,7 +1,7 @@
 // Faults in the envelope and errors (source §1, §7) and in the trailing-slash convention.
-import { type Fault, isObject, jsonOf, parse, reply, rewrite, type SandboxResponse } from './wrap.js';
+import { type Fault, isObject, jsonOf, parse, reply, rewrite, withStatus, withUrl } from './wrap.js';
 
-const success = (res: SandboxResponse): boolean => res.status >= 200 && res.status < 300;
+const success = (res: Response): boolean => res.status >= 200 && res.status < 300;
 
 /** Successes answer `{ok: true, result: …}` instead of `{status: "success", data: …}`. */
 export const envelopeRenamed: Fault = (inner) => async (req) => {
@@ -18,13 +18,13 @@ export const envelopeDropped: Fault = (inner) => async (req) => {
 /** Failures answer an empty body. */
 export const errorPayloadDropped: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  return res.status >= 400 ? { status: res.status, headers: {} } : res;
+  return res.status >= 400 ? new Response(null, { status: res.status }) : res;
 };
 
 /** The company and task lists put their rows under other names. */
 export const collectionsRenamed: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  const { operationId } = parse(req);
+  const { operationId } = await parse(req);
   const renames: Record<string, [string, string]> = {
     listCompanies: ['companies', 'workspaces'],
     listTasks: ['tasks', 'items'],
@@ -42,7 +42,7 @@ export const collectionsRenamed: Fault = (inner) => async (req) => {
 /** Validation failures answer 500. */
 export const validationAs500: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  return res.status === 400 ? { ...res, status: 500 } : res;
+  return res.status === 400 ? withStatus(res, 500) : res;
 };
 
 /** Validation failures say that something is wrong, not what. */
@@ -55,14 +55,15 @@ export const validationUnnamed: Fault = (inner) => async (req) => {
 /** A missing object answers 403 instead of 404. */
 export const notFoundAs403: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  const body = jsonOf(res);
+  const body = await jsonOf(res);
   return res.status === 404 ? reply(403, isObject(body) ? body : { status: 'error', message: 'Forbidden.' }) : res;
 };
 
 /** The paths with a trailing slash are refused; the same paths without it are served. */
 export const slashedPathsRefused: Fault = (inner) => async (req) => {
-  const url = new URL(req.url, 'http://sandbox.invalid');
+  const url = new URL(req.url);
   if (!url.pathname.startsWith('/api/')) return inner(req);
   if (url.pathname.endsWith('/')) return reply(404, { status: 'error', message: 'Not found.' });
-  return inner({ ...req, url: `${url.pathname}/${url.search}` });
+  url.pathname = `${url.pathname}/`;
+  return inner(withUrl(req, url));
 };

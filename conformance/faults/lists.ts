@@ -9,17 +9,17 @@ export const pageIgnored: Fault = (inner) => async (req) => inner(withQuery(req,
 
 /** `q` is refused. */
 export const qRejected: Fault = (inner) => async (req) =>
-  parse(req).query.has('q') ? validationFailed('q', 'is not a known parameter') : inner(req);
+  (await parse(req)).query.has('q') ? validationFailed('q', 'is not a known parameter') : inner(req);
 
 /** A repeated `assignee_ids` key is refused. */
 export const repeatedKeysRejected: Fault = (inner) => async (req) =>
-  parse(req).query.getAll('assignee_ids').length > 1
+  (await parse(req)).query.getAll('assignee_ids').length > 1
     ? validationFailed('assignee_ids', 'must be given once')
     : inner(req);
 
 /** A missing company_id or board_id silently means the demo board. */
 export const missingBoardDefaulted: Fault = (inner) => async (req) => {
-  const { operationId, query } = parse(req);
+  const { operationId, query } = await parse(req);
   if (!operationId || (query.has('company_id') && query.has('board_id'))) return inner(req);
   if (!query.has('company_id') && !query.has('board_id')) return inner(req);
   return inner(

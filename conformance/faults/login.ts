@@ -15,7 +15,7 @@ import {
 
 /** Login and registration never check the captcha: a missing or wrong one is replaced by the valid one. */
 export const captchaNotChecked: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   if ((operationId === 'login' || operationId === 'register') && isObject(body)) {
     return inner(withBody(req, { ...body, captcha_token: DEMO.captchaToken }));
   }
@@ -24,8 +24,8 @@ export const captchaNotChecked: Fault = (inner) => async (req) => {
 
 /** Login and refresh demand an Authorization header. */
 export const loginNeedsAuthorization: Fault = (inner) => async (req) => {
-  const { operationId } = parse(req);
-  if ((operationId === 'login' || operationId === 'refreshToken') && !req.headers.authorization) {
+  const { operationId } = await parse(req);
+  if ((operationId === 'login' || operationId === 'refreshToken') && !req.headers.has('authorization')) {
     return reply(401, { status: 'error', message: 'Authentication credentials were not provided.' });
   }
   return inner(req);
@@ -34,7 +34,7 @@ export const loginNeedsAuthorization: Fault = (inner) => async (req) => {
 /** Login hands out an access token but no refresh token. */
 export const loginWithoutRefreshToken: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  if (parse(req).operationId !== 'login' || res.status !== 200) return res;
+  if ((await parse(req)).operationId !== 'login' || res.status !== 200) return res;
   return rewrite(res, (body) => {
     const data = isObject(body.data) ? { ...body.data } : {};
     delete data.refresh_token;
@@ -49,7 +49,7 @@ export const loginWithoutRefreshToken: Fault = (inner) => async (req) => {
 export const refreshNotRotated: Fault = (inner) => {
   const latest = new Map<string, string>();
   return async (req) => {
-    const { operationId, body } = parse(req);
+    const { operationId, body } = await parse(req);
     if (operationId !== 'refreshToken' || !isObject(body) || typeof body.refresh_token !== 'string') return inner(req);
     const shown = body.refresh_token;
     const res = await inner(withBody(req, { ...body, refresh_token: latest.get(shown) ?? shown }));
@@ -64,11 +64,11 @@ export const refreshNotRotated: Fault = (inner) => {
 
 /** Registration refuses every e-mail address. */
 export const registrationRejected: Fault = (inner) => async (req) =>
-  parse(req).operationId === 'register' ? validationFailed('email', 'is not accepted') : inner(req);
+  (await parse(req)).operationId === 'register' ? validationFailed('email', 'is not accepted') : inner(req);
 
 /** A rejected login (wrong captcha or password) still hands out a working token pair inside its error payload. */
 export const rejectedLoginCarriesTokens: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   const res = await inner(req);
   if (operationId !== 'login' || res.status < 400 || !isObject(body)) return res;
   const account = Object.values(DEMO.accounts).find((a) => a.username === body.username);
@@ -76,8 +76,8 @@ export const rejectedLoginCarriesTokens: Fault = (inner) => async (req) => {
   const granted = await inner(
     withBody(req, { username: account.username, password: account.password, captcha_token: DEMO.captchaToken }),
   );
-  const error = jsonOf(res);
-  return reply(res.status, { ...(isObject(error) ? error : {}), data: dataOf(granted) });
+  const error = await jsonOf(res);
+  return reply(res.status, { ...(isObject(error) ? error : {}), data: await dataOf(granted) });
 };
 
 /** The access token login hands out does not authenticate; only the ones refresh hands out do. */
@@ -87,8 +87,8 @@ export const loginAccessTokenInert: Fault = (inner) => {
     const auth = authorizationOf(req);
     if (auth && inert.has(auth.token)) return reply(401, { status: 'error', message: 'Invalid token.' });
     const res = await inner(req);
-    const token = dataOf(res)?.access_token;
-    if (parse(req).operationId === 'login' && typeof token === 'string') inert.add(token);
+    const token = (await dataOf(res))?.access_token;
+    if ((await parse(req)).operationId === 'login' && typeof token === 'string') inert.add(token);
     return res;
   };
 };

@@ -1,15 +1,15 @@
 // Faults in QA scenarios, cases, sessions and outcomes (source §2, §3, §4, §8).
 import {
+  apiRequest,
   DEMO,
   dataOf,
   type Fault,
+  type FetchHandler,
   isObject,
+  type Parsed,
   parse,
   reply,
   rewrite,
-  type SandboxHandler,
-  type SandboxRequest,
-  type SandboxResponse,
   validationFailed,
   withBody,
 } from './wrap.js';
@@ -17,7 +17,7 @@ import {
 type Json = Record<string, unknown>;
 
 /** The answer's `data[key]` object with `change` applied. */
-function rewriteData(res: SandboxResponse, key: string, change: (item: Json) => Json): SandboxResponse {
+function rewriteData(res: Response, key: string, change: (item: Json) => Json): Promise<Response> {
   return rewrite(res, (body) => {
     const data = isObject(body.data) ? body.data : {};
     const item = data[key];
@@ -26,7 +26,7 @@ function rewriteData(res: SandboxResponse, key: string, change: (item: Json) => 
 }
 
 /** The answer's `data[key]` array with `change` applied. */
-function rewriteList(res: SandboxResponse, key: string, change: (rows: unknown[]) => unknown[]): SandboxResponse {
+async function rewriteList(res: Response, key: string, change: (rows: unknown[]) => unknown[]): Promise<Response> {
   if (res.status !== 200) return res;
   return rewrite(res, (body) => {
     const data = isObject(body.data) ? body.data : {};
@@ -36,13 +36,13 @@ function rewriteList(res: SandboxResponse, key: string, change: (rows: unknown[]
 }
 
 /** The same request as a GET without body (to read the object a PATCH addresses). */
-const readOf = (req: SandboxRequest): SandboxRequest => ({ ...req, method: 'GET', body: undefined });
+const readOf = (req: Request): Request => new Request(req.url, { method: 'GET', headers: req.headers });
 
 /** Renaming a scenario answers the new title and keeps the old one. */
 export const renameIgnored: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   if (operationId !== 'updateScenario' || !isObject(body)) return inner(req);
-  const current = dataOf(await inner(readOf(req)))?.scenario;
+  const current = (await dataOf(await inner(readOf(req))))?.scenario;
   if (!isObject(current)) return inner(req);
   const res = await inner(withBody(req, { ...body, title: current.title }));
   return rewriteData(res, 'scenario', (s) => ({ ...s, title: body.title }));
@@ -50,7 +50,7 @@ export const renameIgnored: Fault = (inner) => async (req) => {
 
 /** A child scenario is stored as a root; the answer still shows the parent asked for. */
 export const parentDropped: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   if (operationId !== 'createScenario' || !isObject(body) || body.parent_id === null || body.parent_id === undefined) {
     return inner(req);
   }
@@ -60,20 +60,20 @@ export const parentDropped: Fault = (inner) => async (req) => {
 
 /** Updating a case answers the changed case and stores nothing. */
 export const caseUpdateIgnored: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   if (operationId !== 'updateCase' || !isObject(body)) return inner(req);
   const current = await inner(readOf(req));
   return current.status === 200 ? rewriteData(current, 'case', (c) => ({ ...c, ...body })) : current;
 };
 
 /** Remembers the cases created through the handler: id → the case as answered. */
-function caseMemory(): { cases: Map<number, Json>; observe(req: SandboxRequest, res: SandboxResponse): void } {
+function caseMemory(): { cases: Map<number, Json>; observe(req: Parsed, res: Response): Promise<void> } {
   const cases = new Map<number, Json>();
   return {
     cases,
-    observe(req, res) {
-      const created = dataOf(res)?.case;
-      if (parse(req).operationId === 'createCase' && res.status === 201 && isObject(created)) {
+    async observe(req, res) {
+      const created = (await dataOf(res))?.case;
+      if (req.operationId === 'createCase' && res.status === 201 && isObject(created)) {
         cases.set(Number(created.id), created);
       }
     },
@@ -84,9 +84,10 @@ function caseMemory(): { cases: Map<number, Json>; observe(req: SandboxRequest, 
 export const caseListMixesScenarios: Fault = (inner) => {
   const memory = caseMemory();
   return async (req) => {
+    const parsed = await parse(req);
     const res = await inner(req);
-    memory.observe(req, res);
-    if (parse(req).operationId !== 'listCases') return res;
+    await memory.observe(parsed, res);
+    if (parsed.operationId !== 'listCases') return res;
     return rewriteList(res, 'cases', (rows) => {
       const listed = new Set(rows.map((r) => (isObject(r) ? r.id : undefined)));
       return [...rows, ...[...memory.cases.values()].filter((c) => !listed.has(c.id))];
@@ -99,9 +100,10 @@ export const casesOutliveScenario: Fault = (inner) => {
   const memory = caseMemory();
   const deleted = new Set<number>();
   return async (req) => {
-    const { operationId, query } = parse(req);
+    const parsed = await parse(req);
+    const { operationId, query } = parsed;
     const res = await inner(req);
-    memory.observe(req, res);
+    await memory.observe(parsed, res);
     if (operationId === 'deleteScenario' && res.status === 200) deleted.add(Number(query.get('scenario_id')));
     if (res.status !== 404) return res;
     const orphan = (c: Json) => deleted.has(Number(c.scenario_id));
@@ -133,9 +135,10 @@ export const descendantCasesSkipped: Fault = (inner) => {
     };
   };
   return async (req) => {
-    const { operationId } = parse(req);
+    const parsed = await parse(req);
     const res = await inner(req);
-    memory.observe(req, res);
+    await memory.observe(parsed, res);
+    const { operationId } = parsed;
     if (operationId === 'startSession') return rewriteData(res, 'session', ownOnly);
     if (operationId === 'listSessions')
       return rewriteList(res, 'sessions', (rows) => rows.map((s) => (isObject(s) ? ownOnly(s) : s)));
@@ -146,7 +149,7 @@ export const descendantCasesSkipped: Fault = (inner) => {
 /** The session list leaves out each session's case_reports. */
 export const sessionListWithoutReports: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  if (parse(req).operationId !== 'listSessions') return res;
+  if ((await parse(req)).operationId !== 'listSessions') return res;
   return rewriteList(res, 'sessions', (rows) =>
     rows.map((s) => {
       if (!isObject(s)) return s;
@@ -159,7 +162,7 @@ export const sessionListWithoutReports: Fault = (inner) => async (req) => {
 /** Rewrites the status an outcome request sends, and answers as if the original had been stored. */
 function outcomeAs(from: string, to: string): Fault {
   return (inner) => async (req) => {
-    const { operationId, body } = parse(req);
+    const { operationId, body } = await parse(req);
     if (operationId !== 'recordCaseOutcome' || !isObject(body) || body.status !== from) return inner(req);
     const res = await inner(withBody(req, { status: to }));
     return rewriteData(res, 'case_report', (r) => ({ ...r, ...body }));
@@ -174,7 +177,7 @@ export const bugRecordedAsDone: Fault = outcomeAs('bug', 'done');
 
 /** A bug without severity is accepted with a made-up severity. */
 export const bugWithoutSeverityAccepted: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   if (operationId === 'recordCaseOutcome' && isObject(body) && body.status === 'bug' && body.severity === undefined) {
     return inner(withBody(req, { ...body, severity: 'unspecified' }));
   }
@@ -183,7 +186,7 @@ export const bugWithoutSeverityAccepted: Fault = (inner) => async (req) => {
 
 /** A status outside pending, done and bug is stored as done. */
 export const invalidStatusAccepted: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   if (
     operationId === 'recordCaseOutcome' &&
     isObject(body) &&
@@ -196,7 +199,7 @@ export const invalidStatusAccepted: Fault = (inner) => async (req) => {
 
 /** pending is refused as a status. */
 export const pendingRejected: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   return operationId === 'recordCaseOutcome' && isObject(body) && body.status === 'pending'
     ? validationFailed('status', 'must be done or bug')
     : inner(req);
@@ -205,7 +208,7 @@ export const pendingRejected: Fault = (inner) => async (req) => {
 /** The task list hides the tasks that bug outcomes create. */
 export const linkedTaskHidden: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  if (parse(req).operationId !== 'listTasks') return res;
+  if ((await parse(req)).operationId !== 'listTasks') return res;
   return rewriteList(res, 'tasks', (rows) =>
     rows.filter((t) => !(isObject(t) && typeof t.case_report_id === 'number')),
   );
@@ -216,9 +219,9 @@ function bugMemory(): Map<number, { bugs: number; taskId: number }> {
   return new Map();
 }
 
-function observeBug(memory: ReturnType<typeof bugMemory>, req: SandboxRequest, res: SandboxResponse): void {
-  const { operationId, body } = parse(req);
-  const report = dataOf(res)?.case_report;
+async function observeBug(memory: ReturnType<typeof bugMemory>, req: Parsed, res: Response): Promise<void> {
+  const { operationId, body } = req;
+  const report = (await dataOf(res))?.case_report;
   if (operationId !== 'recordCaseOutcome' || res.status !== 200 || !isObject(body) || body.status !== 'bug') return;
   if (!isObject(report) || typeof report.task_id !== 'number') return;
   const seen = memory.get(Number(report.id));
@@ -229,9 +232,10 @@ function observeBug(memory: ReturnType<typeof bugMemory>, req: SandboxRequest, r
 export const secondBugDuplicatesTask: Fault = (inner) => {
   const memory = bugMemory();
   return async (req) => {
+    const parsed = await parse(req);
     const res = await inner(req);
-    observeBug(memory, req, res);
-    if (parse(req).operationId !== 'listTasks') return res;
+    await observeBug(memory, parsed, res);
+    if (parsed.operationId !== 'listTasks') return res;
     return rewriteList(res, 'tasks', (rows) => {
       const copies: unknown[] = [];
       for (const row of rows) {
@@ -246,8 +250,8 @@ export const secondBugDuplicatesTask: Fault = (inner) => {
 
 /** Finishing a session answers success and finishes nothing. */
 export const finishIgnored: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
-  if (operationId !== 'finishSession' || !isObject(body) || !req.headers.authorization) return inner(req);
+  const { operationId, body } = await parse(req);
+  if (operationId !== 'finishSession' || !isObject(body) || !req.headers.has('authorization')) return inner(req);
   return reply(200, {
     status: 'success',
     data: { session: { id: body.sessions_id, is_active: false, case_reports: [] } },
@@ -255,15 +259,16 @@ export const finishIgnored: Fault = (inner) => async (req) => {
 };
 
 /** Finishing a session marks the tasks its bugs created as resolved. */
-export const finishResolvesTask: Fault = (inner: SandboxHandler) => {
+export const finishResolvesTask: Fault = (inner: FetchHandler) => {
   const bugs = bugMemory();
   const reportsOf = new Map<number, number[]>();
   const resolved = new Set<number>();
   return async (req) => {
-    const { operationId, body } = parse(req);
+    const parsed = await parse(req);
+    const { operationId, body } = parsed;
     const res = await inner(req);
-    observeBug(bugs, req, res);
-    const session = dataOf(res)?.session;
+    await observeBug(bugs, parsed, res);
+    const session = (await dataOf(res))?.session;
     if (operationId === 'startSession' && isObject(session) && Array.isArray(session.case_reports)) {
       reportsOf.set(
         Number(session.id),
@@ -287,7 +292,7 @@ export const finishResolvesTask: Fault = (inner: SandboxHandler) => {
 export const startWithoutTodoAccepted: Fault = (inner) => {
   let next = 900_000;
   return async (req) => {
-    const { operationId, query, body } = parse(req);
+    const { operationId, query, body } = await parse(req);
     const res = await inner(req);
     if (operationId !== 'startSession' || res.status < 400 || res.status >= 500) return res;
     if (Number(query.get('board_id')) !== DEMO.boardWithoutTodoColumnId || !isObject(body)) return res;
@@ -303,15 +308,15 @@ export const startWithoutTodoAccepted: Fault = (inner) => {
  * is refused.
  */
 export const bugNotCountedAsReviewed: Fault = (inner) => async (req) => {
-  const { operationId, query, body } = parse(req);
+  const { operationId, query, body } = await parse(req);
   if (operationId !== 'finishSession' || !isObject(body)) return inner(req);
   const board = `company_id=${query.get('company_id')}&board_id=${query.get('board_id')}`;
-  const listed = dataOf(
-    await inner({
-      method: 'GET',
-      url: `/api/features/qa/sessions/?${board}&is_active=true&limit=100`,
-      headers: req.headers,
-    }),
+  const listed = (
+    await dataOf(
+      await inner(
+        apiRequest(req, 'GET', `/features/qa/sessions/?${board}&is_active=true&limit=100`, undefined, req.headers),
+      ),
+    )
   )?.sessions;
   const session = Array.isArray(listed) ? listed.find((s) => isObject(s) && s.id === body.sessions_id) : undefined;
   const reports = isObject(session) && Array.isArray(session.case_reports) ? session.case_reports : [];

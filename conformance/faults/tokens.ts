@@ -16,13 +16,17 @@ import {
 export const tokenCreatedAnonymously: Fault = (inner) => {
   const auth = memberAuthorization(inner);
   return async (req) =>
-    parse(req).operationId === 'createApiToken' && !req.headers.authorization ? asMember(inner, auth, req) : inner(req);
+    (await parse(req)).operationId === 'createApiToken' && !req.headers.has('authorization')
+      ? asMember(inner, auth, req)
+      : inner(req);
 };
 
 /** GET /member/me/ with a named API token names an integration account, not the token's owner. */
 export const bearerMeNamesSomeoneElse: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  if (parse(req).operationId !== 'getMe' || authorizationOf(req)?.scheme !== 'Bearer' || res.status !== 200) return res;
+  if ((await parse(req)).operationId !== 'getMe' || authorizationOf(req)?.scheme !== 'Bearer' || res.status !== 200) {
+    return res;
+  }
   return rewrite(res, (body) => ({ ...body, data: { member: { id: 999, username: 'integration-bot' } } }));
 };
 
@@ -30,9 +34,9 @@ export const bearerMeNamesSomeoneElse: Fault = (inner) => async (req) => {
 export const tokenListOmitsNewTokens: Fault = (inner) => {
   const created = new Set<string>();
   return async (req) => {
-    const { operationId } = parse(req);
+    const { operationId } = await parse(req);
     const res = await inner(req);
-    const token = dataOf(res)?.token;
+    const token = (await dataOf(res))?.token;
     if (operationId === 'createApiToken' && isObject(token) && typeof token.key === 'string') created.add(token.key);
     if (operationId !== 'listApiTokens' || res.status !== 200) return res;
     return rewrite(res, (body) => {
@@ -46,7 +50,7 @@ export const tokenListOmitsNewTokens: Fault = (inner) => {
 /** Sends `is_active` flipped and shows the value the client asked for. */
 function flipActive(from: boolean): Fault {
   return (inner) => async (req) => {
-    const { operationId, body } = parse(req);
+    const { operationId, body } = await parse(req);
     if (operationId !== 'updateApiToken' || !isObject(body) || body.is_active !== from) return inner(req);
     const res = await inner(withBody(req, { ...body, is_active: !from }));
     return rewrite(res, (answer) => {
@@ -66,13 +70,13 @@ export const reactivationIgnored: Fault = flipActive(true);
 
 /** Deleting a token answers success and deletes nothing. */
 export const deletionIgnored: Fault = (inner) => async (req) =>
-  parse(req).operationId === 'deleteApiToken' && req.headers.authorization
+  (await parse(req)).operationId === 'deleteApiToken' && req.headers.has('authorization')
     ? reply(200, { status: 'success' })
     : inner(req);
 
 /** expires_at on creation is shown back but never stored, so the token never expires. */
 export const expiryIgnored: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   if (operationId !== 'createApiToken' || !isObject(body) || !('expires_at' in body)) return inner(req);
   const { expires_at: expiresAt, ...rest } = body;
   const res = await inner(withBody(req, rest));

@@ -1,15 +1,15 @@
-// Tools for fault variants of the sandbox (issue 3 §5): wrappers around a SandboxHandler that break one rule from the
+// Tools for fault variants of the sandbox: fetch wrappers around the real FetchHandler that break one rule from the
 // outside, never touching the sandbox's core. They read and rewrite requests and answers as a middleware would.
-import { loadContract } from '../../contract/openapi.js';
-import type { SandboxHandler, SandboxRequest, SandboxResponse } from '../../mocks/sandbox/app.js';
+import { contractOf } from '../../contract/document.js';
+import { openapiDocument } from '../../generated/openapi-document.js';
+import type { FetchHandler } from '../../mocks/sandbox/app.js';
+import { API_PREFIX } from '../../mocks/sandbox/router.js';
 import { DEMO } from '../../mocks/sandbox/seed.js';
 
-export type { SandboxHandler, SandboxRequest, SandboxResponse };
+export type { FetchHandler };
 
 /** A deliberately broken variant of a server: wraps the real handler. */
-export type Fault = (inner: SandboxHandler) => SandboxHandler;
-
-const API = '/api';
+export type Fault = (inner: FetchHandler) => FetchHandler;
 
 export interface Parsed {
   /** Path relative to /api, e.g. `/member/me/`. */
@@ -21,15 +21,20 @@ export interface Parsed {
   body: unknown;
 }
 
-const operations = loadContract().operations;
+const operations = contractOf(openapiDocument).operations;
 
-export function parse(req: SandboxRequest): Parsed {
-  const url = new URL(req.url, 'http://sandbox.invalid');
-  const path = url.pathname.startsWith(`${API}/`) ? url.pathname.slice(API.length) : url.pathname;
+/**
+ * Reads a request without consuming it: the body is read from a clone, so `req` can still be sent on. Once `req` has
+ * been sent to the inner handler its body is gone: parse before sending when the body matters.
+ */
+export async function parse(req: Request): Promise<Parsed> {
+  const url = new URL(req.url);
+  const path = url.pathname.startsWith(`${API_PREFIX}/`) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
   const method = req.method.toLowerCase();
   let body: unknown;
   try {
-    body = req.body ? JSON.parse(req.body) : undefined;
+    const text = req.body === null || req.bodyUsed ? '' : await req.clone().text();
+    body = text ? JSON.parse(text) : undefined;
   } catch {
     body = undefined;
   }
@@ -45,87 +50,120 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** A copy of the request at another URL or with other headers; the body comes from a clone, so `req` stays usable. */
+export function withUrl(req: Request, url: string | URL, headers: HeadersInit = req.headers): Request {
+  const copy = req.clone();
+  // `duplex` is how fetch takes a streamed body; TypeScript's RequestInit does not know it yet.
+  return new Request(url, { method: copy.method, headers, body: copy.body, duplex: 'half' } as RequestInit);
+}
+
 /** The request with its query changed. */
-export function withQuery(req: SandboxRequest, change: (q: URLSearchParams) => void): SandboxRequest {
-  const url = new URL(req.url, 'http://sandbox.invalid');
+export function withQuery(req: Request, change: (q: URLSearchParams) => void): Request {
+  const url = new URL(req.url);
   change(url.searchParams);
-  const search = url.searchParams.toString();
-  return { ...req, url: `${url.pathname}${search ? `?${search}` : ''}` };
+  return withUrl(req, url);
 }
 
-export function withBody(req: SandboxRequest, body: unknown): SandboxRequest {
-  return { ...req, body: JSON.stringify(body) };
+export function withBody(req: Request, body: unknown): Request {
+  return new Request(req.url, { method: req.method, headers: req.headers, body: JSON.stringify(body) });
 }
 
-export function withAuthorization(req: SandboxRequest, value: string): SandboxRequest {
-  return { ...req, headers: { ...req.headers, authorization: value } };
+export function withAuthorization(req: Request, value: string): Request {
+  const headers = new Headers(req.headers);
+  headers.set('authorization', value);
+  return withUrl(req, req.url, headers);
 }
 
-/** The parsed JSON body of an answer, or undefined. */
-export function jsonOf(res: SandboxResponse): unknown {
+/** The parsed JSON body of an answer, or undefined; read from a clone, so `res` can still be returned. */
+export async function jsonOf(res: Response): Promise<unknown> {
   try {
-    return res.body ? JSON.parse(res.body) : undefined;
+    const text = res.body === null ? '' : await res.clone().text();
+    return text ? JSON.parse(text) : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function reply(status: number, body: unknown): SandboxResponse {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(body) };
+export function reply(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** The same answer with another status. */
+export function withStatus(res: Response, status: number): Response {
+  return new Response(res.body, { status, headers: res.headers });
 }
 
 /** The answer with its JSON body replaced by `change(body)`. */
-export function rewrite(res: SandboxResponse, change: (body: Record<string, unknown>) => unknown): SandboxResponse {
-  const body = jsonOf(res);
+export async function rewrite(res: Response, change: (body: Record<string, unknown>) => unknown): Promise<Response> {
+  const body = await jsonOf(res);
   if (!isObject(body)) return res;
-  return { ...res, body: JSON.stringify(change(body)) };
+  return new Response(JSON.stringify(change(body)), { status: res.status, headers: res.headers });
 }
 
 /** `data` of a success answer, or undefined. */
-export function dataOf(res: SandboxResponse): Record<string, unknown> | undefined {
-  const body = jsonOf(res);
+export async function dataOf(res: Response): Promise<Record<string, unknown> | undefined> {
+  const body = await jsonOf(res);
   return isObject(body) && isObject(body.data) ? body.data : undefined;
 }
 
-export const validationFailed = (field: string, message: string): SandboxResponse =>
+export const validationFailed = (field: string, message: string): Response =>
   reply(400, { status: 'error', message: 'Validation failed.', errors: [{ field, message }] });
 
 /** JWT-shaped: three base64url segments. */
 export const looksLikeJwt = (token: string): boolean => /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);
 
 /** The scheme and the credential of an Authorization header. */
-export function authorizationOf(req: SandboxRequest): { scheme: string; token: string } | undefined {
-  const match = /^(\S+)\s+(\S+)$/.exec(req.headers.authorization ?? '');
+export function authorizationOf(req: Request): { scheme: string; token: string } | undefined {
+  const match = /^(\S+)\s+(\S+)$/.exec(req.headers.get('authorization') ?? '');
   return match ? { scheme: match[1] as string, token: match[2] as string } : undefined;
+}
+
+/** A JSON request to `path` under /api, on the same origin as `near`. */
+export function apiRequest(
+  near: Request,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: HeadersInit,
+): Request {
+  return new Request(new URL(`${API_PREFIX}${path}`, near.url), {
+    method,
+    headers: headers ?? { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 }
 
 /**
  * `JWT <access token>` of the demo member, logged in through the inner handler: a fault that lets a request through
  * as someone it is not. Logged in again when the token stops working.
  */
-export function memberAuthorization(inner: SandboxHandler): (renew?: boolean) => Promise<string> {
+export function memberAuthorization(inner: FetchHandler): (near: Request, renew?: boolean) => Promise<string> {
   let value: Promise<string> | undefined;
-  return (renew = false) => {
+  return (near, renew = false) => {
     if (!value || renew) {
-      value = inner({
-        method: 'POST',
-        url: `${API}/member/login/`,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
+      value = inner(
+        apiRequest(near, 'POST', '/member/login/', {
           username: DEMO.accounts.member.username,
           password: DEMO.accounts.member.password,
           captcha_token: DEMO.captchaToken,
         }),
-      }).then((res) => `JWT ${String(dataOf(res)?.access_token)}`);
+      ).then(async (res) => `JWT ${String((await dataOf(res))?.access_token)}`);
     }
     return value;
   };
 }
 
 /** Sends `req` again as the demo member. */
-export async function asMember(inner: SandboxHandler, auth: (renew?: boolean) => Promise<string>, req: SandboxRequest) {
-  const res = await inner(withAuthorization(req, await auth()));
-  return res.status === 401 ? inner(withAuthorization(req, await auth(true))) : res;
+export async function asMember(
+  inner: FetchHandler,
+  auth: (near: Request, renew?: boolean) => Promise<string>,
+  req: Request,
+): Promise<Response> {
+  const res = await inner(withAuthorization(req, await auth(req)));
+  return res.status === 401 ? inner(withAuthorization(req, await auth(req, true))) : res;
 }
 
 export { DEMO };

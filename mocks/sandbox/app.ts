@@ -1,31 +1,19 @@
-// The host-independent sandbox: request → route → credential → content checks → ajv validation → handler → response.
-import type { OperationSpec } from '../../contract/openapi.js';
+// The host-independent sandbox as a fetch handler: Request → route → credential → content checks → ajv → handler → Response.
+import { contractOf, type OperationSpec } from '../../contract/document.js';
+import type { OperationId } from '../../contract/operations.js';
 import { type ContractValidators, createValidators, type FieldError } from '../../contract/validators.js';
+import { openapiDocument } from '../../generated/openapi-document.js';
+import { boardScope, type Need } from './access.js';
 import { Auth, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, type Principal } from './auth.js';
-import { invalidField, SandboxError, validationFailed } from './errors.js';
+import { internalError, invalidField, methodNotAllowed, noSuchPath, SandboxError, validationFailed } from './errors.js';
 import { handlers } from './handlers/index.js';
-import type { Context, OperationId } from './handlers/types.js';
+import { type Context, ok } from './handlers/types.js';
 import { createRouter, type Route } from './router.js';
-import { seedDemo } from './seed.js';
+import { DEMO, seedDemo } from './seed.js';
 import { Store } from './store.js';
 
-export interface SandboxRequest {
-  method: string;
-  /** Path and query as received, e.g. `/api/member/me/?x=1`. */
-  url: string;
-  /** Lower-case header names. */
-  headers: Record<string, string | undefined>;
-  /** Raw body text; the host adapter enforces the size limit. */
-  body?: string;
-}
-
-export interface SandboxResponse {
-  status: number;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-export type SandboxHandler = (req: SandboxRequest) => Promise<SandboxResponse>;
+/** What the sandbox is, for any host: node:http (http.ts), a service worker, a test calling it in process. */
+export type FetchHandler = (request: Request) => Promise<Response>;
 
 export type World = 'demo' | 'empty';
 
@@ -38,10 +26,12 @@ export interface SandboxOptions {
   now?: () => number;
   /** JWT access token lifetime; default 900 s. */
   accessTokenTtlSeconds?: number;
+  /** The one captcha token login and registration accept; default the demo's `test-captcha`. */
+  captchaToken?: string;
 }
 
 export interface Sandbox {
-  handle: SandboxHandler;
+  fetch: FetchHandler;
   /** Drops all state and every issued JWT, then seeds `world` (default: the world the sandbox started with). */
   reset(world?: World): void;
   /** The current world (replaced by reset). */
@@ -55,7 +45,7 @@ export const MAX_JSON_DEPTH = 32;
 export const RESET_PATH = '/_sandbox/reset/';
 
 // Only what every answer needs: each extra header costs the HTTP adapter measurable time per request.
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const PREFLIGHT_HEADERS = {
   'access-control-allow-origin': '*',
@@ -64,34 +54,48 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '600',
 };
 
-// Parsing openapi.yaml and compiling ajv are the expensive parts: one set per process, shared by every sandbox.
+// Indexing the document and compiling ajv are the expensive parts: one set per process, shared by every sandbox.
 let shared: { validators: ContractValidators; route: (method: string, path: string) => Route } | undefined;
 function contractTools() {
   if (!shared) {
-    const validators = createValidators();
+    const validators = createValidators(contractOf(openapiDocument));
     shared = { validators, route: createRouter(validators.contract.operations) };
   }
   return shared;
 }
 
+// The text of each answer the core builds, while its Response is alive: a host that sends it on (http.ts) takes the
+// text from here instead of reading the body stream back, which costs more than building the answer did.
+const texts = new WeakMap<Response, string>();
+
+/** The body text of a Response this core built, or undefined (another's Response, or a body already read). */
+export function textOf(response: Response): string | undefined {
+  return response.bodyUsed ? undefined : texts.get(response);
+}
+
 /**
- * Frontends on another origin (a dev server) call the sandbox directly. Browsers send `Origin` on such requests, so
- * CORS headers go only there; credentials travel in Authorization, not cookies, so a wildcard origin is safe.
+ * A JSON answer. Frontends on another origin (a dev server) call the sandbox directly; browsers send `Origin` on such
+ * requests, so CORS headers go only there. Credentials travel in Authorization, not cookies, so a wildcard is safe.
  */
-function withCors(res: SandboxResponse): SandboxResponse {
-  const headers: Record<string, string> = { ...res.headers, 'access-control-allow-origin': '*' };
-  if (res.headers.allow || res.headers['www-authenticate']) {
-    headers['access-control-expose-headers'] = 'Allow, WWW-Authenticate';
+function json(status: number, payload: unknown, cors: boolean, extra?: Record<string, string>): Response {
+  const headers: Record<string, string> = extra
+    ? { 'content-type': JSON_TYPE, ...extra }
+    : { 'content-type': JSON_TYPE };
+  if (cors) {
+    headers['access-control-allow-origin'] = '*';
+    if (extra?.allow || extra?.['www-authenticate']) {
+      headers['access-control-expose-headers'] = 'Allow, WWW-Authenticate';
+    }
   }
-  return { ...res, headers };
+  const text = JSON.stringify(payload);
+  const response = new Response(text, { status, headers });
+  texts.set(response, text);
+  return response;
 }
 
-function json(status: number, payload: unknown, extra?: Record<string, string>): SandboxResponse {
-  return { status, headers: extra ? { ...JSON_HEADERS, ...extra } : JSON_HEADERS, body: JSON.stringify(payload) };
-}
-
-function failure(error: SandboxError): SandboxResponse {
-  return json(error.status, error.toPayload(), error.headers);
+/** The error payload of `error` as a Response. */
+export function errorResponse(error: SandboxError, cors = false): Response {
+  return json(error.status, error.toPayload(), cors, error.headers);
 }
 
 /** True when the JSON text opens more than `limit` nested arrays/objects (strings are skipped). */
@@ -117,7 +121,7 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
-function isJsonMediaType(contentType: string | undefined): boolean {
+function isJsonMediaType(contentType: string | null): boolean {
   if (!contentType) return false;
   const semicolon = contentType.indexOf(';');
   const media = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
@@ -125,13 +129,13 @@ function isJsonMediaType(contentType: string | undefined): boolean {
 }
 
 /** Reads the JSON body of an operation that declares one; errors name `body` or `Content-Type`. */
-function parseBody(op: OperationSpec, req: SandboxRequest): unknown {
-  const text = req.body ?? '';
+async function parseBody(op: OperationSpec, request: Request): Promise<unknown> {
+  const text = await request.text();
   if (text.trim() === '') {
     if (op.requestBodyRequired) throw invalidField('body', 'is required: send a JSON object');
     return undefined;
   }
-  if (!isJsonMediaType(req.headers['content-type'])) {
+  if (!isJsonMediaType(request.headers.get('content-type'))) {
     throw new SandboxError(415, 'The body must be sent with Content-Type: application/json.', [
       { field: 'Content-Type', message: 'must be application/json' },
     ]);
@@ -148,12 +152,27 @@ function parseBody(op: OperationSpec, req: SandboxRequest): unknown {
   }
 }
 
+/** Path and query of an absolute URL, split without a URL object (the hot path of every request). */
+function splitUrl(url: string): { path: string; search: string } {
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  if (slash < 0) return { path: '/', search: '' };
+  const mark = url.indexOf('?', slash);
+  return mark < 0
+    ? { path: url.slice(slash), search: '' }
+    : { path: url.slice(slash, mark), search: url.slice(mark + 1) };
+}
+
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const { validators, route } = contractTools();
   const startWorld = options.world ?? 'demo';
   const now = options.now ?? Date.now;
   let store = new Store();
-  const auth = new Auth(() => store, now, options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS);
+  const auth = new Auth(
+    () => store,
+    now,
+    options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+    options.captchaToken ?? DEMO.captchaToken,
+  );
 
   const nowIso = () => new Date(now()).toISOString();
   const reset = (world: World = startWorld) => {
@@ -167,39 +186,32 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     validators.contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
   );
 
-  async function dispatch(req: SandboxRequest): Promise<SandboxResponse> {
-    const method = req.method.toUpperCase();
-    const mark = req.url.indexOf('?');
-    const path = mark < 0 ? req.url : req.url.slice(0, mark);
-    const search = mark < 0 ? '' : req.url.slice(mark + 1);
+  async function dispatch(request: Request): Promise<Reply | Response> {
+    const method = request.method.toUpperCase();
+    const { path, search } = splitUrl(request.url);
+    const cors = request.headers.has('origin');
 
-    if (method === 'OPTIONS') return { status: 204, headers: PREFLIGHT_HEADERS };
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
     if (path === RESET_PATH && method === 'POST') {
       const world = new URLSearchParams(search).get('world') ?? startWorld;
       if (world !== 'demo' && world !== 'empty') throw invalidField('world', 'must be demo or empty');
       reset(world);
-      return json(200, { status: 'success', data: { world } });
+      return ok({ world });
     }
 
     const found = route(method, path);
-    if (found.kind === 'not-found') return json(404, { status: 'error', message: found.message });
-    if (found.kind === 'wrong-method') {
-      const allow = found.allow.join(', ');
-      return json(
-        405,
-        { status: 'error', message: `Method ${method} is not allowed here; allowed: ${allow}.` },
-        { allow },
-      );
-    }
+    if (found.kind === 'not-found') throw noSuchPath(found.message);
+    if (found.kind === 'wrong-method') return errorResponse(methodNotAllowed(method, found.allow), cors);
     const op = found.operation;
     const operationId = op.operationId as OperationId;
 
+    const authorization = request.headers.get('authorization');
     let principal: Principal | undefined;
     if (op.authenticated) {
-      // A cached JWT or a named token is checked synchronously; only a first sight of a JWT needs jose (async).
-      const checked = auth.authenticate(req.headers.authorization);
+      // A cached JWT is checked synchronously; a first sight of a JWT (jose) or a named token (SHA-256) is async.
+      const checked = auth.authenticate(authorization ?? undefined);
       principal = checked instanceof Promise ? await checked : checked;
-    } else if (req.headers.authorization !== undefined) {
+    } else if (authorization !== null) {
       throw invalidField(
         'Authorization',
         'must not be sent: login, registration and refresh carry no Authorization header',
@@ -215,31 +227,33 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     let body: unknown;
     if (op.requestBodyPointer) {
-      body = parseBody(op, req);
+      body = await parseBody(op, request);
       const checked = validators.body(operationId, body);
       if (!checked.ok) errors.push(...checked.errors);
     }
     if (errors.length > 0) throw validationFailed(errors);
 
+    // Read at call time, after the awaits above, so that a reset in between is seen.
+    const current = store;
+    const scope = (need: Need) =>
+      boardScope(current, (principal as Principal).account, query.company_id as number, query.board_id as number, need);
     // The one untyped seam: ajv has just checked query and body against the same contract the handler types come from.
     const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Promise<Reply> | Reply;
-    const result = handler({ store, auth, nowIso, principal, query, body } as Context<OperationId>);
-    const reply = result instanceof Promise ? await result : result;
-    return json(reply.status, reply.body);
+    const ctx = { store: current, auth, nowIso, principal, query, body, scope };
+    const result = handler(ctx as unknown as Context<OperationId>);
+    return result instanceof Promise ? await result : result;
   }
 
   return {
-    async handle(req) {
+    async fetch(request) {
       try {
-        const res = await dispatch(req);
-        return req.headers.origin === undefined ? res : withCors(res);
+        const reply = await dispatch(request);
+        return reply instanceof Response ? reply : json(reply.status, reply.body, request.headers.has('origin'));
       } catch (error) {
-        if (error instanceof SandboxError) {
-          return req.headers.origin === undefined ? failure(error) : withCors(failure(error));
-        }
+        if (error instanceof SandboxError) return errorResponse(error, request.headers.has('origin'));
         // A 500 is a sandbox bug: log where (not the request, which may hold secrets) and answer the error payload.
         console.error('sandbox: internal error', error);
-        return json(500, { status: 'error', message: 'Internal sandbox error; this is a bug in the sandbox.' });
+        return errorResponse(internalError(), request.headers.has('origin'));
       }
     },
     reset,

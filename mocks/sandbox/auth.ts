@@ -1,9 +1,8 @@
 // Credentials (source §5): captcha, login with 2FA, registration, JWT access tokens, rotating refresh tokens, named API tokens.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { randomBytes, sameText, sha256Hex, toBase64Url, toHex } from './bytes.js';
 import { invalidField, SandboxError, unauthorized, validationFailed } from './errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { DEMO } from './seed.js';
 import type { Account, ApiTokenRecord, Store } from './store.js';
 import { verifyTotp } from './totp.js';
 
@@ -36,14 +35,6 @@ type TokenType = 'access' | 'refresh';
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const API_TOKEN_PREFIX = 'tmk_';
 
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /** Parses an RFC 3339 timestamp (ajv has checked the format) into ms since the epoch. */
 export function timestampMs(value: string, field: string): number {
   const ms = Date.parse(value.toUpperCase());
@@ -52,14 +43,16 @@ export function timestampMs(value: string, field: string): number {
 }
 
 export class Auth {
+  // A Uint8Array secret is what jose takes for HS256 with Web Crypto, in Node and in browsers alike.
   private key = randomBytes(32);
   private readonly verified = new Map<string, VerifiedAccess>();
-  private readonly dummyHash = hashPassword(randomBytes(8).toString('hex'));
+  private readonly dummyHash = hashPassword(toHex(randomBytes(8)));
 
   constructor(
     private readonly store: () => Store,
     private readonly now: () => number,
     private readonly accessTtlSeconds: number,
+    private readonly captchaToken: string,
   ) {}
 
   /** Forgets every issued JWT: after a reset, tokens of the old world no longer verify. */
@@ -69,14 +62,14 @@ export class Auth {
   }
 
   checkCaptcha(token: string): void {
-    if (!sameText(token, DEMO.captchaToken)) throw invalidField('captcha_token', 'is not a valid captcha token');
+    if (!sameText(token, this.captchaToken)) throw invalidField('captcha_token', 'is not a valid captcha token');
   }
 
   async login(body: { username: string; password: string; captcha_token: string; code?: string }): Promise<TokenPair> {
     this.checkCaptcha(body.captcha_token);
     const account = this.store().findAccountByUsername(body.username);
     // Hash even for an unknown name, so the answer time does not tell which usernames exist.
-    const passwordOk = verifyPassword(body.password, account?.passwordHash ?? this.dummyHash);
+    const passwordOk = await verifyPassword(body.password, await (account?.passwordHash ?? this.dummyHash));
     if (!account || !passwordOk) {
       const message = 'The username or password is wrong.';
       throw new SandboxError(401, message, [
@@ -88,7 +81,7 @@ export class Auth {
       if (body.code === undefined) {
         throw invalidField('code', 'is required: two-factor authentication is on for this account');
       }
-      if (!verifyTotp(account.totpSecret, body.code, this.now())) {
+      if (!(await verifyTotp(account.totpSecret, body.code, this.now()))) {
         throw new SandboxError(401, 'The authenticator code is wrong or expired.', [
           { field: 'code', message: 'is wrong or expired' },
         ]);
@@ -146,9 +139,9 @@ export class Auth {
         .setExpirationTime(nowSeconds + ttl)
         .setJti(jti)
         .sign(this.key);
-    const refreshJti = randomBytes(16).toString('base64url');
+    const refreshJti = toBase64Url(randomBytes(16));
     const [access_token, refresh_token] = await Promise.all([
-      sign('access', randomBytes(16).toString('base64url'), this.accessTtlSeconds),
+      sign('access', toBase64Url(randomBytes(16)), this.accessTtlSeconds),
       sign('refresh', refreshJti, REFRESH_TOKEN_TTL_SECONDS),
     ]);
     const grants = this.store().refreshGrants;
@@ -203,14 +196,16 @@ export class Auth {
     return { account, credential: { kind: 'jwt' } };
   }
 
-  private authenticateApiToken(secret: string): Principal {
+  private async authenticateApiToken(secret: string): Promise<Principal> {
     if (JWT_SHAPE.test(secret)) {
       throw unauthorized(
         'A JWT is never accepted as Bearer: send an access token as Authorization: JWT <token>; a refresh token goes only in the body of POST /member/refresh-token/.',
       );
     }
+    const hash = await sha256Hex(secret);
+    // From here on synchronous: the token's state is read in one go, after the only await.
     const store = this.store();
-    const key = store.tokenKeysByHash.get(sha256(secret));
+    const key = store.tokenKeysByHash.get(hash);
     const token = key === undefined ? undefined : store.tokens.get(key);
     if (!token) throw unauthorized('The API token is not valid: it is unknown or was revoked.');
     if (!token.is_active) throw unauthorized('The API token is inactive.');
@@ -260,16 +255,18 @@ export class Auth {
   }
 
   /** Creates a named API token; the secret is returned once and only its SHA-256 is kept. */
-  createApiToken(
+  async createApiToken(
     accountId: number,
     fields: { title: string; is_active: boolean; metadata?: Record<string, unknown>; expires_at?: string | null },
-  ): { record: ApiTokenRecord; secret: string } {
+  ): Promise<{ record: ApiTokenRecord; secret: string }> {
     const expires_at = fields.expires_at ?? null;
     if (expires_at !== null) timestampMs(expires_at, 'expires_at');
-    const secret = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const secret = `${API_TOKEN_PREFIX}${toBase64Url(randomBytes(32))}`;
+    const secretHash = await sha256Hex(secret);
+    // After the only await: the key is picked and stored without another request running in between.
     const store = this.store();
     let key: string;
-    do key = `tok_${randomBytes(6).toString('hex')}`;
+    do key = `tok_${toHex(randomBytes(6))}`;
     while (store.tokens.has(key));
     const record: ApiTokenRecord = {
       key,
@@ -279,7 +276,7 @@ export class Auth {
       metadata: fields.metadata ?? {},
       expires_at,
       created_at: new Date(this.now()).toISOString(),
-      secretHash: sha256(secret),
+      secretHash,
     };
     store.addToken(record);
     return { record, secret };

@@ -58,3 +58,26 @@ export const forbidden = (message: string): SandboxError => new SandboxError(403
 /** 404: an identifier is wrong, out of scope, or names nothing; `field` says which one. */
 export const notFound = (field: string, message: string): SandboxError =>
   new SandboxError(404, `Not found: ${field} ${message}.`, [{ field, message }]);
+
+/** 404 without a field: the path names no operation or document. */
+export const noSuchPath = (message: string): SandboxError => new SandboxError(404, message);
+
+/** 405: the path exists, the method does not; `allow` lists the methods that do. */
+export const methodNotAllowed = (method: string, allow: string[]): SandboxError =>
+  new SandboxError(405, `Method ${method} is not allowed here; allowed: ${allow.join(', ')}.`, [], {
+    allow: allow.join(', '),
+  });
+
+/** 413: the body is over the limit the host adapter enforces. */
+export const tooLarge = (maxBytes: number): SandboxError =>
+  new SandboxError(413, `The request body is larger than ${maxBytes} bytes (${maxBytes / 1024 / 1024} MiB).`, [
+    { field: 'body', message: `must be at most ${maxBytes} bytes` },
+  ]);
+
+/** 400/408/431 for a request the HTTP parser could not read. */
+export const malformedRequest = (status: number): SandboxError =>
+  new SandboxError(status, `Malformed or incomplete HTTP request (${status}).`);
+
+/** 500: a sandbox bug; the message says so and nothing about the request, which may hold secrets. */
+export const internalError = (): SandboxError =>
+  new SandboxError(500, 'Internal sandbox error; this is a bug in the sandbox.');

@@ -1,9 +1,10 @@
-// The node:http adapter: binds a SandboxHandler to a port, limits bodies and time, serves the built docs at /docs/.
+// The node:http adapter: bridges node:http to a FetchHandler, limits bodies and time, serves the built docs at /docs/.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createSandbox, type SandboxHandler, type SandboxResponse } from './app.js';
+import { createSandbox, errorResponse, type FetchHandler, textOf } from './app.js';
+import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from './errors.js';
 
 /** Largest request body read (1 MiB); a larger one is answered 413 and its connection closed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -16,8 +17,8 @@ export interface SandboxServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Default: a fresh `createSandbox().handle`; tests and fault wrappers pass their own. */
-  handle?: SandboxHandler;
+  /** Default: a fresh `createSandbox().fetch`; tests and fault wrappers pass their own. */
+  fetch?: FetchHandler;
   /** Serves `<docsDir>/index.html` at /docs/. */
   docsDir?: string;
 }
@@ -29,39 +30,44 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-function sendJson(res: ServerResponse, status: number, message: string): void {
-  send(res, {
-    status,
-    headers: { 'content-type': JSON_TYPE },
-    body: JSON.stringify({ status: 'error', message }),
+/** Writes a fetch Response to node's response; the body is read whole (answers are small JSON documents). */
+async function send(res: ServerResponse, response: Response, extra?: Record<string, string>): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
   });
+  if (extra) Object.assign(headers, extra);
+  if (response.body === null) {
+    res.writeHead(response.status, headers);
+    res.end();
+    return;
+  }
+  const text = textOf(response);
+  const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
+  // An explicit length spares the chunked encoding that writeHead() would otherwise force.
+  headers['content-length'] = String(body.byteLength);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+function sendError(res: ServerResponse, error: SandboxError, extra?: Record<string, string>): Promise<void> {
+  return send(res, errorResponse(error), extra);
 }
 
 /** 413 with Connection: close; the socket is dropped once the answer is out, so the rest of the upload is never read. */
-function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
   req.pause();
-  const body = JSON.stringify({
-    status: 'error',
-    message: `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`,
-    errors: [{ field: 'body', message: `must be at most ${MAX_BODY_BYTES} bytes` }],
-  });
-  res.writeHead(413, {
-    'content-type': JSON_TYPE,
-    'content-length': String(Buffer.byteLength(body)),
-    connection: 'close',
-  });
-  res.end(body, () => req.socket.destroySoon());
+  res.once('finish', () => req.socket.destroySoon());
+  sendError(res, tooLarge(MAX_BODY_BYTES), { connection: 'close' }).catch(() => res.destroy());
 }
 
-type BodyResult = { ok: true; body: string | undefined } | { ok: false };
+type BodyResult = { ok: true; body: Buffer } | { ok: false };
 
 /** Reads the body up to MAX_BODY_BYTES; past that, answers 413 at once and stops reading. */
 function readBody(req: IncomingMessage, res: ServerResponse): Promise<BodyResult> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
-    tooLarge(req, res);
+    refuseTooLarge(req, res);
     return Promise.resolve({ ok: false });
   }
   return new Promise((resolve) => {
@@ -73,7 +79,7 @@ function readBody(req: IncomingMessage, res: ServerResponse): Promise<BodyResult
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
         done = true;
-        tooLarge(req, res);
+        refuseTooLarge(req, res);
         resolve({ ok: false });
         return;
       }
@@ -82,7 +88,7 @@ function readBody(req: IncomingMessage, res: ServerResponse): Promise<BodyResult
     req.on('end', () => {
       if (done) return;
       done = true;
-      resolve({ ok: true, body: Buffer.concat(chunks).toString('utf8') });
+      resolve({ ok: true, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) });
     });
     req.on('error', () => {
       if (done) return;
@@ -98,41 +104,49 @@ async function serveDocs(docsDir: string | undefined, path: string, res: ServerR
     res.end();
     return;
   }
-  if (path !== '/docs/' && path !== '/docs/index.html')
-    return sendJson(res, 404, `No document at ${path.slice(0, 200)}.`);
+  if (path !== '/docs/' && path !== '/docs/index.html') {
+    return sendError(res, noSuchPath(`No document at ${path.slice(0, 200)}.`));
+  }
   try {
     if (!docsDir) throw new Error('no docs directory');
     const html = await readFile(join(docsDir, 'index.html'));
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html);
   } catch {
-    sendJson(res, 404, 'The docs are not built: run npm run docs, then reload /docs/.');
+    await sendError(res, noSuchPath('The docs are not built: run npm run docs, then reload /docs/.'));
   }
-}
-
-function send(res: ServerResponse, response: SandboxResponse): void {
-  if (response.body === undefined) {
-    res.writeHead(response.status, response.headers);
-    res.end();
-    return;
-  }
-  // An explicit length spares the chunked encoding that writeHead() would otherwise force.
-  res.writeHead(response.status, { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) });
-  res.end(response.body);
 }
 
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
-  const handle = options.handle ?? createSandbox().handle;
+  const handler = options.fetch ?? createSandbox().fetch;
+  // The Request's origin is the server's own; only path and query come from the client.
+  let origin = 'http://127.0.0.1';
   const server = createServer(
     { requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS, keepAliveTimeout: 5_000 },
     (req, res) => {
       onRequest(req, res).catch((error: unknown) => {
         console.error('sandbox: internal error in the HTTP adapter', error);
-        if (!res.headersSent) sendJson(res, 500, 'Internal sandbox error; this is a bug in the sandbox.');
+        if (!res.headersSent) sendError(res, internalError()).catch(() => res.destroy());
         else res.destroy();
       });
     },
   );
+
+  /** The fetch Request for node's request, or undefined when fetch cannot represent it (answered 400). */
+  function toRequest(req: IncomingMessage, body: Buffer | undefined): Request | undefined {
+    try {
+      return new Request(`${origin}${req.url}`, {
+        method: req.method,
+        // Node joins repeated headers into one string, except set-cookie, which the sandbox never reads.
+        headers: req.headers as Record<string, string>,
+        // A Buffer is a Uint8Array; its ArrayBufferLike type is wider than BodyInit's, not its value.
+        ...(body === undefined ? {} : { body: body as Uint8Array<ArrayBuffer> }),
+      });
+    } catch {
+      // Methods fetch forbids (TRACE), a request target that is not a path, header values fetch refuses.
+      return undefined;
+    }
+  }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
@@ -140,20 +154,22 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     if ((method === 'GET' || method === 'HEAD') && (url === '/docs' || url.startsWith('/docs/'))) {
       return serveDocs(options.docsDir, url.split('?')[0] as string, res);
     }
-    // Node joins repeated headers into one string, except set-cookie, which the sandbox never reads.
-    const headers = req.headers as Record<string, string | undefined>;
-    if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
-      send(res, await handle({ method, url, headers }));
-      return;
+    let body: Buffer | undefined;
+    const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody) {
+      const read = await readBody(req, res);
+      if (!read.ok) return;
+      // fetch refuses a body on GET and HEAD; the sandbox reads none there either.
+      if (method !== 'GET' && method !== 'HEAD') body = read.body;
     }
-    const read = await readBody(req, res);
-    if (!read.ok) return;
-    send(res, await handle({ method, url, headers, body: read.body }));
+    const request = url.startsWith('/') ? toRequest(req, body) : undefined;
+    if (!request) return sendError(res, malformedRequest(400));
+    await send(res, await handler(request));
   }
 
   // `Expect: 100-continue` with a body over the limit: refuse before the client sends it.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return tooLarge(req, res);
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return refuseTooLarge(req, res);
     res.writeContinue();
     server.emit('request', req, res);
   });
@@ -161,9 +177,9 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = JSON.stringify({ status: 'error', message: `Malformed or incomplete HTTP request (${status}).` });
+    const body = JSON.stringify(malformedRequest(status).toPayload());
     socket.end(
-      `HTTP/1.1 ${status} Error\r\ncontent-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} Error\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
 
@@ -175,7 +191,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     });
   });
   const { address, port } = server.address() as AddressInfo;
-  const origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   return {
     origin,
     baseUrl: `${origin}/api`,

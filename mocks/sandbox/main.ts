@@ -30,7 +30,7 @@ const sandbox = createSandbox({ world: world as World });
 const server = await startSandboxServer({
   port,
   host: values.host ?? '127.0.0.1',
-  handle: sandbox.handle,
+  fetch: sandbox.fetch,
   docsDir: fileURLToPath(new URL('../../docs', import.meta.url)),
 });
 
@@ -47,7 +47,7 @@ if (world === 'demo') {
     `  captcha_token     ${DEMO.captchaToken}`,
     `  member            ${member.username} / ${member.password}   (QA role in company ${DEMO.companyId})`,
     `  outsider          ${outsider.username} / ${outsider.password}   (no access to company ${DEMO.companyId})`,
-    `  two-factor        ${twoFactor.username} / ${twoFactor.password}   (owner; TOTP secret ${twoFactor.totpSecret}, code: npx tsx mocks/sandbox/totp.ts)`,
+    `  two-factor        ${twoFactor.username} / ${twoFactor.password}   (owner; TOTP secret ${twoFactor.totpSecret}, code: npx tsx mocks/sandbox/totp-code.ts)`,
     `  viewer            ${viewer.username} / ${viewer.password}   (read-only in company ${DEMO.companyId})`,
     `  company_id ${DEMO.companyId}, board_id ${DEMO.boardId} (todo column ${DEMO.todoColumnId}), board without todo column ${DEMO.boardWithoutTodoColumnId}, root scenario ${DEMO.scenarios.checkout}`,
     '',

@@ -49,10 +49,10 @@ export const DEMO = {
   cases: { savedCard: 1, newCard: 2, guest: 3, orderSummary: 4, passwordLogin: 5, roadmap: 6, outsider: 7 },
 } as const;
 
-let passwordHashes: Map<string, string> | undefined;
+let passwordHashes: Map<string, Promise<string>> | undefined;
 
-// scrypt is the slow part of a reset; the demo passwords never change, so hash them once per process.
-function demoHash(password: string): string {
+// Hashing is the slow part of a reset; the demo passwords never change, so hash them once per process.
+function demoHash(password: string): Promise<string> {
   passwordHashes ??= new Map();
   let hash = passwordHashes.get(password);
   if (!hash) {

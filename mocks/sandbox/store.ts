@@ -13,7 +13,8 @@ export interface Account {
   first_name: string;
   last_name: string;
   description: string;
-  passwordHash: string;
+  /** Resolves to the PBKDF2 hash; a promise so the account exists (and its name is taken) before hashing ends. */
+  passwordHash: Promise<string>;
   /** Base32 TOTP secret when two-factor authentication is on. */
   totpSecret?: string;
 }

@@ -13,7 +13,7 @@ import { deletionIgnored } from '../../conformance/faults/tokens.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import { startMock } from '../../mocks/prism/mock.js';
-import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/http.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -65,8 +65,8 @@ function start(args: string[], env: Record<string, string> = {}): { child: Child
 
 const cli = (args: string[], env: Record<string, string> = {}): Promise<Outcome> => start(args, env).done;
 
-async function withSandbox<T>(handle: SandboxHandler, use: (baseUrl: string) => Promise<T>): Promise<T> {
-  const server = await startSandboxServer({ port: 0, handle });
+async function withSandbox<T>(fetch: FetchHandler, use: (baseUrl: string) => Promise<T>): Promise<T> {
+  const server = await startSandboxServer({ port: 0, fetch });
   try {
     return await use(server.baseUrl);
   } finally {
@@ -147,7 +147,7 @@ describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
     it('passes with exit 0, writes JUnit and JSON reports, and shows no secret anywhere', async () => {
       const junit = join(dir, 'reports', 'conformance.xml');
       const json = join(dir, 'reports', 'conformance.json');
-      const run = await withSandbox(createSandbox().handle, (baseUrl) =>
+      const run = await withSandbox(createSandbox().fetch, (baseUrl) =>
         // The base URL comes from the environment: the override the docs promise.
         cli(['--target', TARGET, '--junit', junit, '--json', json], { CONFORMANCE_BASE_URL: baseUrl }),
       );
@@ -175,7 +175,7 @@ describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
 
     it('exits 1 when a MUST rule fails, with the failure, what was sent and received, and a curl line', async () => {
       const json = join(dir, 'must.json');
-      const run = await withSandbox(jwtAcceptedUnderBearer(createSandbox().handle), (baseUrl) =>
+      const run = await withSandbox(jwtAcceptedUnderBearer(createSandbox().fetch), (baseUrl) =>
         cli(['--target', TARGET, '--base-url', baseUrl, '--only', 'AUTH-03', '--json', json]),
       );
       expect(run.code, run.stdout + run.stderr).toBe(1);
@@ -189,7 +189,7 @@ describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
     });
 
     it('exits 0 when only a SHOULD rule fails', async () => {
-      const run = await withSandbox(deletionIgnored(createSandbox().handle), (baseUrl) =>
+      const run = await withSandbox(deletionIgnored(createSandbox().fetch), (baseUrl) =>
         cli(['--target', TARGET, '--base-url', baseUrl, '--only', 'TOKEN-07']),
       );
       expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -200,7 +200,7 @@ describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
     it('skips every write with --read-only and every registration with --no-register, saying why', async () => {
       const sandbox = createSandbox();
       const before = { scenarios: sandbox.store.scenarios.size, accounts: sandbox.store.accounts.size };
-      const [readOnly, noRegister] = await withSandbox(sandbox.handle, (baseUrl) =>
+      const [readOnly, noRegister] = await withSandbox(sandbox.fetch, (baseUrl) =>
         Promise.all([
           cli(['--target', TARGET, '--base-url', baseUrl, '--read-only', '--only', 'tokens,AUTH-01,QA-01']),
           cli(['--target', TARGET, '--base-url', baseUrl, '--no-register', '--only', 'LOGIN-08,LOGIN-09']),
@@ -224,7 +224,7 @@ describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
         cases: sandbox.store.cases.size,
         tokens: sandbox.store.tokens.size,
       };
-      const run = await withSandbox(sandbox.handle, async (baseUrl) => {
+      const run = await withSandbox(sandbox.fetch, async (baseUrl) => {
         const { child, done } = start(['--target', TARGET, '--base-url', baseUrl, '--no-register']);
         // Interrupt once the first check file is through: the others are mid-way, with objects created.
         child.stdout?.on('data', (chunk: Buffer) => {
@@ -336,9 +336,9 @@ describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
     it('stops a run against a slow target, fails what did not finish, and still cleans up', async () => {
       const sandbox = createSandbox();
       const scenarios = sandbox.store.scenarios.size;
-      const slow: SandboxHandler = async (req) => {
+      const slow: FetchHandler = async (req) => {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        return sandbox.handle(req);
+        return sandbox.fetch(req);
       };
       const run = await withSandbox(slow, (baseUrl) =>
         cli([

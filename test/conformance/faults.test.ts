@@ -2,12 +2,12 @@
 // the sandbox (a wrapper outside its core) makes the suite fail with the rule IDs this table names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS } from '../../conformance/faults/index.js';
-import { isObject, jsonOf, parse, reply } from '../../conformance/faults/wrap.js';
+import { isObject, jsonOf, parse, reply, withStatus } from '../../conformance/faults/wrap.js';
 import { loadProfile } from '../../conformance/profile.js';
 import type { RunResult } from '../../conformance/results.js';
 import { RULES } from '../../conformance/rules.js';
 import { type ConformanceRunner, createConformanceRunner } from '../../conformance/run.js';
-import { createSandbox, type SandboxHandler } from '../../mocks/sandbox/app.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/http.js';
 
 /** Fault → the rules that must fail against it (others may fail too: a fault seldom breaks one thing only). */
@@ -95,10 +95,10 @@ afterAll(async () => {
 });
 
 /** Starts the sandbox with this handler on a free port and runs the suite (or the named rules) against it. */
-function runAgainst(lane: number, handle: SandboxHandler, only: string[] = []): Promise<RunResult> {
+function runAgainst(lane: number, fetch: FetchHandler, only: string[] = []): Promise<RunResult> {
   const chosen = lanes[lane % LANES] as (typeof lanes)[number];
   const run = chosen.queue.then(async () => {
-    const server = await startSandboxServer({ port: 0, handle });
+    const server = await startSandboxServer({ port: 0, fetch });
     try {
       const profile = loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl);
       return await chosen.runner.run({ profile, only });
@@ -126,7 +126,7 @@ const TIMEOUT = { timeout: 180_000 };
 
 describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
   it('passes every rule, skips none, and leaves behind only what the contract cannot delete', async ({ expect }) => {
-    const result = await runAgainst(0, createSandbox().handle);
+    const result = await runAgainst(0, createSandbox().fetch);
     const notPassed = result.rules.filter((r) => r.outcome !== 'PASS').map((r) => `${r.id} ${r.outcome}: ${r.reason}`);
     expect(notPassed).toEqual([]);
     expect(result.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));
@@ -141,12 +141,12 @@ describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
  * nested in data). Such a server must fail no MUST rule, only the contract's SHOULD rules.
  */
 const ownDecisions =
-  (inner: SandboxHandler): SandboxHandler =>
+  (inner: FetchHandler): FetchHandler =>
   async (req) => {
+    const { operationId } = await parse(req);
     const res = await inner(req);
-    const body = jsonOf(res);
+    const body = await jsonOf(res);
     if (!isObject(body)) return res;
-    const { operationId } = parse(req);
     if (res.status === 400 && Array.isArray(body.errors)) {
       // A list item's error (`assignee_ids.0`) is the list's, as Django REST framework nests it under the list's name.
       const member = (field: string) =>
@@ -162,12 +162,12 @@ const ownDecisions =
     if ((operationId === 'login' || operationId === 'refreshToken') && data) {
       return reply(res.status, { ...body, data: { tokens: data } });
     }
-    return res.status === 201 ? { ...res, status: 200 } : res;
+    return res.status === 201 ? withStatus(res, 200) : res;
   };
 
 describe.concurrent('a server deciding otherwise where the source is silent', TIMEOUT, () => {
   it('fails only SHOULD rules', async ({ expect }) => {
-    const result = await runAgainst(1, ownDecisions(createSandbox().handle));
+    const result = await runAgainst(1, ownDecisions(createSandbox().fetch));
     const failed = result.rules.filter((r) => r.outcome === 'FAIL');
     expect(failed.filter((r) => r.level === 'MUST').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
     // It does depart from the contract, and the contract's rules say so.
@@ -181,11 +181,7 @@ describe.concurrent('each fault makes the suite fail with the expected rules', T
     it(`${name} → ${rules.join(', ')}`, async ({ expect }) => {
       const fault = FAULTS[name];
       expect(fault, `conformance/faults has no fault named ${name}`).toBeDefined();
-      const result = await runAgainst(
-        i + 2,
-        (fault as NonNullable<typeof fault>)(createSandbox().handle),
-        scope(rules),
-      );
+      const result = await runAgainst(i + 2, (fault as NonNullable<typeof fault>)(createSandbox().fetch), scope(rules));
       const failed = failedRules(result);
       const passedOrSkipped = rules.filter((id) => !failed.includes(id));
       expect(passedOrSkipped, `rules that did not fail against ${name}`).toEqual([]);

@@ -61,7 +61,7 @@ describe('login', () => {
     const body = { username: twoFactor.username, password: twoFactor.password, captcha_token: DEMO.captchaToken };
     const missing = await call('POST', '/member/login/', { body });
     expect([missing.status, fieldsOf(missing.json)]).toEqual([400, ['code']]);
-    const code = totp(base32Decode(twoFactor.totpSecret), clock);
+    const code = await totp(base32Decode(twoFactor.totpSecret), clock);
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await call('POST', '/member/login/', { body: { ...body, code: wrongCode } });
     expect([wrong.status, fieldsOf(wrong.json)]).toEqual([401, ['code']]);

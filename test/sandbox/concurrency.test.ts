@@ -6,13 +6,13 @@ import { onBoard, sandboxUnderTest } from './harness.js';
 
 const REPORTS = 120;
 const SAME_REPORT_WRITES = 60;
-const { call, loginAs, handle, sandbox } = sandboxUnderTest();
+const { call, loginAs, fetch: sandboxFetch, sandbox } = sandboxUnderTest();
 let server: SandboxServer;
 let auth: string;
 let reportIds: number[];
 
 beforeAll(async () => {
-  server = await startSandboxServer({ handle });
+  server = await startSandboxServer({ fetch: sandboxFetch });
   auth = await loginAs(DEMO.accounts.member.username, DEMO.accounts.member.password);
   const scenario = await call('POST', `/features/qa/scenarios/list/?${onBoard()}`, {
     auth,

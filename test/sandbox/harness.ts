@@ -3,8 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, expect } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
 import { createValidators } from '../../contract/validators.js';
-import { createSandbox, type Sandbox, type SandboxHandler, type SandboxOptions } from '../../mocks/sandbox/app.js';
-import { createRouter } from '../../mocks/sandbox/router.js';
+import { createSandbox, type FetchHandler, type Sandbox, type SandboxOptions } from '../../mocks/sandbox/app.js';
+import { API_PREFIX, createRouter } from '../../mocks/sandbox/router.js';
 import { DEMO } from '../../mocks/sandbox/seed.js';
 
 const contract = loadContract();
@@ -20,10 +20,12 @@ export class ResponseChecker {
   /** `operationId status` (or `- status` outside the contract) → how many times it was seen. */
   readonly exercised = new Map<string, number>();
 
-  wrap(inner: SandboxHandler): SandboxHandler {
-    return async (req) => {
-      const res = await inner(req);
-      this.check(req.method.toUpperCase(), req.url, res.status, res.headers, res.body);
+  wrap(inner: FetchHandler): FetchHandler {
+    return async (request) => {
+      const { pathname, search } = new URL(request.url);
+      const res = await inner(request);
+      const text = res.body === null ? undefined : await res.clone().text();
+      this.check(request.method, `${pathname}${search}`, res.status, headersOf(res), text);
       return res;
     };
   }
@@ -58,6 +60,22 @@ export class ResponseChecker {
   }
 }
 
+/** A Response's headers as a plain object (lower-case names). */
+export function headersOf(res: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
+/** A Request to the sandbox for `url` (path and query, e.g. `/api/member/me/`); a body on GET or HEAD is dropped. */
+export function requestTo(method: string, url: string, headers: Record<string, string> = {}, body?: string): Request {
+  const upper = method.toUpperCase();
+  const sendsBody = body !== undefined && upper !== 'GET' && upper !== 'HEAD';
+  return new Request(`http://sandbox.test${url}`, { method, headers, ...(sendsBody ? { body } : {}) });
+}
+
 export interface Reply {
   status: number;
   headers: Record<string, string>;
@@ -75,7 +93,8 @@ export interface CallOptions {
 
 export interface SandboxUnderTest {
   sandbox: Sandbox;
-  handle: SandboxHandler;
+  /** The sandbox's fetch, with every answer checked. */
+  fetch: FetchHandler;
   checker: ResponseChecker;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   /** Logs in and returns `JWT <access token>`. */
@@ -86,7 +105,7 @@ export interface SandboxUnderTest {
 export function sandboxUnderTest(options?: SandboxOptions): SandboxUnderTest {
   const sandbox = createSandbox(options);
   const checker = new ResponseChecker();
-  const handle = checker.wrap(sandbox.handle);
+  const fetch = checker.wrap(sandbox.fetch);
   afterAll(() => {
     expect(checker.violations, 'responses that break openapi.yaml').toEqual([]);
   });
@@ -98,8 +117,9 @@ export function sandboxUnderTest(options?: SandboxOptions): SandboxUnderTest {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await handle({ method, url: `/api${path}`, headers, body });
-    return { status: res.status, headers: res.headers, json: res.body ? JSON.parse(res.body) : undefined };
+    const res = await fetch(requestTo(method, `${API_PREFIX}${path}`, headers, body));
+    const text = await res.text();
+    return { status: res.status, headers: headersOf(res), json: text ? JSON.parse(text) : undefined };
   };
   const loginAs = async (username: string, password: string, code?: string) => {
     const res = await call('POST', '/member/login/', {
@@ -108,7 +128,7 @@ export function sandboxUnderTest(options?: SandboxOptions): SandboxUnderTest {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     return `JWT ${res.json.data.access_token}`;
   };
-  return { sandbox, handle, checker, call, loginAs };
+  return { sandbox, fetch, checker, call, loginAs };
 }
 
 /** `company_id=…&board_id=…` of the demo board, plus extra query pairs. */

@@ -2,13 +2,12 @@
 // checks each reply with createValidators().response, and reports the operation × status pairs exercised.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
-import type { SandboxResponse } from '../../mocks/sandbox/app.js';
-import type { OperationId } from '../../mocks/sandbox/handlers/types.js';
+import type { OperationId } from '../../contract/operations.js';
 import { DEMO } from '../../mocks/sandbox/seed.js';
-import { onBoard, ResponseChecker, sandboxUnderTest } from './harness.js';
+import { onBoard, ResponseChecker, requestTo, sandboxUnderTest } from './harness.js';
 
 const { member, outsider } = DEMO.accounts;
-const { call, loginAs, checker, handle } = sandboxUnderTest();
+const { call, loginAs, checker, fetch: sandboxFetch } = sandboxUnderTest();
 let asMember: string;
 let asOutsider: string;
 
@@ -295,7 +294,7 @@ describe('every operation, every status the sandbox gives', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(wrongType.status).toBe(415);
-    expect((await handle({ method: 'OPTIONS', url: '/api/member/me/', headers: {} })).status).toBe(204);
+    expect((await sandboxFetch(requestTo('OPTIONS', '/api/member/me/'))).status).toBe(204);
   });
 
   test('every declared status is exercised, except those documented as never produced; the pairs are reported', () => {
@@ -327,11 +326,9 @@ describe('every operation, every status the sandbox gives', () => {
 });
 
 describe('the checker itself can fail', () => {
-  const jsonReply = (status: number, body: unknown): SandboxResponse => ({
-    status,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const textReply = (status: number, text: string) => () =>
+    new Response(text, { status, headers: { 'content-type': 'application/json' } });
+  const jsonReply = (status: number, body: unknown) => textReply(status, JSON.stringify(body));
 
   test.each([
     ['a success without data.member', jsonReply(200, { status: 'success', data: {} })],
@@ -341,10 +338,10 @@ describe('the checker itself can fail', () => {
     ],
     ['an error payload that says success', jsonReply(401, { status: 'success', message: 'x' })],
     ['a 5xx', jsonReply(500, { status: 'error', message: 'boom' })],
-    ['a body that is not JSON', { status: 200, headers: { 'content-type': 'application/json' }, body: '{' }],
+    ['a body that is not JSON', textReply(200, '{')],
   ])('flags %s', async (_name, response) => {
     const checking = new ResponseChecker();
-    await checking.wrap(async () => response)({ method: 'GET', url: '/api/member/me/', headers: {} });
+    await checking.wrap(async () => response())(requestTo('GET', '/api/member/me/'));
     expect(checking.violations).toHaveLength(1);
   });
 });

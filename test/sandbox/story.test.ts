@@ -8,10 +8,10 @@ import { rejection } from '../support/rejection.js';
 import { sandboxUnderTest } from './harness.js';
 
 let clock = Date.now();
-const { handle } = sandboxUnderTest({ now: () => clock, accessTokenTtlSeconds: 300 });
+const { fetch: sandboxFetch } = sandboxUnderTest({ now: () => clock, accessTokenTtlSeconds: 300 });
 let server: SandboxServer;
 beforeAll(async () => {
-  server = await startSandboxServer({ handle });
+  server = await startSandboxServer({ fetch: sandboxFetch });
 });
 afterAll(async () => {
   await server.close();

@@ -1,19 +1,18 @@
 // Handlers of the QA cases tag: list a scenario's cases, create, read, update instructions, delete (source §2, §4).
-import { boardScope, caseIn, scenarioIn } from '../access.js';
+import { caseIn, scenarioIn } from '../access.js';
 import { deleteCases } from '../qa.js';
 import { caseView } from '../views.js';
-import type { HandlerTable } from './types.js';
+import { created, type HandlerTable, ok } from './types.js';
 
 export const caseHandlers = {
-  listCases: ({ store, principal, query }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'read');
+  listCases: ({ store, scope, query }) => {
+    const { board } = scope('read');
     const scenario = scenarioIn(store, board, query.scenario_id, 'scenario_id');
-    const cases = [...store.cases.values()].filter((c) => c.scenarioId === scenario.id).map(caseView);
-    return { status: 200, body: { status: 'success', data: { cases } } };
+    return ok({ cases: [...store.cases.values()].filter((c) => c.scenarioId === scenario.id).map(caseView) });
   },
 
-  createCase: ({ store, principal, query, body }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'write');
+  createCase: ({ store, scope, body }) => {
+    const { board } = scope('write');
     const scenario = scenarioIn(store, board, body.scenario, 'scenario');
     const testCase = store.addCase({
       boardId: board.id,
@@ -23,30 +22,27 @@ export const caseHandlers = {
       steps_to_reproduce: body.steps_to_reproduce,
       expected_result: body.expected_result,
     });
-    return { status: 201, body: { status: 'success', data: { case: caseView(testCase) } } };
+    return created({ case: caseView(testCase) });
   },
 
-  getCase: ({ store, principal, query }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'read');
-    return {
-      status: 200,
-      body: { status: 'success', data: { case: caseView(caseIn(store, board, query.case_id, 'case_id')) } },
-    };
+  getCase: ({ store, scope, query }) => {
+    const { board } = scope('read');
+    return ok({ case: caseView(caseIn(store, board, query.case_id, 'case_id')) });
   },
 
-  updateCase: ({ store, principal, query, body }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'write');
+  updateCase: ({ store, scope, query, body }) => {
+    const { board } = scope('write');
     const testCase = caseIn(store, board, query.case_id, 'case_id');
     if (body.title !== undefined) testCase.title = body.title;
     if (body.description !== undefined) testCase.description = body.description;
     if (body.steps_to_reproduce !== undefined) testCase.steps_to_reproduce = body.steps_to_reproduce;
     if (body.expected_result !== undefined) testCase.expected_result = body.expected_result;
-    return { status: 200, body: { status: 'success', data: { case: caseView(testCase) } } };
+    return ok({ case: caseView(testCase) });
   },
 
-  deleteCase: ({ store, principal, query }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'write');
+  deleteCase: ({ store, scope, query }) => {
+    const { board } = scope('write');
     deleteCases(store, new Set([caseIn(store, board, query.case_id, 'case_id').id]));
-    return { status: 200, body: { status: 'success' } };
+    return ok();
   },
 } satisfies Pick<HandlerTable, 'listCases' | 'createCase' | 'getCase' | 'updateCase' | 'deleteCase'>;

@@ -1,13 +1,13 @@
 // Handlers of the QA scenarios tag: list, create, read, rename/reposition, delete with dependents (source §2, §4).
-import { boardScope, scenarioIn } from '../access.js';
+import { scenarioIn } from '../access.js';
 import { matchesQ, paginate } from '../lists.js';
 import { deleteScenario } from '../qa.js';
 import { scenarioView } from '../views.js';
-import type { HandlerTable } from './types.js';
+import { created, type HandlerTable, ok } from './types.js';
 
 export const scenarioHandlers = {
-  listScenarios: ({ store, principal, query }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'read');
+  listScenarios: ({ store, scope, query }) => {
+    const { board } = scope('read');
     const parentId =
       query.parent_id === undefined ? undefined : scenarioIn(store, board, query.parent_id, 'parent_id').id;
     const scenarios = [...store.scenarios.values()].filter(
@@ -15,11 +15,11 @@ export const scenarioHandlers = {
         s.boardId === board.id && (parentId === undefined || s.parent_id === parentId) && matchesQ(s.title, query.q),
     );
     const { rows, pagination } = paginate(scenarios, query);
-    return { status: 200, body: { status: 'success', data: { scenarios: rows.map(scenarioView), pagination } } };
+    return ok({ scenarios: rows.map(scenarioView), pagination });
   },
 
-  createScenario: ({ store, principal, query, body }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'write');
+  createScenario: ({ store, scope, body }) => {
+    const { board } = scope('write');
     const parent_id = body.parent_id === null ? null : scenarioIn(store, board, body.parent_id, 'parent_id').id;
     let siblings = 0;
     for (const s of store.scenarios.values()) if (s.boardId === board.id && s.parent_id === parent_id) siblings += 1;
@@ -29,27 +29,26 @@ export const scenarioHandlers = {
       parent_id,
       position: body.position ?? siblings,
     });
-    return { status: 201, body: { status: 'success', data: { scenario: scenarioView(scenario) } } };
+    return created({ scenario: scenarioView(scenario) });
   },
 
-  getScenario: ({ store, principal, query }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'read');
-    const scenario = scenarioIn(store, board, query.scenario_id, 'scenario_id');
-    return { status: 200, body: { status: 'success', data: { scenario: scenarioView(scenario) } } };
+  getScenario: ({ store, scope, query }) => {
+    const { board } = scope('read');
+    return ok({ scenario: scenarioView(scenarioIn(store, board, query.scenario_id, 'scenario_id')) });
   },
 
-  updateScenario: ({ store, principal, query, body }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'write');
+  updateScenario: ({ store, scope, query, body }) => {
+    const { board } = scope('write');
     const scenario = scenarioIn(store, board, query.scenario_id, 'scenario_id');
     scenario.title = body.title;
     if (body.position !== undefined) scenario.position = body.position;
-    return { status: 200, body: { status: 'success', data: { scenario: scenarioView(scenario) } } };
+    return ok({ scenario: scenarioView(scenario) });
   },
 
-  deleteScenario: ({ store, principal, query }) => {
-    const { board } = boardScope(store, principal.account, query.company_id, query.board_id, 'write');
+  deleteScenario: ({ store, scope, query }) => {
+    const { board } = scope('write');
     deleteScenario(store, scenarioIn(store, board, query.scenario_id, 'scenario_id').id);
-    return { status: 200, body: { status: 'success' } };
+    return ok();
   },
 } satisfies Pick<
   HandlerTable,

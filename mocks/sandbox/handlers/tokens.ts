@@ -3,18 +3,18 @@ import { ownToken } from '../access.js';
 import { timestampMs } from '../auth.js';
 import { paginate } from '../lists.js';
 import { tokenView } from '../views.js';
-import type { HandlerTable } from './types.js';
+import { created, type HandlerTable, ok } from './types.js';
 
 export const tokenHandlers = {
   listApiTokens: ({ store, principal, query }) => {
     const mine = [...store.tokens.values()].filter((t) => t.accountId === principal.account.id);
     const { rows, pagination } = paginate(mine, query);
-    return { status: 200, body: { status: 'success', data: { tokens: rows.map(tokenView), pagination } } };
+    return ok({ tokens: rows.map(tokenView), pagination });
   },
 
-  createApiToken: ({ auth, principal, body }) => {
-    const { record, secret } = auth.createApiToken(principal.account.id, body);
-    return { status: 201, body: { status: 'success', data: { token: { ...tokenView(record), token: secret } } } };
+  createApiToken: async ({ auth, principal, body }) => {
+    const { record, secret } = await auth.createApiToken(principal.account.id, body);
+    return created({ token: { ...tokenView(record), token: secret } });
   },
 
   updateApiToken: ({ store, principal, query, body }) => {
@@ -24,11 +24,11 @@ export const tokenHandlers = {
     if (body.is_active !== undefined) token.is_active = body.is_active;
     if (body.metadata !== undefined) token.metadata = body.metadata;
     if (body.expires_at !== undefined) token.expires_at = body.expires_at;
-    return { status: 200, body: { status: 'success', data: { token: tokenView(token) } } };
+    return ok({ token: tokenView(token) });
   },
 
   deleteApiToken: ({ store, principal, query }) => {
     store.removeToken(ownToken(store, principal.account, query.key).key);
-    return { status: 200, body: { status: 'success' } };
+    return ok();
   },
 } satisfies Pick<HandlerTable, 'listApiTokens' | 'createApiToken' | 'updateApiToken' | 'deleteApiToken'>;

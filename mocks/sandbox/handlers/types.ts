@@ -1,26 +1,14 @@
-// Handler types derived from generated/schema.d.ts: each operation's query, JSON body and success replies.
-import type { operations } from '../../../generated/schema.js';
+// Handler types: the context a handler gets, typed per operation from contract/operations.ts.
+import type { BodyOf, OperationId, QueryOf, ReplyOf } from '../../../contract/operations.js';
+import type { BoardScope, Need } from '../access.js';
 import type { Auth, Principal } from '../auth.js';
 import type { Store } from '../store.js';
-
-export type OperationId = keyof operations;
 
 /** Operations with `security: []` in the contract; a test keeps this list equal to the contract's. */
 export type PublicOperation = 'login' | 'register' | 'refreshToken';
 export const PUBLIC_OPERATIONS: readonly PublicOperation[] = ['login', 'register', 'refreshToken'];
 
-type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T;
-type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-type SuccessOf<K extends OperationId> = Extract<keyof operations[K]['responses'], 200 | 201>;
-
-export type QueryOf<K extends OperationId> = OrEmpty<NonNullable<operations[K]['parameters']['query']>>;
-export type BodyOf<K extends OperationId> =
-  NonNullable<operations[K]['requestBody']> extends { content: { 'application/json': infer B } } ? B : undefined;
-
-/** A success reply: one of the operation's declared 2xx statuses with its JSON body. Failures are thrown. */
-export type ReplyOf<K extends OperationId> = {
-  [S in SuccessOf<K>]: { status: S; body: JsonOf<operations[K]['responses'][S]> };
-}[SuccessOf<K>];
+type BoardQuery = { company_id: number; board_id: number };
 
 export interface Context<K extends OperationId> {
   store: Store;
@@ -32,7 +20,22 @@ export interface Context<K extends OperationId> {
   query: QueryOf<K>;
   /** Validated by ajv against the contract before the handler runs. */
   body: BodyOf<K>;
+  /** The board named by `company_id` + `board_id`, for the caller, or the 403/404 of access.ts (board operations only). */
+  scope: QueryOf<K> extends BoardQuery ? (need: Need) => BoardScope : undefined;
 }
 
 export type Handler<K extends OperationId> = (ctx: Context<K>) => ReplyOf<K> | Promise<ReplyOf<K>>;
 export type HandlerTable = { [K in OperationId]: Handler<K> };
+
+/** 200 with the success envelope; without `data` for answers that carry none (deletions). */
+export function ok(): { status: 200; body: { status: 'success' } };
+export function ok<D>(data: D): { status: 200; body: { status: 'success'; data: D } };
+export function ok(data?: unknown) {
+  return { status: 200, body: data === undefined ? { status: 'success' } : { status: 'success', data } };
+}
+
+/** 201 with the success envelope, for a creation. */
+export const created = <D>(data: D): { status: 201; body: { status: 'success'; data: D } } => ({
+  status: 201,
+  body: { status: 'success', data },
+});
