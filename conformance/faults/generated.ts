@@ -1,19 +1,19 @@
 // Faults the generated cases must catch (rules GEN-01..04; source §7): each one a server that departs from the request
 // schemas of openapi.yaml in a way a hand-written probe seldom meets.
 import { createValidators } from '../../contract/validators.js';
-import { type Fault, isObject, parse, reply, validationFailed, withBody, withQuery } from './wrap.js';
+import { type Fault, isObject, parse, reply, validationFailed, withBody, withQuery, withStatus } from './wrap.js';
 
 const validators = createValidators();
 
 /** A limit above the maximum is quietly lowered to it instead of refused (GEN-02). */
 export const limitAboveMaximumClamped: Fault = (inner) => async (req) => {
-  const limit = Number(parse(req).query.get('limit'));
+  const limit = Number((await parse(req)).query.get('limit'));
   return inner(limit > 100 ? withQuery(req, (q) => q.set('limit', '100')) : req);
 };
 
 /** A value of the wrong type crashes the handler: 500 without a field (GEN-01, GEN-04). */
 export const wrongTypeAs500: Fault = (inner) => async (req) => {
-  const { operationId, query, body } = parse(req);
+  const { operationId, query, body } = await parse(req);
   if (!operationId) return inner(req);
   const q = validators.query(operationId, query);
   const b = body === undefined ? undefined : validators.body(operationId, body);
@@ -26,7 +26,7 @@ export const wrongTypeAs500: Fault = (inner) => async (req) => {
 
 /** Unknown body members are dropped silently instead of refused, as many frameworks do by default (GEN-02). */
 export const unknownFieldsIgnored: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   if (!operationId || !isObject(body)) return inner(req);
   const checked = validators.body(operationId, body);
   if (checked.ok) return inner(req);
@@ -36,7 +36,7 @@ export const unknownFieldsIgnored: Fault = (inner) => async (req) => {
 
 /** A title longer than 100 characters is refused, though the contract allows 200 or 500 (GEN-03). */
 export const titleCappedAt100: Fault = (inner) => async (req) => {
-  const { operationId, body } = parse(req);
+  const { operationId, body } = await parse(req);
   if (operationId && isObject(body) && typeof body.title === 'string' && [...body.title].length > 100) {
     return validationFailed('title', 'must not be longer than 100 characters');
   }
@@ -46,5 +46,5 @@ export const titleCappedAt100: Fault = (inner) => async (req) => {
 /** Validation failures answer 422 (naming the field): only the contract's SHOULD on the status fails (GEN-02). */
 export const validationAs422: Fault = (inner) => async (req) => {
   const res = await inner(req);
-  return res.status === 400 ? { ...res, status: 422 } : res;
+  return res.status === 400 ? withStatus(res, 422) : res;
 };
