@@ -774,7 +774,7 @@ export const RULES: readonly Rule[] = [
     level: 'SHOULD',
     area: 'generated',
     source: 'best practice, as ENV-07 (the source shows no rule about server errors)',
-    text: 'No generated request, valid or broken, answers a 5xx or goes unanswered.',
+    text: 'No generated request, valid or broken, answers a 5xx.',
     writes: false,
   },
 
