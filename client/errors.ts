@@ -1,4 +1,4 @@
-// Typed client errors: a definite rejection, a POST whose outcome is unknown (source §1), a list that cannot be paged.
+// Typed client errors: a definite rejection, a write whose outcome is unknown (source §1), a list that cannot be paged.
 
 // Messages name the operation, the status and the fields only: server text may echo a token, password or captcha.
 const FIELD_NAME = /^[\w.[\]-]{1,100}$/;
@@ -14,7 +14,7 @@ export function fieldsOf(payload: unknown): string[] {
   });
 }
 
-/** A definite rejection: a 4xx, a 5xx of a non-POST operation, or a 2xx that is not a success envelope. */
+/** A definite rejection: a 4xx, a 5xx of a non-POST operation, or a GET's 2xx that is not a success envelope. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly operation: string;
@@ -23,8 +23,10 @@ export class ApiError extends Error {
   readonly payload: unknown;
   /** `payload.errors[].field`: the fields to correct. */
   readonly fields: string[];
+  /** The response headers, e.g. Prism's `sl-violations`, which says what was really wrong with a request. */
+  readonly headers: Headers;
 
-  constructor(operation: string, status: number, payload: unknown, reason: string) {
+  constructor(operation: string, status: number, payload: unknown, reason: string, headers: Headers) {
     const fields = fieldsOf(payload);
     const named = fields.filter((f) => FIELD_NAME.test(f));
     super(`${operation}: HTTP ${status}, ${reason}${named.length ? `; fields to correct: ${named.join(', ')}` : ''}`);
@@ -32,19 +34,21 @@ export class ApiError extends Error {
     this.status = status;
     this.payload = payload;
     this.fields = fields;
+    this.headers = headers;
   }
 }
 
 /**
- * A POST that failed ambiguously (network error, timeout, 5xx, unreadable 2xx): it may have taken effect, so the client
- * did not repeat it. Check (e.g. list the resources) before retrying.
+ * A write whose outcome is unknown: a POST that failed ambiguously (network error, timeout, 5xx), or a POST, PATCH or
+ * DELETE answered with a redirect or an unreadable 2xx. It may have taken effect, so the client did not repeat it.
+ * Check (e.g. list the resources) before retrying.
  */
 export class OutcomeUnknownError extends Error {
   override readonly name = 'OutcomeUnknownError';
   readonly operation: string;
-  /** The network or timeout error, or the 5xx `Response`. */
+  /** The network or timeout error, or the `Response` (5xx, redirect or unreadable 2xx). */
   override readonly cause: unknown;
-  /** The HTTP status when a response arrived, else `undefined`. */
+  /** The HTTP status when a response arrived (0 for a browser's opaque redirect), else `undefined`. */
   readonly status: number | undefined;
 
   constructor(operation: string, cause: unknown, what: string) {

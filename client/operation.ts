@@ -3,7 +3,7 @@
 // A placeholder origin lets a relative base URL ("/api", common in browsers) be parsed too.
 const ANY_ORIGIN = 'http://origin.invalid';
 
-const byResponse = new WeakMap<Response, string>();
+const byResponse = new WeakMap<Response, { operation: string; method: string }>();
 
 /** The path part of a base URL without its trailing slash: `http://host/api/` → `/api`. */
 export function basePathOf(baseUrl: string): string {
@@ -21,13 +21,18 @@ export function operationName(method: string, path: string): string {
 }
 
 /** Remembers which operation a response answers, so errors built later from it can name the operation. */
-export function rememberOperation(response: Response, operation: string): void {
-  byResponse.set(response, operation);
+export function rememberOperation(response: Response, method: string, operation: string): void {
+  byResponse.set(response, { operation, method: method.toUpperCase() });
 }
 
 /** The operation a response answers; a response that did not pass through the client is named by its URL path. */
 export function operationOf(response: Response): string {
   const known = byResponse.get(response);
-  if (known) return known;
+  if (known) return known.operation;
   return response.url ? `request to ${new URL(response.url).pathname}` : 'unknown operation';
+}
+
+/** The request method of a response that passed through the client, else `undefined`. */
+export function methodOf(response: Response): string | undefined {
+  return byResponse.get(response)?.method;
 }

@@ -1,4 +1,5 @@
-// One HTTP exchange: per-request timeout, body read in full, and no repeat of a POST that failed ambiguously (§1).
+// One HTTP exchange (source §1): timeout, body read in full, writes never redirected nor repeated when unconfirmed.
+import { isSuccessEnvelope } from './envelope.js';
 import { ApiError, OutcomeUnknownError } from './errors.js';
 import { contractPathOf, operationName, rememberOperation } from './operation.js';
 
@@ -10,24 +11,34 @@ export interface TransportOptions {
   timeoutMs?: number | undefined;
 }
 
-function isJson(text: string): boolean {
+// Methods that change nothing; every other method is a write.
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
   try {
-    JSON.parse(text);
-    return true;
+    return JSON.parse(text);
   } catch {
-    return false;
+    return NOT_JSON;
   }
 }
 
-interface Deadline {
+export interface Deadline {
+  /** Aborts when the time is up or when the outer signal aborts. */
   signal: AbortSignal;
+  /** Whether the abort came from the time limit rather than the outer signal. */
   readonly expired: boolean;
+  /** Stops the timer and the outer signal's listener; call it once the exchange is over. */
   clear(): void;
 }
 
-// A plain timer and controller, not AbortSignal.timeout()/any(): Node holds those signals weakly (a collected one
-// never fires), and older browsers lack any().
-function deadline(ms: number, outer: AbortSignal): Deadline {
+/**
+ * A signal that aborts after `ms` milliseconds with a `TimeoutError`, or as soon as `outer` aborts. A plain timer and
+ * controller, not AbortSignal.timeout()/any(): Node holds those signals weakly (a collected one never fires), and
+ * older browsers lack any().
+ */
+export function deadline(ms: number, outer: AbortSignal): Deadline {
   const controller = new AbortController();
   let expired = false;
   const timer = setTimeout(() => {
@@ -49,15 +60,50 @@ function deadline(ms: number, outer: AbortSignal): Deadline {
   };
 }
 
+/**
+ * Where a write was redirected to, without the query and fragment (they may hold a token). A browser answers a manual
+ * redirect with an opaque response (status 0) that hides the address; Node gives the 3xx with its Location.
+ */
+function redirectOf(response: Response, requestUrl: string): string {
+  if (response.type === 'opaqueredirect') return 'redirected to an address the browser does not reveal';
+  const location = response.headers.get('Location');
+  if (location === null) return `HTTP ${response.status}, a redirect without a Location`;
+  try {
+    const target = new URL(location, requestUrl);
+    return `HTTP ${response.status}, redirected to ${target.origin}${target.pathname}`;
+  } catch {
+    return `HTTP ${response.status}, redirected to an address that is not a URL`;
+  }
+}
+
+/**
+ * Why a write's 2xx cannot be read as a success, or `undefined` when it can. The status says the write was accepted,
+ * but without the envelope the caller cannot tell what was changed. Deletion may return no data (source §1), so an
+ * empty body confirms a DELETE; a POST or PATCH owes the envelope.
+ */
+function unreadableWrite(method: string, text: string): string | undefined {
+  if (text === '') return method === 'DELETE' ? undefined : 'an empty body where the success envelope was expected';
+  const body = parseJson(text);
+  if (body === NOT_JSON) return 'a body that is not JSON';
+  return isSuccessEnvelope(body) ? undefined : 'no success envelope';
+}
+
 export function createTransport({ fetch, basePath, timeoutMs }: TransportOptions): Transport {
   return async (request) => {
     const operation = operationName(request.method, contractPathOf(request.url, basePath));
     const isPost = request.method === 'POST';
+    const isWrite = !READS.has(request.method);
     const timeout = timeoutMs === undefined ? undefined : deadline(timeoutMs, request.signal);
+    // A followed redirect replays a POST (after 301/302/303) or a PATCH/DELETE (after 303) as a GET, whose success
+    // would then read as the write's. File downloads are GETs that redirect to storage, so reads still follow.
+    const init: RequestInit = {
+      ...(timeout ? { signal: timeout.signal } : {}),
+      ...(isWrite ? { redirect: 'manual' } : {}),
+    };
     let response: Response;
     let text: string;
     try {
-      response = await (timeout ? fetch(request, { signal: timeout.signal }) : fetch(request));
+      response = await fetch(request, init);
       // Reading the body here keeps it under the timeout, and a connection dropped mid-body counts as a failed exchange.
       text = await response.clone().text();
     } catch (error) {
@@ -70,12 +116,18 @@ export function createTransport({ fetch, basePath, timeoutMs }: TransportOptions
     } finally {
       timeout?.clear();
     }
-    rememberOperation(response, operation);
+    rememberOperation(response, request.method, operation);
+    if (isWrite && (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))) {
+      const where = redirectOf(response, request.url);
+      throw new OutcomeUnknownError(operation, response, `${where} (not followed): the write was not confirmed`);
+    }
     if (isPost && response.status >= 500) throw new OutcomeUnknownError(operation, response, `HTTP ${response.status}`);
-    if (response.ok && text !== '' && !isJson(text)) {
-      if (isPost)
-        throw new OutcomeUnknownError(operation, response, `HTTP ${response.status}, a body that is not JSON`);
-      throw new ApiError(operation, response.status, undefined, 'a body that is not JSON');
+    if (response.ok && isWrite) {
+      const problem = unreadableWrite(request.method, text);
+      if (problem) throw new OutcomeUnknownError(operation, response, `HTTP ${response.status}, ${problem}`);
+    } else if (response.ok && text !== '' && parseJson(text) === NOT_JSON) {
+      // Nothing changed on a read, so a garbled answer is a plain failure.
+      throw new ApiError(operation, response.status, undefined, 'a body that is not JSON', response.headers);
     }
     return response;
   };

@@ -94,3 +94,29 @@ describe('non-2xx → ApiError carrying status, payload and fields', () => {
     await expect(unwrap(result)).rejects.toMatchObject({ operation: 'PATCH /features/qa/sessions/cases/' });
   });
 });
+
+describe('ApiError carries the response headers', () => {
+  // Prism answers a request that breaks the contract with its example body; the real reason is in this header.
+  const violations = JSON.stringify([
+    { location: ['request', 'body'], message: "must have required property 'title'" },
+  ]);
+
+  test.each([
+    { label: 'a rejection', answer: () => failure(400, errorPayload, { 'sl-violations': violations }) },
+    {
+      label: 'a 2xx without the envelope',
+      answer: () => Response.json({ companies: [] }, { headers: { 'sl-violations': violations } }),
+    },
+    {
+      label: 'a 2xx that is not JSON',
+      answer: () => new Response('<html></html>', { headers: { 'sl-violations': violations } }),
+    },
+  ])('$label: sl-violations reaches the caller, the message stays without it', async ({ answer }) => {
+    const error = await unwrapAnswer(answer).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const { headers, message } = error as ApiError;
+    expect(headers).toBeInstanceOf(Headers);
+    expect(headers.get('sl-violations')).toBe(violations);
+    expect(message).not.toContain('title');
+  });
+});

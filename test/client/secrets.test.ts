@@ -110,6 +110,20 @@ const scenarios: { label: string; run: () => Promise<unknown> }[] = [
       ),
   },
   {
+    label: 'a write redirected to an address that carries a token',
+    run: () =>
+      clientFor(
+        fakeServer(
+          () =>
+            new Response(null, {
+              status: 303,
+              headers: { Location: `/api/member/me/?token=${SECRETS.apiToken}#${SECRETS.access}` },
+            }),
+        ),
+        { credential: API_TOKEN },
+      ).POST('/member/bearer-tokens/', { body: { title: 'ci-bot', is_active: true } }),
+  },
+  {
     label: 'paginate over a repeated page of secrets',
     run: async () => {
       const client = clientFor(fakeServer(() => success({ tokens: [{ key: 'k', title: SECRETS.apiToken }] })));
