@@ -5,10 +5,12 @@ import { type Fault, isObject, parse, reply, validationFailed, withBody, withQue
 
 const validators = createValidators();
 
-/** A limit above the maximum is quietly lowered to it instead of refused (GEN-02). */
-export const limitAboveMaximumClamped: Fault = (inner) => async (req) => {
-  const limit = Number((await parse(req)).query.get('limit'));
-  return inner(limit > 100 ? withQuery(req, (q) => q.set('limit', '100')) : req);
+/** A limit outside 1..100 is quietly moved into that range instead of refused (GEN-02). */
+export const limitOutOfRangeClamped: Fault = (inner) => async (req) => {
+  const raw = (await parse(req)).query.get('limit');
+  const limit = Number(raw);
+  if (raw === null || !Number.isInteger(limit) || (limit >= 1 && limit <= 100)) return inner(req);
+  return inner(withQuery(req, (q) => q.set('limit', String(Math.min(100, Math.max(1, limit))))));
 };
 
 /** A value of the wrong type crashes the handler: 500 without a field (GEN-01, GEN-04). */

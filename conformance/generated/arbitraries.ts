@@ -23,8 +23,8 @@ export const UNBOUNDED_INTEGER_MAX = 2_147_483_647;
 const DATE_MIN = new Date('2030-01-01T00:00:00Z');
 const DATE_MAX = new Date('2099-12-31T23:59:59Z');
 
-/** Strings shorter than this are drawn at random; longer bounds are reached through their boundary values. */
-const RANDOM_STRING_SPAN = 40;
+/** The longest string drawn where the schema sets no maxLength. */
+const UNBOUNDED_STRING_SPAN = 40;
 
 const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -82,7 +82,7 @@ export function branchOf(schema: Schema, value: unknown, document: Document): Sc
 
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : min + RANDOM_STRING_SPAN;
+  const max = typeof schema.maxLength === 'number' ? schema.maxLength : min + UNBOUNDED_STRING_SPAN;
   if (schema.format === 'date-time') {
     return fc.date({ min: DATE_MIN, max: DATE_MAX, noInvalidDate: true }).map((d) => d.toISOString());
   }
@@ -93,23 +93,16 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
     { arbitrary: fc.string({ minLength: 1, maxLength: 1 }), weight: 9 },
     { arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 1 },
   );
-  const random = fc.string({ unit, minLength: min, maxLength: Math.min(max, min + RANDOM_STRING_SPAN) });
-  // The boundaries are where length bugs live: each is drawn as often as a random length in ten.
-  return fc.oneof(
-    { arbitrary: random, weight: 8 },
-    { arbitrary: fc.string({ unit, minLength: min, maxLength: min }), weight: 1 },
-    { arbitrary: fc.string({ minLength: max, maxLength: max }), weight: 1 },
-  );
+  // The length first, then the text: fast-check's integers favour both bounds (where length bugs live), and a failing
+  // string shrinks by its length towards the shortest that still fails.
+  return fc.integer({ min, max }).chain((length) => fc.string({ unit, minLength: length, maxLength: length }));
 }
 
 function integerArbitrary(schema: Schema): fc.Arbitrary<number> {
   const min = typeof schema.minimum === 'number' ? schema.minimum : -UNBOUNDED_INTEGER_MAX;
   const max = typeof schema.maximum === 'number' ? schema.maximum : UNBOUNDED_INTEGER_MAX;
-  return fc.oneof(
-    { arbitrary: fc.integer({ min, max }), weight: 8 },
-    { arbitrary: fc.constant(min), weight: 1 },
-    { arbitrary: fc.constant(max), weight: 1 },
-  );
+  // fast-check's integers already favour the bounds and zero, and shrink towards the smallest allowed.
+  return fc.integer({ min, max });
 }
 
 function objectArbitrary(schema: Schema, document: Document, options: ArbitraryOptions): fc.Arbitrary<unknown> {

@@ -63,8 +63,9 @@ function outOfBounds(schema: Schema, current: unknown): { value: unknown; note: 
   if (typeof schema.maximum === 'number') out.push({ value: schema.maximum + 1, note: `maximum ${schema.maximum}` });
   if (typeof schema.maxLength === 'number') {
     // Padded in front, so that a title keeps the run marker at its end even when a broken server stores it.
-    const keep = typeof current === 'string' && current.length <= schema.maxLength ? current : '';
-    const pad = 'x'.repeat(schema.maxLength + 1 - keep.length);
+    // Lengths in code points, as JSON Schema counts them.
+    const keep = typeof current === 'string' && [...current].length <= schema.maxLength ? current : '';
+    const pad = 'x'.repeat(schema.maxLength + 1 - [...keep].length);
     const value = schema.format === 'email' ? `${pad.slice('@example.com'.length)}@example.com` : `${pad}${keep}`;
     out.push({ value, note: `maxLength ${schema.maxLength}` });
   }

@@ -139,10 +139,15 @@ export function negativeArbitrary(
   marker: string,
 ): fc.Arbitrary<NegativeRequest> {
   return fc
-    .tuple(positiveArbitrary(plan, document, validators, marker), fc.nat(), fc.nat())
-    .map(([request, which, pick]): NegativeRequest | undefined => {
+    .tuple(positiveArbitrary(plan, document, validators, marker), fc.nat(), fc.nat(), fc.nat())
+    .map(([request, kindIndex, siteIndex, pick]): NegativeRequest | undefined => {
+      // The kind of breakage first, then the place: a body with one unknown-member site and twenty wrong-type sites
+      // still gets an unknown member as often as a wrong type.
       const mutations = mutationsOf(plan.op, request, document, pick);
-      const mutation = mutations[which % Math.max(1, mutations.length)];
+      const kinds = [...new Set(mutations.map((m) => m.breakage.kind))];
+      const kind = kinds[kindIndex % Math.max(1, kinds.length)];
+      const sites = mutations.filter((m) => m.breakage.kind === kind);
+      const mutation = sites[siteIndex % Math.max(1, sites.length)];
       return mutation ? { ...mutation.apply(request), breakage: mutation.breakage } : undefined;
     })
     .filter((r): r is NegativeRequest => {

@@ -74,7 +74,7 @@ const EXPECTED: Record<string, string[]> = {
   finishResolvesTask: ['QA-18'],
   startWithoutTodoAccepted: ['QA-19'],
   // Generated cases.
-  limitAboveMaximumClamped: ['GEN-02'],
+  limitOutOfRangeClamped: ['GEN-02'],
   wrongTypeAs500: ['GEN-01', 'GEN-04'],
   unknownFieldsIgnored: ['GEN-02'],
   titleCappedAt100: ['GEN-03'],

@@ -4,6 +4,13 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Schema, schemaArbitrary } from '../../conformance/generated/arbitraries.js';
+import {
+  type ExploreOptions,
+  explore,
+  type Failure,
+  type Send,
+  shrinkFailure,
+} from '../../conformance/generated/explore.js';
 import { type BreakageKind, mutationsOf, UNKNOWN_FIELD } from '../../conformance/generated/mutations.js';
 import { isPlaced, planAll, planOperation } from '../../conformance/generated/plan.js';
 import {
@@ -296,9 +303,14 @@ describe('requests broken in one place', () => {
   });
 
   it('keeps the run marker at the end of a title that is too long', () => {
-    const found = breaks('createScenario', 'out-of-bounds', 'title');
+    const found = fc
+      .sample(negativeArbitrary(plan('createScenario'), contract.document, validators, MARKER), {
+        seed: 13,
+        numRuns: 300,
+      })
+      .find((r) => r.breakage.field === 'title' && r.breakage.what.includes('maxLength'));
     const title = (found?.body as Record<string, unknown> | undefined)?.title as string;
-    expect(title.length).toBe(501);
+    expect([...title].length).toBe(501);
     expect(title.endsWith(`[${MARKER}]`)).toBe(true);
   });
 });
@@ -414,5 +426,52 @@ describe('verdicts', () => {
 
   it('says which field a valid request was refused for', () => {
     expect(judgeValid(answer(400, named), false).verdicts['GEN-03']).toContain('naming body.title');
+  });
+});
+
+describe('exploring and shrinking', () => {
+  /** A fake target: crashes on a title longer than `crashAbove` characters, otherwise answers as the contract says. */
+  const fakeSend =
+    (crashAbove: number): Send =>
+    async (_plan, request) => {
+      const title = (request.body as Record<string, unknown> | undefined)?.title;
+      const broken = (request as { breakage?: unknown }).breakage !== undefined;
+      const status = typeof title === 'string' && title.length > crashAbove ? 500 : broken ? 400 : 201;
+      const field = (request as { breakage?: { field: string } }).breakage?.field ?? 'x';
+      const body =
+        status === 400
+          ? { status: 'error', message: 'Validation failed.', errors: [{ field, message: 'is invalid' }] }
+          : { status: status === 500 ? 'error' : 'success', ...(status === 500 ? { message: 'boom' } : { data: {} }) };
+      return { answer: { record: {} as Answer['record'], status, body }, shown: request, missing: false };
+    };
+  const options = (seed: number, crashAbove = 30): ExploreOptions => ({
+    plans: [plan('createScenario')],
+    document: contract.document,
+    validators,
+    marker: MARKER,
+    seed,
+    maxExamples: 30,
+    send: fakeSend(crashAbove),
+  });
+
+  it('finds the crash, and shrinks it to the shortest title that still crashes', async () => {
+    const exploration = await explore(options(3));
+    const [failure] = exploration.failures.get('GEN-04') ?? [];
+    expect(failure?.operationId).toBe('createScenario');
+    const shrunk = await shrinkFailure(options(3), failure as Failure);
+    expect(shrunk.shrunk).toBe(true);
+    const title = (shrunk.shown.body as Record<string, unknown>).title as string;
+    // 31 characters: the run marker suffix leaves the generated part as short as the crash allows.
+    expect(title.length).toBe(31);
+    expect(title.endsWith(`[${MARKER}]`)).toBe(true);
+  });
+
+  it('counts what it sent per operation and judges every answer', async () => {
+    const exploration = await explore(options(4, Number.POSITIVE_INFINITY));
+    expect(exploration.stats).toEqual([
+      expect.objectContaining({ operationId: 'createScenario', valid: 30, broken: 30, unanswered: 0 }),
+    ]);
+    expect(exploration.judged.get('GEN-02')).toBe(30);
+    expect(exploration.failures.get('GEN-02')).toEqual([]);
   });
 });
