@@ -20,7 +20,10 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = '
   const out: FieldError[] = [];
   // A Set, not a scan of `out`: a 1 MiB body can carry ~100k unknown keys, and a quadratic dedup stalls for seconds.
   const seen = new Set<string>();
+  // A value of the wrong type also fails its format (`int64` on an id); the type error already names the field.
+  const wrongType = new Set((errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   for (const e of errors ?? []) {
+    if (e.keyword === 'format' && wrongType.has(e.instancePath)) continue;
     const path = e.instancePath.split('/').filter(Boolean).join('.');
     let field = path;
     let message = e.message ?? 'is invalid';

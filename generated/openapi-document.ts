@@ -9,7 +9,11 @@ export const openapiDocument: Record<string, unknown> = {
     "title": "Task-Management Service REST API (auth, account access and QA)",
     "version": "0.1.0",
     "summary": "Authentication, named API tokens, accounts and QA scenarios, cases and review sessions.",
-    "description": "The contract for the parts of the Task-Management Service that its source\ndescription details at endpoint level: authentication and account access,\nand QA scenarios, test cases and review sessions. Two list endpoints of other\nareas (`GET /company/list/`, `GET /task/list/`) are included because the\nsource names them. All paths are relative to `{base_url}`, the REST base\naddress, which ends in an `api` path segment.\n\nEverything the source states is written here as stated. Where the source is\nsilent and the contract still had to decide (response shapes, token fields,\nthe error payload, the validation status code, pagination defaults, …), the\nplace carries an `x-assumption` extension that says what the source leaves\nopen, and the schema is kept as permissive as the decision allows. In this\nintroduction such points are marked *(contract decision)*. The\n**Assumptions** section after this introduction (in the menu) lists every\nassumption with its place in `openapi.yaml`, and what the contract\ndeliberately leaves out; the kit keeps the same page as `docs/assumptions.md`.\n\n## Who uses what\n\n| Reader | Use |\n|---|---|\n| Frontend developer | The Prism mock, `npm run mock` at `http://127.0.0.1:4011/api`: it answers every operation with this contract's examples and rejects requests that break it, but keeps no state. The stateful sandbox, `npm start` at `http://127.0.0.1:4010/api`, with demo data. The generated types (`generated/schema.d.ts`) and the typed client (`client/`). |\n| Backend developer | The validation proxy, `npm run proxy -- https://your-server.example/api`: it sits in front of a real server and turns every response that breaks the contract into an error that lists the violations. The conformance suite, `npm run conformance`, checks a running server against the contract and the source's rules. |\n| Integration or server client | A **named API token**, sent as `Authorization: Bearer …`. |\n| Web session | A **JWT access token** from login, sent as `Authorization: JWT …`, renewed with the refresh token. |\n| Docs reader | This page: `npm run docs` builds it as one self-contained file, `docs/index.html`, that works offline. |\n\n## Credentials\n\nThe service has two credential kinds. They are **not interchangeable**.\n\n| Kind | Obtained by | Header |\n|---|---|---|\n| Named API token (integrations, server clients) | Profile → API Tokens, or `POST /member/bearer-tokens/` | `Authorization: Bearer <API_TOKEN>` |\n| JWT access token (web sessions) | `access_token` from `POST /member/login/` | `Authorization: JWT <ACCESS_TOKEN>` |\n\n1. A token must be active and not expired to authenticate.\n2. The `refresh_token` goes only in the body of `POST /member/refresh-token/`. It is never placed in an `Authorization` header.\n3. A JWT access token is never used with the `Bearer` scheme, and never presented as a named API token.\n4. Login, registration and refresh carry no `Authorization` header.\n5. Login and registration require a valid `captcha_token` in the body; login also takes `code`, the authenticator code, when two-factor authentication is enabled.\n6. Token management endpoints require authentication. A token cannot be created anonymously.\n7. Reads and writes are limited to resources the credential's account may access. Roles and workspace/board permissions apply to every endpoint, and a client library cannot widen them.\n8. `GET /member/me/` identifies the account that owns a credential.\n9. Tokens are named per integration. An expiry may be set. Unused tokens are deactivated or deleted.\n\nRefresh rotates: the response of `POST /member/refresh-token/` carries a\nreplacement pair, and the client stores it before later requests. Every\nauthenticated operation accepts either credential kind *(contract decision:\nthe source's endpoint tables say Bearer, and web sessions use JWT)*. The\nlifetimes of access and refresh tokens and the role names are not shown by\nthe source.\n\nA named API token moves between these states (source §3). Every trigger\naddresses the token by its `key` on `/member/bearer-tokens/detail/`.\n\n| State | Trigger | Next state | Effect |\n|---|---|---|---|\n| active | `PATCH` with `is_active: false` | inactive | the token stops authenticating |\n| inactive | `PATCH` with `is_active: true` | active | none |\n| any | `DELETE` | revoked | later requests with it fail |\n\nDeleting the token a client uses invalidates that client's later requests.\n\n## Envelope\n\nA success is a JSON object with `status` (the string `success`) and `data`\n(an object): `{\"status\": \"success\", \"data\": {...}}`. `data` holds the payload\nunder an endpoint-specific collection name: `GET /company/list/` returns\n`data.companies`. The source gives `tasks` as another example name;\nthat `GET /task/list/` answers in `data.tasks` is a contract decision, as\nare the other names (`member`, `tokens`, `token`, `scenarios`, `scenario`,\n`cases`, `case`, `sessions`, `session`, `case_report`) and returning the\nlogin and refresh token pair directly in `data`. Some\noperations, such as deletion, may return no `data` object; the contract\nanswers a deletion with 200 and `{\"status\": \"success\"}` *(contract\ndecision)*. The source shows no success status codes: the contract\nanswers 201 to a creation (a token, a registration, a scenario, a case, a\nstarted session) and 200 to every other success *(contract decision)*.\n\nCheck the HTTP status before reading `data`. A failed authorization is\ndistinct from an empty successful list. A client that sees a rejected\nrequest must report it rather than claim the change happened. A client\nshould first read a list endpoint, such as `GET /company/list/`, to confirm\nauthentication and scope.\n\n## Errors and statuses\n\nAn error payload is returned on failure.\n\n| HTTP status | Meaning for the client |\n|---|---|\n| 401 | the authorization header, token expiry or token state is wrong |\n| 403 | the account lacks the role or workspace/board access for the operation |\n| 404 | an identifier is wrong or out of scope, or the object is missing |\n| 400 | validation failure: the error payload names the fields to correct *(contract decision: the source does not show this status code)* |\n\nThe error payload's shape is not shown by the source *(contract decision)*:\n`{\"status\": \"error\", \"message\": \"…\", \"errors\": [{\"field\": \"captcha_token\",\n\"message\": \"is required\"}]}`, where `errors[].field` names each field to\ncorrect on a validation failure. Every authenticated operation declares 401,\n403 and 404; every operation that takes input declares 400; login answers\na wrong username, password or authenticator code with 401, and refresh a\nbad refresh token with 401; any other failure uses the same payload\n*(contract decision)*. Error codes are not shown by the source, and the\ncontract defines none.\n\n## Requests, pagination and arrays\n\n- Paths keep their trailing slash (`/member/me/`, never `/member/me`).\n- Query fields go in the URL. JSON body fields go in the body with `Content-Type: application/json`.\n- `company_id` and `board_id` are internal identifiers obtained from list endpoints; display names and visible task numbers do not replace them. Every QA operation takes both as query parameters. Ids are positive integers *(contract decision: the source says only \"numeric\")*.\n- List endpoints accept `page` and `limit`, and `q` where the endpoint lists it. One response may not hold every row, so clients page through results. The source's examples use page 1 and limit 20 for the token list without stating them as defaults; the contract assumes `page` 1 and `limit` 20 when absent, and at most 100 rows per page *(contract decision)*. A list may carry `data.pagination` (`page`, `limit`, `total`) *(contract decision)*; clients must not rely on it and can stop when a page holds fewer rows than `limit`.\n- Array filters are sent as repeated keys: `assignee_ids=1&assignee_ids=2`.\n- Request bodies refuse unknown fields, string fields have length limits, and a `PATCH` body that may hold \"any of\" its fields must hold at least one *(contract decision: the source shows none of these; refusing a misspelt field names it in a 400 instead of dropping it silently)*.\n- Do not blindly repeat a POST after an ambiguous failure. A resource may already exist, so check first. (What counts as ambiguous is not spelled out by the source; a network error, a timeout or a 5xx are examples.)\n- Rate limits, the default page size and the maximum page size are not shown by the source.\n\n## QA states and transitions\n\nA session is started for a scenario and includes that scenario's descendant\ncases; it carries a `case_reports` array. The source's state table (§3), for\nsessions and case reports:\n\n**Session.** Start with `POST /features/qa/sessions/start/`, finish with\n`PATCH /features/qa/sessions/finish/`.\n\n| State | Trigger | Condition | Next state | Other effects |\n|---|---|---|---|---|\n| (none) | start, with `scenario_id` | `scenario_id` given; the board has a column of the todo workflow kind | active | case reports created for the scenario's cases and descendants |\n| active | finish, with `sessions_id` | all cases reviewed (guidance) | finished | finished sessions are read-only in the web frontend; API validation stays authoritative for writes |\n\n**Case report.** Both transitions are\n`PATCH /features/qa/sessions/cases/` with the report's `case_report_id`.\n\n| State | Body | Condition | Next state | Other effects |\n|---|---|---|---|---|\n| pending | `status: done` | `case_report_id` given | done | records a pass |\n| pending | `status: bug`, `actual_result`, `severity`, `priority` | all four supplied | bug | creates or updates the linked task |\n\n```text\nSESSION\n  (none)\n    │ POST /features/qa/sessions/start/\n    │   body: scenario_id\n    │   needs a column of the todo workflow\n    │   kind on the board; creates the case\n    │   reports for the scenario's cases\n    │   and descendants\n    ▼\n  active      (is_active=true)\n    │ PATCH /features/qa/sessions/finish/\n    │   body: sessions_id\n    │   all cases reviewed (guidance)\n    ▼\n  finished    (is_active=false)\n              read-only in the web frontend\n\nCASE REPORT\n  PATCH /features/qa/sessions/cases/\n        ?case_report_id=…\n\n             pending\n            │       │\n   status:  │       │  status: bug\n   done     ▼       ▼  + actual_result,\n          done     bug   severity, priority\n       (a pass)     │\n                    ▼\n          creates or updates\n          the linked task\n```\n\n1. A bug outcome counts as reviewed.\n2. Finishing a session does not resolve the linked defect.\n3. Case-report status `pending` is a valid value.\n4. Transitions of a case report out of `done` or `bug` are not shown by the source.\n5. Session state names are not shown beyond the `is_active` filter. The contract reads \"active\" as `is_active: true` and \"finished\" as `is_active: false`, and adds no state field *(contract decision)*.\n\nThe session id is sent as `sessions_id` on finish (this exact spelling,\nalthough the entity is singular). The allowed values of `severity` and\n`priority` are not shown by the source; the contract accepts any non-empty\nstring *(contract decision)*. How a case report points to its linked task\nis not shown either: the contract returns the task's id as `task_id` on the\nreport and the report's id as `case_report_id` on the task *(contract\ndecision)*.\n",
+    "description": "The contract for the parts of the Task-Management Service that its source\ndescription details at endpoint level: authentication and account access,\nand QA scenarios, test cases and review sessions. Two list endpoints of other\nareas (`GET /company/list/`, `GET /task/list/`) are included because the\nsource names them. All paths are relative to `{base_url}`, the REST base\naddress, which ends in an `api` path segment.\n\nEverything the source states is written here as stated. Where the source is\nsilent and the contract still had to decide (response shapes, token fields,\nthe error payload, the validation status code, pagination defaults, …), the\nplace carries an `x-assumption` extension that says what the source leaves\nopen, and the schema is kept as permissive as the decision allows. In this\nintroduction such points are marked *(contract decision)*. The\n**Assumptions** section after this introduction (in the menu) lists every\nassumption with its place in `openapi.yaml`, and what the contract\ndeliberately leaves out; the kit keeps the same page as `docs/assumptions.md`.\n\n## Who uses what\n\n| Reader | Use |\n|---|---|\n| Frontend developer | The Prism mock, `npm run mock` at `http://127.0.0.1:4011/api`: it answers every operation with this contract's examples and rejects requests that break it, but keeps no state. The stateful sandbox, `npm start` at `http://127.0.0.1:4010/api`, with demo data. The generated types (`generated/schema.d.ts`) and the typed client (`client/`). |\n| Backend developer | The validation proxy, `npm run proxy -- https://your-server.example/api`: it sits in front of a real server and turns every response that breaks the contract into an error that lists the violations. The conformance suite, `npm run conformance`, checks a running server against the contract and the source's rules. |\n| Integration or server client | A **named API token**, sent as `Authorization: Bearer …`. |\n| Web session | A **JWT access token** from login, sent as `Authorization: JWT …`, renewed with the refresh token. |\n| Docs reader | This page: `npm run docs` builds it as one self-contained file, `docs/index.html`, that works offline. |\n\n## Credentials\n\nThe service has two credential kinds. They are **not interchangeable**.\n\n| Kind | Obtained by | Header |\n|---|---|---|\n| Named API token (integrations, server clients) | Profile → API Tokens, or `POST /member/bearer-tokens/` | `Authorization: Bearer <API_TOKEN>` |\n| JWT access token (web sessions) | `access_token` from `POST /member/login/` | `Authorization: JWT <ACCESS_TOKEN>` |\n\n1. A token must be active and not expired to authenticate.\n2. The `refresh_token` goes only in the body of `POST /member/refresh-token/`. It is never placed in an `Authorization` header.\n3. A JWT access token is never used with the `Bearer` scheme, and never presented as a named API token.\n4. Login, registration and refresh carry no `Authorization` header.\n5. Login and registration require a valid `captcha_token` in the body; login also takes `code`, the authenticator code, when two-factor authentication is enabled.\n6. Token management endpoints require authentication. A token cannot be created anonymously.\n7. Reads and writes are limited to resources the credential's account may access. Roles and workspace/board permissions apply to every endpoint, and a client library cannot widen them.\n8. `GET /member/me/` identifies the account that owns a credential.\n9. Tokens are named per integration. An expiry may be set. Unused tokens are deactivated or deleted.\n\nRefresh rotates: the response of `POST /member/refresh-token/` carries a\nreplacement pair, and the client stores it before later requests. Every\nauthenticated operation accepts either credential kind *(contract decision:\nthe source's endpoint tables say Bearer, and web sessions use JWT)*. The\nlifetimes of access and refresh tokens and the role names are not shown by\nthe source.\n\nA named API token moves between these states (source §3). Every trigger\naddresses the token by its `key` on `/member/bearer-tokens/detail/`.\n\n| State | Trigger | Next state | Effect |\n|---|---|---|---|\n| active | `PATCH` with `is_active: false` | inactive | the token stops authenticating |\n| inactive | `PATCH` with `is_active: true` | active | none |\n| any | `DELETE` | revoked | later requests with it fail |\n\n![The named API token's states](diagram:token-states)\n\nDeleting the token a client uses invalidates that client's later requests.\n\n## Envelope\n\nA success is a JSON object with `status` (the string `success`) and `data`\n(an object): `{\"status\": \"success\", \"data\": {...}}`. `data` holds the payload\nunder an endpoint-specific collection name: `GET /company/list/` returns\n`data.companies`. The source gives `tasks` as another example name;\nthat `GET /task/list/` answers in `data.tasks` is a contract decision, as\nare the other names (`member`, `tokens`, `token`, `scenarios`, `scenario`,\n`cases`, `case`, `sessions`, `session`, `case_report`) and returning the\nlogin and refresh token pair directly in `data`. Some\noperations, such as deletion, may return no `data` object; the contract\nanswers a deletion with 200 and `{\"status\": \"success\"}` *(contract\ndecision)*. The source shows no success status codes: the contract\nanswers 201 to a creation (a token, a registration, a scenario, a case, a\nstarted session) and 200 to every other success *(contract decision)*.\n\nCheck the HTTP status before reading `data`. A failed authorization is\ndistinct from an empty successful list. A client that sees a rejected\nrequest must report it rather than claim the change happened. A client\nshould first read a list endpoint, such as `GET /company/list/`, to confirm\nauthentication and scope.\n\n## Errors and statuses\n\nAn error payload is returned on failure.\n\n| HTTP status | Meaning for the client |\n|---|---|\n| 401 | the authorization header, token expiry or token state is wrong |\n| 403 | the account lacks the role or workspace/board access for the operation |\n| 404 | an identifier is wrong or out of scope, or the object is missing |\n| 400 | validation failure: the error payload names the fields to correct *(contract decision: the source does not show this status code)* |\n| 409 | the request is well-formed but conflicts with the current state: a username or e-mail address already taken on registration, a session started on a board without a column of the todo workflow kind, an outcome recorded on a finished session; the payload names the field *(contract decision: the source shows no status codes beyond 401, 403 and 404)* |\n\nThe error payload's shape is not shown by the source *(contract decision)*:\n`{\"status\": \"error\", \"message\": \"…\", \"errors\": [{\"field\": \"captcha_token\",\n\"message\": \"is required\"}]}`, where `errors[].field` names each field to\ncorrect on a validation failure. Every authenticated operation declares 401,\n403 and 404; every operation that takes input declares 400, with an\nexample naming one of its own fields; login answers a wrong username,\npassword or authenticator code with 401, and refresh a bad refresh token\nwith 401; any other failure uses the same payload *(contract decision)*.\nError codes are not shown by the source, and the contract defines none.\n\nLogin, registration and refresh carry no `Authorization` header (source\n§5, rule 4). A request to one of them that sends one is refused with 400\nnaming `Authorization` (the `authorizationHeader` example of their 400)\n*(contract decision)*.\n\n## Requests, pagination and arrays\n\n- Paths keep their trailing slash (`/member/me/`, never `/member/me`).\n- Query fields go in the URL. JSON body fields go in the body with `Content-Type: application/json`.\n- `company_id` and `board_id` are internal identifiers obtained from list endpoints; display names and visible task numbers do not replace them. Every QA operation takes both as query parameters. `GET /company/list/` gives both: `data.companies[].id` and `data.companies[].boards[].id` *(contract decision: the source shows no board list)*. Ids are positive integers no larger than 2^53 - 1, so a JavaScript number holds each exactly *(contract decision: the source says only \"numeric\")*.\n- List endpoints accept `page` and `limit`, and `q` where the endpoint lists it. One response may not hold every row, so clients page through results. The source's examples use page 1 and limit 20 for the token list without stating them as defaults; the contract assumes `page` 1 and `limit` 20 when absent, and at most 100 rows per page *(contract decision)*. A list may carry `data.pagination` (`page`, `limit`, `total`) *(contract decision)*; clients must not rely on it and can stop when a page holds fewer rows than `limit`.\n- Array filters are sent as repeated keys: `assignee_ids=1&assignee_ids=2`.\n- Request bodies refuse unknown fields, string fields have length limits, and a `PATCH` body that may hold \"any of\" its fields must hold at least one *(contract decision: the source shows none of these; refusing a misspelt field names it in a 400 instead of dropping it silently)*.\n- Do not blindly repeat a POST after an ambiguous failure. A resource may already exist, so check first. (What counts as ambiguous is not spelled out by the source; a network error, a timeout or a 5xx are examples.)\n- Rate limits, the default page size and the maximum page size are not shown by the source.\n\n## Generated clients and the two schemes\n\nThe contract declares two security schemes: `ApiToken` (HTTP bearer) and\n`JwtAccessToken` (an API key in the `Authorization` header, whose value is\n`JWT <ACCESS_TOKEN>`). Client generators list the bearer scheme first, and\ntheir simple auth callback returns one token for every scheme, so a JWT\nends up sent as `Bearer <jwt>` and is refused with 401. Give the callback\nthe scheme, and the whole header value for the API-key scheme:\n\n```ts\n// @hey-api/openapi-ts and similar: called once per scheme of the operation.\nconst auth = (scheme: { type: string; scheme?: string }) =>\n  scheme.type === 'apiKey' ? `JWT ${accessToken}` : undefined;\n\n// swagger-typescript-api: the security worker sets the header itself.\nconst api = new Api({\n  baseUrl: 'http://127.0.0.1:4010/api',\n  securityWorker: (jwt: string | null) => (jwt ? { headers: { Authorization: `JWT ${jwt}` } } : {}),\n});\napi.setSecurityData(accessToken);\n```\n\nA named API token goes the other way: `Bearer <API_TOKEN>`, under the\nbearer scheme only. The kit's own client (`client/`) does this for both\ncredential kinds.\n\n## Workflows\n\nIds travel as query parameters, so no tool can guess which answer feeds\nwhich request. The success responses that hand out an id carry OpenAPI\n`links` that say it: a created scenario links to its read, update, delete\nand case list; a started session to recording its first case report's\noutcome and to finishing it; the company list to the QA operations of its\nfirst board. The **Links between operations** section after this\nintroduction lists them all; the kit's tests follow every one against the\nsandbox.\n\n## QA states and transitions\n\nA session is started for a scenario and includes that scenario's descendant\ncases; it carries a `case_reports` array. The source's state table (§3), for\nsessions and case reports:\n\n**Session.** Start with `POST /features/qa/sessions/start/`, finish with\n`PATCH /features/qa/sessions/finish/`.\n\n| State | Trigger | Condition | Next state | Other effects |\n|---|---|---|---|---|\n| (none) | start, with `scenario_id` | `scenario_id` given; the board has a column of the todo workflow kind | active | case reports created for the scenario's cases and descendants |\n| active | finish, with `sessions_id` | all cases reviewed (guidance) | finished | finished sessions are read-only in the web frontend; API validation stays authoritative for writes |\n\n**Case report.** Both transitions are\n`PATCH /features/qa/sessions/cases/` with the report's `case_report_id`.\n\n| State | Body | Condition | Next state | Other effects |\n|---|---|---|---|---|\n| pending | `status: done` | `case_report_id` given | done | records a pass |\n| pending | `status: bug`, `actual_result`, `severity`, `priority` | all four supplied | bug | creates or updates the linked task |\n\n![The QA session and case-report states](diagram:qa-states)\n\n1. A bug outcome counts as reviewed.\n2. Finishing a session does not resolve the linked defect.\n3. Case-report status `pending` is a valid value.\n4. Transitions of a case report out of `done` or `bug` are not shown by the source.\n5. Session state names are not shown beyond the `is_active` filter. The contract reads \"active\" as `is_active: true` and \"finished\" as `is_active: false`, and adds no state field *(contract decision)*.\n\n### Where the company and board ids come from\n\nEvery QA operation takes `company_id` and `board_id` in the query. The\nsource says they are \"obtained from list endpoints\" and shows no board\nlist, so the contract lets each company of `GET /company/list/` carry its\nboards and their columns *(contract decision)*:\n\n```json\n{\"status\": \"success\", \"data\": {\"companies\": [{\"id\": 1, \"name\": \"Demo Company\",\n  \"boards\": [{\"id\": 1, \"name\": \"Web shop\",\n    \"columns\": [{\"id\": 1, \"name\": \"To do\", \"kind\": \"todo\"}]}]}]}}\n```\n\nTake `company_id` from `companies[].id` and `board_id` from\n`companies[].boards[].id`. To run review sessions, pick a board that has a\ncolumn whose `kind` is `todo`: the source makes \"a column of the todo\nworkflow kind\" the condition for starting a session (§3, §8). It gives no\nreason; the likely one is that a `bug` outcome creates a linked task,\nwhich needs a column to start in. A start on a board without such a column is\nanswered with 409 naming `board_id` *(contract decision)*. A server that\nsends no `boards` leaves the client to get board ids elsewhere: the other\nboard endpoints are not shown by the source.\n\nThe session id is sent as `sessions_id` on finish (this exact spelling,\nalthough the entity is singular). The allowed values of `severity` and\n`priority` are not shown by the source; the contract accepts any non-empty\nstring *(contract decision)*. How a case report points to its linked task\nis not shown either: the contract returns the task's id as `task_id` on the\nreport and the report's id as `case_report_id` on the task *(contract\ndecision)*.\n",
+    "contact": {
+      "name": "Task-Management contract kit",
+      "x-assumption": "The source names no contact for the API. The contact given is the kit that keeps this contract; questions about the service itself go to its operator."
+    },
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -17,18 +21,19 @@ export const openapiDocument: Record<string, unknown> = {
   },
   "servers": [
     {
+      "url": "http://127.0.0.1:4010/api",
+      "description": "The kit's stateful sandbox (npm start; port from PORT). Listed first because client generators take the first server's URL as written, without filling in variables.",
+      "x-assumption": "The source gives only `{base_url}`. The contract lists the kit's sandbox first, so that a generated client starts with a URL it can call; a deployment is the `{base_url}` server."
+    },
+    {
       "url": "{base_url}",
       "description": "A deployment of the service. base_url is its REST base address and ends in an api path segment.",
       "variables": {
         "base_url": {
-          "default": "https://tasks.example.com/api",
-          "description": "The REST base address of the deployment, ending in `/api`."
+          "default": "http://127.0.0.1:4010/api",
+          "description": "The REST base address of the deployment, ending in `/api`, for example https://tasks.example.com/api. The default is the kit's stateful sandbox."
         }
       }
-    },
-    {
-      "url": "http://127.0.0.1:4010/api",
-      "description": "The kit's stateful sandbox (npm start; port from PORT)."
     },
     {
       "url": "http://127.0.0.1:4011/api",
@@ -108,7 +113,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -146,7 +151,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidLimit": {
+                    "summary": "`limit` above 100",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: limit must be at most 100.",
+                      "errors": [
+                        {
+                          "field": "limit",
+                          "message": "must be at most 100"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -158,7 +185,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       },
@@ -195,6 +222,22 @@ export const openapiDocument: Record<string, unknown> = {
         "responses": {
           "201": {
             "description": "The created token, with its secret, in `data.token`.",
+            "links": {
+              "updateApiToken": {
+                "operationId": "updateApiToken",
+                "description": "Rename, deactivate or reactivate the new token.",
+                "parameters": {
+                  "key": "$response.body#/data/token/key"
+                }
+              },
+              "deleteApiToken": {
+                "operationId": "deleteApiToken",
+                "description": "Revoke the new token.",
+                "parameters": {
+                  "key": "$response.body#/data/token/key"
+                }
+              }
+            },
             "x-assumption": "The source shows no success status codes; the contract answers a creation with 201 (and every other success with 200).",
             "content": {
               "application/json": {
@@ -210,7 +253,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidTitle": {
+                    "summary": "No `title`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: title is required.",
+                      "errors": [
+                        {
+                          "field": "title",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -222,7 +287,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -281,7 +346,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidTitle": {
+                    "summary": "An empty `title`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: title must not be empty.",
+                      "errors": [
+                        {
+                          "field": "title",
+                          "message": "must not be empty"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -293,7 +380,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       },
@@ -321,7 +408,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidKey": {
+                    "summary": "No `key`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: key is required.",
+                      "errors": [
+                        {
+                          "field": "key",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -333,7 +442,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -380,6 +489,15 @@ export const openapiDocument: Record<string, unknown> = {
         "responses": {
           "200": {
             "description": "The token pair, in `data`.",
+            "links": {
+              "refreshToken": {
+                "operationId": "refreshToken",
+                "description": "Rotate the pair with its refresh token (in the body, never in Authorization).",
+                "requestBody": {
+                  "refresh_token": "$response.body#/data/refresh_token"
+                }
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {
@@ -394,13 +512,38 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidCaptchaToken": {
+                    "summary": "No `captcha_token`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: captcha_token is required.",
+                      "errors": [
+                        {
+                          "field": "captcha_token",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  },
+                  "authorizationHeader": {
+                    "$ref": "#/components/examples/AuthorizationHeaderSent"
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -412,7 +555,8 @@ export const openapiDocument: Record<string, unknown> = {
         ],
         "operationId": "register",
         "summary": "Register an account",
-        "description": "Needs a valid `captcha_token`. Sends no `Authorization` header. Do not\nblindly repeat this POST after an ambiguous failure: the account may\nalready exist, so check first (for example by logging in).\n",
+        "description": "Needs a valid `captcha_token`. Sends no `Authorization` header. Do not\nblindly repeat this POST after an ambiguous failure: the account may\nalready exist, so check first (for example by logging in). A username\nor e-mail address that is already taken is answered with 409, naming\n`username` or `email` *(contract decision)*.\n",
+        "x-assumption": "The source does not show how a registration with a username or e-mail address that is already taken is answered. The contract answers it with 409 (Conflict) naming `username` or `email`, and creates no account.",
         "security": [],
         "requestBody": {
           "required": true,
@@ -455,10 +599,38 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidEmail": {
+                    "summary": "A malformed `email`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: email must be an e-mail address.",
+                      "errors": [
+                        {
+                          "field": "email",
+                          "message": "must be an e-mail address"
+                        }
+                      ]
+                    }
+                  },
+                  "authorizationHeader": {
+                    "$ref": "#/components/examples/AuthorizationHeaderSent"
+                  }
+                }
+              }
+            }
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -494,6 +666,15 @@ export const openapiDocument: Record<string, unknown> = {
         "responses": {
           "200": {
             "description": "The replacement pair, in `data`.",
+            "links": {
+              "refreshToken": {
+                "operationId": "refreshToken",
+                "description": "Rotate the pair with its refresh token (in the body, never in Authorization).",
+                "requestBody": {
+                  "refresh_token": "$response.body#/data/refresh_token"
+                }
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {
@@ -508,13 +689,38 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidRefreshToken": {
+                    "summary": "No `refresh_token`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: refresh_token is required.",
+                      "errors": [
+                        {
+                          "field": "refresh_token",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  },
+                  "authorizationHeader": {
+                    "$ref": "#/components/examples/AuthorizationHeaderSent"
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -566,7 +772,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidBoardId": {
+                    "summary": "No `board_id`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: board_id is required.",
+                      "errors": [
+                        {
+                          "field": "board_id",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -578,7 +806,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       },
@@ -619,6 +847,68 @@ export const openapiDocument: Record<string, unknown> = {
         "responses": {
           "201": {
             "description": "The created scenario, in `data.scenario`.",
+            "links": {
+              "getScenario": {
+                "operationId": "getScenario",
+                "description": "Read the new scenario.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "scenario_id": "$response.body#/data/scenario/id"
+                }
+              },
+              "updateScenario": {
+                "operationId": "updateScenario",
+                "description": "Rename or reposition the new scenario.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "scenario_id": "$response.body#/data/scenario/id"
+                }
+              },
+              "deleteScenario": {
+                "operationId": "deleteScenario",
+                "description": "Delete the new scenario.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "scenario_id": "$response.body#/data/scenario/id"
+                }
+              },
+              "listCases": {
+                "operationId": "listCases",
+                "description": "List the new scenario's test cases.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "scenario_id": "$response.body#/data/scenario/id"
+                }
+              },
+              "listChildScenarios": {
+                "operationId": "listScenarios",
+                "description": "List the new scenario's child scenarios.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "parent_id": "$response.body#/data/scenario/id"
+                }
+              },
+              "createCase": {
+                "operationId": "createCase",
+                "description": "Create a test case in the new scenario.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id"
+                },
+                "requestBody": {
+                  "scenario": "$response.body#/data/scenario/id",
+                  "title": "A case of the new scenario",
+                  "description": "",
+                  "steps_to_reproduce": "",
+                  "expected_result": ""
+                }
+              }
+            },
             "x-assumption": "The source shows no success status codes; the contract answers a creation with 201 (and every other success with 200).",
             "content": {
               "application/json": {
@@ -634,7 +924,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidTitle": {
+                    "summary": "No `title`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: title is required.",
+                      "errors": [
+                        {
+                          "field": "title",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -646,7 +958,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -687,7 +999,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidScenarioId": {
+                    "summary": "No `scenario_id`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: scenario_id is required.",
+                      "errors": [
+                        {
+                          "field": "scenario_id",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -699,7 +1033,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       },
@@ -752,7 +1086,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidPosition": {
+                    "summary": "`position` out of range",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: position must be at most 1000000.",
+                      "errors": [
+                        {
+                          "field": "position",
+                          "message": "must be at most 1000000"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -764,7 +1120,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       },
@@ -793,7 +1149,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidScenarioId": {
+                    "summary": "A non-numeric `scenario_id`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: scenario_id must be an integer.",
+                      "errors": [
+                        {
+                          "field": "scenario_id",
+                          "message": "must be an integer"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -805,7 +1183,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -848,7 +1226,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidScenarioId": {
+                    "summary": "No `scenario_id`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: scenario_id is required.",
+                      "errors": [
+                        {
+                          "field": "scenario_id",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -860,7 +1260,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       },
@@ -896,6 +1296,55 @@ export const openapiDocument: Record<string, unknown> = {
         "responses": {
           "201": {
             "description": "The created case, in `data.case`.",
+            "links": {
+              "getCase": {
+                "operationId": "getCase",
+                "description": "Read the new test case.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "case_id": "$response.body#/data/case/id"
+                }
+              },
+              "updateCase": {
+                "operationId": "updateCase",
+                "description": "Update the new test case's instructions.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "case_id": "$response.body#/data/case/id"
+                }
+              },
+              "deleteCase": {
+                "operationId": "deleteCase",
+                "description": "Delete the new test case.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "case_id": "$response.body#/data/case/id"
+                }
+              },
+              "listCases": {
+                "operationId": "listCases",
+                "description": "List the test cases of the new case's scenario.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "scenario_id": "$response.body#/data/case/scenario_id"
+                }
+              },
+              "startSession": {
+                "operationId": "startSession",
+                "description": "Start a review session for the new case's scenario.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id"
+                },
+                "requestBody": {
+                  "scenario_id": "$response.body#/data/case/scenario_id"
+                }
+              }
+            },
             "x-assumption": "The source shows no success status codes; the contract answers a creation with 201 (and every other success with 200).",
             "content": {
               "application/json": {
@@ -911,7 +1360,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidScenario": {
+                    "summary": "No `scenario`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: scenario is required.",
+                      "errors": [
+                        {
+                          "field": "scenario",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -923,7 +1394,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -964,7 +1435,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidCaseId": {
+                    "summary": "No `case_id`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: case_id is required.",
+                      "errors": [
+                        {
+                          "field": "case_id",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -976,7 +1469,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       },
@@ -1022,7 +1515,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidExpectedResult": {
+                    "summary": "`expected_result` too long",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: expected_result must be at most 10000 characters.",
+                      "errors": [
+                        {
+                          "field": "expected_result",
+                          "message": "must be at most 10000 characters"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -1034,7 +1549,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       },
@@ -1062,7 +1577,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidCaseId": {
+                    "summary": "A non-numeric `case_id`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: case_id must be an integer.",
+                      "errors": [
+                        {
+                          "field": "case_id",
+                          "message": "must be an integer"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -1074,7 +1611,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -1132,7 +1669,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidIsActive": {
+                    "summary": "No `is_active`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: is_active is required.",
+                      "errors": [
+                        {
+                          "field": "is_active",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -1144,7 +1703,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -1156,8 +1715,8 @@ export const openapiDocument: Record<string, unknown> = {
         ],
         "operationId": "startSession",
         "summary": "Start a review session for a scenario",
-        "description": "Starts an active session for the scenario and creates a case report,\nin `pending` (the state the source's case-report transitions start\nfrom), for every case of the scenario and of its descendants. The board\nmust have a column of the todo workflow kind; without one the session\ndoes not start (the source does not show the status; the contract\nanswers with the validation failure, naming `board_id`). Do not blindly\nrepeat this POST after an ambiguous failure: the session may already\nexist, so list the active sessions first.\n",
-        "x-assumption": "The source gives the start condition (a column of the todo workflow kind on the board) but not how a start without one is answered. The contract answers it with the validation failure (400) naming `board_id`, and creates no session.",
+        "description": "Starts an active session for the scenario and creates a case report,\nin `pending` (the state the source's case-report transitions start\nfrom), for every case of the scenario and of its descendants. The board\nmust have a column of the todo workflow kind; without one the session\ndoes not start (the source does not show the status; the contract\nanswers 409, naming `board_id`). Find a board with such a column in\n`GET /company/list/` (`boards[].columns[].kind`). Do not blindly\nrepeat this POST after an ambiguous failure: the session may already\nexist, so list the active sessions first.\n",
+        "x-assumption": "The source gives the start condition (a column of the todo workflow kind on the board) but not how a start without one is answered. The request itself is well-formed and the board's state is what fails, so the contract answers 409 (Conflict) naming `board_id`, and creates no session.",
         "parameters": [
           {
             "$ref": "#/components/parameters/CompanyId"
@@ -1187,6 +1746,28 @@ export const openapiDocument: Record<string, unknown> = {
         "responses": {
           "201": {
             "description": "The started session, in `data.session`.",
+            "links": {
+              "recordCaseOutcome": {
+                "operationId": "recordCaseOutcome",
+                "description": "Record the outcome of the session's first case report.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id",
+                  "case_report_id": "$response.body#/data/session/case_reports/0/id"
+                }
+              },
+              "finishSession": {
+                "operationId": "finishSession",
+                "description": "Finish the session.",
+                "parameters": {
+                  "company_id": "$request.query.company_id",
+                  "board_id": "$request.query.board_id"
+                },
+                "requestBody": {
+                  "sessions_id": "$response.body#/data/session/id"
+                }
+              }
+            },
             "x-assumption": "The source shows no success status codes; the contract answers a creation with 201 (and every other success with 200).",
             "content": {
               "application/json": {
@@ -1202,7 +1783,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidScenarioId": {
+                    "summary": "No `scenario_id`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: scenario_id is required.",
+                      "errors": [
+                        {
+                          "field": "scenario_id",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -1213,8 +1816,11 @@ export const openapiDocument: Record<string, unknown> = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -1226,7 +1832,8 @@ export const openapiDocument: Record<string, unknown> = {
         ],
         "operationId": "recordCaseOutcome",
         "summary": "Record a case outcome",
-        "description": "Sets a case report's status. `done` records a pass. `bug` needs\n`actual_result`, `severity` and `priority`, and creates or updates the\nlinked task. `pending` is a valid value. Whether a report may move out\nof `done` or `bug` is not shown by the source: the request schema\naccepts every status, and the server decides.\n",
+        "description": "Sets a case report's status. `done` records a pass. `bug` needs\n`actual_result`, `severity` and `priority`, and creates or updates the\nlinked task. `pending` is a valid value. Whether a report may move out\nof `done` or `bug` is not shown by the source: the request schema\naccepts every status, and the server decides. Finished sessions are\nread-only in the web frontend and API validation stays authoritative\nfor writes: the contract answers an outcome recorded on a finished\nsession with 409, naming `case_report_id` *(contract decision)*.\n",
+        "x-assumption": "The source says finished sessions are read-only in the web frontend and that API validation stays authoritative for writes, without saying whether the API accepts a write on a finished session. The contract refuses it with 409 (Conflict) naming `case_report_id`, and changes nothing.",
         "parameters": [
           {
             "$ref": "#/components/parameters/CompanyId"
@@ -1288,7 +1895,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidSeverity": {
+                    "summary": "A `bug` without `severity`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: severity is required.",
+                      "errors": [
+                        {
+                          "field": "severity",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -1299,8 +1928,11 @@ export const openapiDocument: Record<string, unknown> = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -1356,7 +1988,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidSessionsId": {
+                    "summary": "No `sessions_id`",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: sessions_id is required.",
+                      "errors": [
+                        {
+                          "field": "sessions_id",
+                          "message": "is required"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -1368,7 +2022,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -1384,6 +2038,42 @@ export const openapiDocument: Record<string, unknown> = {
         "responses": {
           "200": {
             "description": "The companies, in `data.companies`.",
+            "x-assumption": "The links from this answer take the first company and its first board: a link can only point into the answer, not choose. A client that runs review sessions picks the board whose columns include a `todo` kind.",
+            "links": {
+              "listScenarios": {
+                "operationId": "listScenarios",
+                "description": "The scenarios of the first company's first board (pick the board by its columns when it matters).",
+                "parameters": {
+                  "company_id": "$response.body#/data/companies/0/id",
+                  "board_id": "$response.body#/data/companies/0/boards/0/id"
+                }
+              },
+              "createScenario": {
+                "operationId": "createScenario",
+                "description": "Create a scenario on the first company's first board.",
+                "parameters": {
+                  "company_id": "$response.body#/data/companies/0/id",
+                  "board_id": "$response.body#/data/companies/0/boards/0/id"
+                }
+              },
+              "listActiveSessions": {
+                "operationId": "listSessions",
+                "description": "The active review sessions of the first company's first board.",
+                "parameters": {
+                  "company_id": "$response.body#/data/companies/0/id",
+                  "board_id": "$response.body#/data/companies/0/boards/0/id",
+                  "is_active": "true"
+                }
+              },
+              "listTasks": {
+                "operationId": "listTasks",
+                "description": "The tasks of the first company's first board.",
+                "parameters": {
+                  "company_id": "$response.body#/data/companies/0/id",
+                  "board_id": "$response.body#/data/companies/0/boards/0/id"
+                }
+              }
+            },
             "content": {
               "application/json": {
                 "schema": {
@@ -1407,7 +2097,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -1470,7 +2160,29 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "400": {
-            "$ref": "#/components/responses/ValidationFailed"
+            "description": "Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "invalidAssigneeIds": {
+                    "summary": "A non-numeric `assignee_ids` value",
+                    "value": {
+                      "status": "error",
+                      "message": "Validation failed: assignee_ids must be integers.",
+                      "errors": [
+                        {
+                          "field": "assignee_ids",
+                          "message": "must be integers"
+                        }
+                      ]
+                    }
+                  }
+                }
+              }
+            }
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
@@ -1482,7 +2194,7 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "default": {
-            "$ref": "#/components/responses/Error"
+            "$ref": "#/components/responses/UnexpectedError"
           }
         }
       }
@@ -1493,13 +2205,15 @@ export const openapiDocument: Record<string, unknown> = {
       "ApiToken": {
         "type": "http",
         "scheme": "bearer",
-        "description": "A **named API token**, for integrations and server clients, sent as\n`Authorization: Bearer <API_TOKEN>`. Create it under Profile → API Tokens\nor with `POST /member/bearer-tokens/` (which itself needs authentication).\nIt authenticates only while active and not expired; deactivating,\ndeleting or expiring it makes the next request fail with 401. A JWT\naccess token is never sent with this scheme.\n"
+        "description": "A **named API token**, for integrations and server clients, sent as\n`Authorization: Bearer <API_TOKEN>`. Create it under Profile → API Tokens\nor with `POST /member/bearer-tokens/` (which itself needs authentication).\nIt authenticates only while active and not expired; deactivating,\ndeleting or expiring it makes the next request fail with 401. A JWT\naccess token is never sent with this scheme.\n\nExample: `Authorization: Bearer tmk_live_9c1f0e7b2a4d4f6e8a0b1c2d3e4f5a6b`\n",
+        "x-example": "Bearer tmk_live_9c1f0e7b2a4d4f6e8a0b1c2d3e4f5a6b"
       },
       "JwtAccessToken": {
         "type": "apiKey",
         "in": "header",
         "name": "Authorization",
-        "description": "A **JWT access token**, for web sessions, sent as\n`Authorization: JWT <ACCESS_TOKEN>`. It is the `access_token` returned by\n`POST /member/login/` or `POST /member/refresh-token/`. It is never sent\nwith the `Bearer` scheme and never presented as a named API token. The\n`refresh_token` is never sent in `Authorization`, under any scheme: it\ngoes only in the body of `POST /member/refresh-token/`.\n",
+        "description": "A **JWT access token**, for web sessions, sent as\n`Authorization: JWT <ACCESS_TOKEN>`. It is the `access_token` returned by\n`POST /member/login/` or `POST /member/refresh-token/`. It is never sent\nwith the `Bearer` scheme and never presented as a named API token. The\n`refresh_token` is never sent in `Authorization`, under any scheme: it\ngoes only in the body of `POST /member/refresh-token/`.\n\nThe header value carries the `JWT ` prefix, which a generated client\ndoes not add by itself: give its auth callback the whole value.\n\nExample: `Authorization: JWT eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl`\n",
+        "x-example": "JWT eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
         "x-assumption": "The source's endpoint tables give Bearer as the authentication of every authenticated operation, while its credential table says web sessions send `Authorization: JWT`. The contract accepts either credential kind on every authenticated operation."
       }
     },
@@ -1620,9 +2334,11 @@ export const openapiDocument: Record<string, unknown> = {
     "schemas": {
       "Id": {
         "type": "integer",
+        "format": "int64",
         "minimum": 1,
+        "maximum": 9007199254740991,
         "description": "Internal numeric identifier.",
-        "x-assumption": "The source says ids are numeric and shows nothing more; the contract assumes positive integers.",
+        "x-assumption": "The source says ids are numeric and shows nothing more; the contract assumes positive integers (int64) no larger than 2^53 - 1, so that JavaScript clients read every id exactly.",
         "example": 1
       },
       "Timestamp": {
@@ -1636,7 +2352,7 @@ export const openapiDocument: Record<string, unknown> = {
         "const": "success",
         "description": "Always `success` on a successful response."
       },
-      "Error": {
+      "ErrorPayload": {
         "type": "object",
         "description": "The error payload returned on every failure. It names the fields to correct on a validation failure.",
         "x-assumption": "The source says only that an error payload is returned on failure and that a validation failure names the fields to correct. The shape (`status`, `message`, `errors[].field`, `errors[].message`) is the contract's decision; other members are allowed.",
@@ -1660,7 +2376,8 @@ export const openapiDocument: Record<string, unknown> = {
           },
           "errors": {
             "type": "array",
-            "description": "One entry per field to correct (validation failures).",
+            "description": "One entry per field to correct (validation failures, conflicts).",
+            "x-assumption": "The source says a validation failure names the fields to correct and does not show its status code. The contract answers it with 400 and lists each field here; every operation that takes input declares its own 400 example naming one of its fields.",
             "items": {
               "$ref": "#/components/schemas/FieldError"
             }
@@ -2153,7 +2870,7 @@ export const openapiDocument: Record<string, unknown> = {
       "Scenario": {
         "type": "object",
         "description": "A QA scenario.",
-        "x-assumption": "The source lists the fields `title`, `parent_id` and `position`, and does not show the type of `position`. Returning the scenario's own id as `id` (alongside `board_id`), and `position` as an integer or null, is the contract's decision.",
+        "x-assumption": "The source lists the fields `title`, `parent_id` and `position`, and does not show the type of `position`. Returning the scenario's own id as `id` (alongside `board_id`), and `position` as an integer from 0 to 1000000 (the bounds a create or update accepts) or null, is the contract's decision.",
         "required": [
           "id",
           "title",
@@ -2172,7 +2889,9 @@ export const openapiDocument: Record<string, unknown> = {
               "integer",
               "null"
             ],
+            "format": "int64",
             "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Id of the parent scenario, or null for a root.",
             "example": null
           },
@@ -2181,6 +2900,8 @@ export const openapiDocument: Record<string, unknown> = {
               "integer",
               "null"
             ],
+            "minimum": 0,
+            "maximum": 1000000,
             "example": 0
           },
           "board_id": {
@@ -2208,7 +2929,9 @@ export const openapiDocument: Record<string, unknown> = {
               "integer",
               "null"
             ],
+            "format": "int64",
             "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "Id of the parent scenario, or null for a root scenario.",
             "example": null
           },
@@ -2532,7 +3255,9 @@ export const openapiDocument: Record<string, unknown> = {
               "integer",
               "null"
             ],
+            "format": "int64",
             "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "The linked task created or updated by a `bug` outcome; null while there is none.",
             "example": 7
           }
@@ -2767,7 +3492,7 @@ export const openapiDocument: Record<string, unknown> = {
       "Company": {
         "type": "object",
         "description": "A workspace.",
-        "x-assumption": "The source does not show a company's fields. The contract requires `id` (the `company_id` of other operations) and allows others.",
+        "x-assumption": "The source does not show a company's fields. The contract requires `id` (the `company_id` of other operations), names `name` and the optional `boards` (where a client finds a `board_id`), and allows others.",
         "required": [
           "id"
         ],
@@ -2778,6 +3503,60 @@ export const openapiDocument: Record<string, unknown> = {
           "name": {
             "type": "string",
             "example": "Demo Company"
+          },
+          "boards": {
+            "type": "array",
+            "description": "The company's boards with their columns; a board's `id` is the `board_id` of the QA operations and the task list.",
+            "items": {
+              "$ref": "#/components/schemas/Board"
+            }
+          }
+        },
+        "additionalProperties": true
+      },
+      "Board": {
+        "type": "object",
+        "description": "A board inside a company, with its columns.",
+        "x-assumption": "The source names boards and columns (board_id is \"obtained from list endpoints\", a session needs \"a column of the todo workflow kind\") but shows no board list and no board fields. The contract lets each company of `GET /company/list/` carry an optional `boards` array; a board requires only `id`, and `name` and `columns` are named; other members are allowed.",
+        "required": [
+          "id"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/Id"
+          },
+          "name": {
+            "type": "string",
+            "example": "Web shop"
+          },
+          "columns": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BoardColumn"
+            }
+          }
+        },
+        "additionalProperties": true
+      },
+      "BoardColumn": {
+        "type": "object",
+        "description": "A column of a board.",
+        "x-assumption": "The source speaks of \"a column of the todo workflow kind\" and shows no column fields. The contract names the column's `id`, `name` and `kind` (its workflow kind, such as `todo`; other kinds are not shown, so any string is allowed) and requires only `id`.",
+        "required": [
+          "id"
+        ],
+        "properties": {
+          "id": {
+            "$ref": "#/components/schemas/Id"
+          },
+          "name": {
+            "type": "string",
+            "example": "To do"
+          },
+          "kind": {
+            "type": "string",
+            "description": "The column's workflow kind; `todo` marks the column a QA session needs.",
+            "example": "todo"
           }
         },
         "additionalProperties": true
@@ -2849,7 +3628,9 @@ export const openapiDocument: Record<string, unknown> = {
               "integer",
               "null"
             ],
+            "format": "int64",
             "minimum": 1,
+            "maximum": 9007199254740991,
             "description": "The case report whose bug outcome created this task, if any."
           }
         },
@@ -2888,28 +3669,12 @@ export const openapiDocument: Record<string, unknown> = {
       }
     },
     "responses": {
-      "ValidationFailed": {
-        "description": "Validation failure: a parameter or body field is missing or wrong. The\npayload names each field to correct in `errors[].field`.\n",
-        "x-assumption": "The source does not show the status code of a validation failure; the contract uses 400.",
-        "content": {
-          "application/json": {
-            "schema": {
-              "$ref": "#/components/schemas/Error"
-            },
-            "examples": {
-              "validation": {
-                "$ref": "#/components/examples/ValidationError"
-              }
-            }
-          }
-        }
-      },
       "Unauthorized": {
         "description": "The authorization header, the token's expiry or its state is wrong (missing, wrong scheme, inactive, expired or revoked).",
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorPayload"
             },
             "examples": {
               "unauthorized": {
@@ -2924,7 +3689,7 @@ export const openapiDocument: Record<string, unknown> = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorPayload"
             },
             "examples": {
               "forbidden": {
@@ -2939,7 +3704,7 @@ export const openapiDocument: Record<string, unknown> = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorPayload"
             },
             "examples": {
               "notFound": {
@@ -2949,13 +3714,38 @@ export const openapiDocument: Record<string, unknown> = {
           }
         }
       },
-      "Error": {
+      "Conflict": {
+        "description": "The request conflicts with the current state of the data (an account\nthat already exists, a board without a column of the todo workflow\nkind, a write on a finished session). The payload names the field\nwhose value conflicts in `errors[].field`.\n",
+        "x-assumption": "The source shows no status codes beyond 401, 403 and 404 and does not say how a request that breaks a state rule is answered. The contract answers it with 409 and the error payload naming the field, so that a client can tell it from a malformed request (400).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorPayload"
+            },
+            "examples": {
+              "usernameTaken": {
+                "$ref": "#/components/examples/UsernameTaken"
+              },
+              "emailTaken": {
+                "$ref": "#/components/examples/EmailTaken"
+              },
+              "noTodoColumn": {
+                "$ref": "#/components/examples/NoTodoColumn"
+              },
+              "sessionFinished": {
+                "$ref": "#/components/examples/SessionFinished"
+              }
+            }
+          }
+        }
+      },
+      "UnexpectedError": {
         "description": "Any other failure (for example 405, 413, 415 or 5xx), with the same error payload.",
         "x-assumption": "The source shows no other statuses; the contract gives every other failure the shared error payload.",
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/Error"
+              "$ref": "#/components/schemas/ErrorPayload"
             },
             "examples": {
               "error": {
@@ -2967,15 +3757,69 @@ export const openapiDocument: Record<string, unknown> = {
       }
     },
     "examples": {
-      "ValidationError": {
-        "summary": "A required field is missing",
+      "AuthorizationHeaderSent": {
+        "summary": "An Authorization header was sent",
+        "x-assumption": "The source says login, registration and refresh carry no Authorization header and does not say how a server answers one that does. The contract refuses the request with 400 naming `Authorization`, so that a client that leaks a credential there learns of it.",
+        "description": "Login, registration and refresh carry no `Authorization` header (source §5, rule 4); one that comes with the request is refused, naming `Authorization`.",
         "value": {
           "status": "error",
-          "message": "Validation failed.",
+          "message": "Validation failed: Authorization must not be sent: login, registration and refresh carry no Authorization header.",
           "errors": [
             {
-              "field": "captcha_token",
-              "message": "is required"
+              "field": "Authorization",
+              "message": "must not be sent: login, registration and refresh carry no Authorization header"
+            }
+          ]
+        }
+      },
+      "UsernameTaken": {
+        "summary": "register: the username is taken",
+        "value": {
+          "status": "error",
+          "message": "An account with this username or email already exists.",
+          "errors": [
+            {
+              "field": "username",
+              "message": "is already taken"
+            }
+          ]
+        }
+      },
+      "EmailTaken": {
+        "summary": "register: the e-mail address is taken",
+        "value": {
+          "status": "error",
+          "message": "An account with this username or email already exists.",
+          "errors": [
+            {
+              "field": "email",
+              "message": "is already taken"
+            }
+          ]
+        }
+      },
+      "NoTodoColumn": {
+        "summary": "startSession: the board has no todo column",
+        "value": {
+          "status": "error",
+          "message": "The session cannot start: board_id has no column of the todo workflow kind.",
+          "errors": [
+            {
+              "field": "board_id",
+              "message": "has no column of the todo workflow kind, which a QA session needs"
+            }
+          ]
+        }
+      },
+      "SessionFinished": {
+        "summary": "recordCaseOutcome: the session is finished",
+        "value": {
+          "status": "error",
+          "message": "The case report belongs to a finished session.",
+          "errors": [
+            {
+              "field": "case_report_id",
+              "message": "belongs to a finished session"
             }
           ]
         }
@@ -3282,7 +4126,30 @@ export const openapiDocument: Record<string, unknown> = {
             "companies": [
               {
                 "id": 1,
-                "name": "Demo Company"
+                "name": "Demo Company",
+                "boards": [
+                  {
+                    "id": 1,
+                    "name": "Web shop",
+                    "columns": [
+                      {
+                        "id": 1,
+                        "name": "To do",
+                        "kind": "todo"
+                      },
+                      {
+                        "id": 2,
+                        "name": "In progress",
+                        "kind": "in_progress"
+                      },
+                      {
+                        "id": 3,
+                        "name": "Done",
+                        "kind": "done"
+                      }
+                    ]
+                  }
+                ]
               }
             ]
           }

@@ -125,7 +125,9 @@ export interface paths {
          * Register an account
          * @description Needs a valid `captcha_token`. Sends no `Authorization` header. Do not
          *     blindly repeat this POST after an ambiguous failure: the account may
-         *     already exist, so check first (for example by logging in).
+         *     already exist, so check first (for example by logging in). A username
+         *     or e-mail address that is already taken is answered with 409, naming
+         *     `username` or `email` *(contract decision)*.
          */
         post: operations["register"];
         delete?: never;
@@ -359,7 +361,8 @@ export interface paths {
          *     from), for every case of the scenario and of its descendants. The board
          *     must have a column of the todo workflow kind; without one the session
          *     does not start (the source does not show the status; the contract
-         *     answers with the validation failure, naming `board_id`). Do not blindly
+         *     answers 409, naming `board_id`). Find a board with such a column in
+         *     `GET /company/list/` (`boards[].columns[].kind`). Do not blindly
          *     repeat this POST after an ambiguous failure: the session may already
          *     exist, so list the active sessions first.
          */
@@ -389,7 +392,10 @@ export interface paths {
          *     `actual_result`, `severity` and `priority`, and creates or updates the
          *     linked task. `pending` is a valid value. Whether a report may move out
          *     of `done` or `bug` is not shown by the source: the request schema
-         *     accepts every status, and the server decides.
+         *     accepts every status, and the server decides. Finished sessions are
+         *     read-only in the web frontend and API validation stays authoritative
+         *     for writes: the contract answers an outcome recorded on a finished
+         *     session with 409, naming `case_report_id` *(contract decision)*.
          */
         patch: operations["recordCaseOutcome"];
         trace?: never;
@@ -466,6 +472,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * Format: int64
          * @description Internal numeric identifier.
          * @example 1
          */
@@ -482,7 +489,7 @@ export interface components {
          */
         Success: "success";
         /** @description The error payload returned on every failure. It names the fields to correct on a validation failure. */
-        Error: {
+        ErrorPayload: {
             /**
              * @description Never `success` on a failure (the contract uses `error`).
              * @example error
@@ -493,7 +500,7 @@ export interface components {
              * @example Validation failed.
              */
             message: string;
-            /** @description One entry per field to correct (validation failures). */
+            /** @description One entry per field to correct (validation failures, conflicts). */
             errors?: components["schemas"]["FieldError"][];
         } & {
             [key: string]: unknown;
@@ -712,6 +719,7 @@ export interface components {
             /** @example Checkout */
             title: string;
             /**
+             * Format: int64
              * @description Id of the parent scenario, or null for a root.
              * @example null
              */
@@ -726,6 +734,7 @@ export interface components {
             /** @example Checkout */
             title: string;
             /**
+             * Format: int64
              * @description Id of the parent scenario, or null for a root scenario.
              * @example null
              */
@@ -837,6 +846,7 @@ export interface components {
             /** @example high */
             priority?: string | null;
             /**
+             * Format: int64
              * @description The linked task created or updated by a `bug` outcome; null while there is none.
              * @example 7
              */
@@ -922,6 +932,30 @@ export interface components {
             id: components["schemas"]["Id"];
             /** @example Demo Company */
             name?: string;
+            /** @description The company's boards with their columns; a board's `id` is the `board_id` of the QA operations and the task list. */
+            boards?: components["schemas"]["Board"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A board inside a company, with its columns. */
+        Board: {
+            id: components["schemas"]["Id"];
+            /** @example Web shop */
+            name?: string;
+            columns?: components["schemas"]["BoardColumn"][];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description A column of a board. */
+        BoardColumn: {
+            id: components["schemas"]["Id"];
+            /** @example To do */
+            name?: string;
+            /**
+             * @description The column's workflow kind; `todo` marks the column a QA session needs.
+             * @example todo
+             */
+            kind?: string;
         } & {
             [key: string]: unknown;
         };
@@ -944,7 +978,10 @@ export interface components {
             board_id?: components["schemas"]["Id"];
             column_id?: components["schemas"]["Id"];
             assignee_ids?: components["schemas"]["Id"][];
-            /** @description The case report whose bug outcome created this task, if any. */
+            /**
+             * Format: int64
+             * @description The case report whose bug outcome created this task, if any.
+             */
             case_report_id?: number | null;
         } & {
             [key: string]: unknown;
@@ -960,25 +997,13 @@ export interface components {
         };
     };
     responses: {
-        /**
-         * @description Validation failure: a parameter or body field is missing or wrong. The
-         *     payload names each field to correct in `errors[].field`.
-         */
-        ValidationFailed: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description The authorization header, the token's expiry or its state is wrong (missing, wrong scheme, inactive, expired or revoked). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorPayload"];
             };
         };
         /** @description The account lacks the role or the workspace/board access for this operation. */
@@ -987,7 +1012,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorPayload"];
             };
         };
         /** @description An identifier is wrong or out of scope, or the object is missing. */
@@ -996,16 +1021,30 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorPayload"];
             };
         };
-        /** @description Any other failure (for example 405, 413, 415 or 5xx), with the same error payload. */
-        Error: {
+        /**
+         * @description The request conflicts with the current state of the data (an account
+         *     that already exists, a board without a column of the todo workflow
+         *     kind, a write on a finished session). The payload names the field
+         *     whose value conflicts in `errors[].field`.
+         */
+        Conflict: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["ErrorPayload"];
+            };
+        };
+        /** @description Any other failure (for example 405, 413, 415 or 5xx), with the same error payload. */
+        UnexpectedError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorPayload"];
             };
         };
     };
@@ -1088,7 +1127,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     listApiTokens: {
@@ -1120,11 +1159,19 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenListEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     createApiToken: {
@@ -1149,11 +1196,19 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenCreatedEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     deleteApiToken: {
@@ -1180,11 +1235,19 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     updateApiToken: {
@@ -1215,11 +1278,19 @@ export interface operations {
                     "application/json": components["schemas"]["ApiTokenEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     login: {
@@ -1244,9 +1315,17 @@ export interface operations {
                     "application/json": components["schemas"]["TokenPairEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     register: {
@@ -1271,8 +1350,17 @@ export interface operations {
                     "application/json": components["schemas"]["MemberEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
-            default: components["responses"]["Error"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     refreshToken: {
@@ -1297,9 +1385,17 @@ export interface operations {
                     "application/json": components["schemas"]["TokenPairEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     listScenarios: {
@@ -1351,11 +1447,19 @@ export interface operations {
                     "application/json": components["schemas"]["ScenarioListEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     createScenario: {
@@ -1391,11 +1495,19 @@ export interface operations {
                     "application/json": components["schemas"]["ScenarioEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     getScenario: {
@@ -1432,11 +1544,19 @@ export interface operations {
                     "application/json": components["schemas"]["ScenarioEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     deleteScenario: {
@@ -1473,11 +1593,19 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     updateScenario: {
@@ -1518,11 +1646,19 @@ export interface operations {
                     "application/json": components["schemas"]["ScenarioEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     listCases: {
@@ -1559,11 +1695,19 @@ export interface operations {
                     "application/json": components["schemas"]["CaseListEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     createCase: {
@@ -1599,11 +1743,19 @@ export interface operations {
                     "application/json": components["schemas"]["CaseEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     getCase: {
@@ -1640,11 +1792,19 @@ export interface operations {
                     "application/json": components["schemas"]["CaseEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     deleteCase: {
@@ -1681,11 +1841,19 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     updateCase: {
@@ -1726,11 +1894,19 @@ export interface operations {
                     "application/json": components["schemas"]["CaseEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     listSessions: {
@@ -1782,11 +1958,19 @@ export interface operations {
                     "application/json": components["schemas"]["SessionListEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     startSession: {
@@ -1822,11 +2006,20 @@ export interface operations {
                     "application/json": components["schemas"]["SessionEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     recordCaseOutcome: {
@@ -1867,11 +2060,20 @@ export interface operations {
                     "application/json": components["schemas"]["CaseReportEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     finishSession: {
@@ -1907,11 +2109,19 @@ export interface operations {
                     "application/json": components["schemas"]["SessionEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     listCompanies: {
@@ -1935,7 +2145,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
     listTasks: {
@@ -1985,11 +2195,19 @@ export interface operations {
                     "application/json": components["schemas"]["TaskListEnvelope"];
                 };
             };
-            400: components["responses"]["ValidationFailed"];
+            /** @description Validation failure. `errors[].field` names each field to correct; the example shows one of this operation's fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            default: components["responses"]["Error"];
+            default: components["responses"]["UnexpectedError"];
         };
     };
 }

@@ -10,10 +10,14 @@ export interface Assumption {
   location: string;
   /** The extension's text, whitespace collapsed. */
   text: string;
-  /** Group title: the tag of the only area that uses it, "Shared by several areas", or "Not used by any operation". */
+  /**
+   * Group title: "The whole API" (info, servers), the tag of the only area that uses it, "Shared by several areas",
+   * or "Not used by any operation".
+   */
   group: string;
 }
 
+const DOCUMENT = 'The whole API';
 const SHARED = 'Shared by several areas';
 const UNUSED = 'Not used by any operation';
 
@@ -139,7 +143,8 @@ export function collectAssumptions(document: Node): Assumption[] {
   return findAssumptions(document).map(({ pointer, text }) => {
     const ops = users.get(owner(pointer)) ?? new Set<OperationSpec>();
     const tags = new Set([...ops].flatMap((o) => o.tags));
-    const group = tags.size === 0 ? UNUSED : tags.size === 1 ? [...tags][0] : SHARED;
+    const documentLevel = !pointer.startsWith('/components/') && !pointer.startsWith('/paths/');
+    const group = documentLevel ? DOCUMENT : tags.size === 0 ? UNUSED : tags.size === 1 ? [...tags][0] : SHARED;
     return { pointer, location: describeLocation(document, pointer, operations), text, group: group ?? UNUSED };
   });
 }
@@ -195,6 +200,7 @@ export function renderAssumptions(document: Node): string {
   const tagOrder = ((document.tags as { name: string }[] | undefined) ?? []).map((t) => t.name);
   const groups = [...new Set(assumptions.map((a) => a.group))].sort((a, b) => rank(a) - rank(b));
   function rank(group: string): number {
+    if (group === DOCUMENT) return -2;
     if (group === SHARED) return -1;
     if (group === UNUSED) return Number.MAX_SAFE_INTEGER;
     const i = tagOrder.indexOf(group);

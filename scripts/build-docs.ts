@@ -1,4 +1,4 @@
-// npm run docs: builds the self-contained Redoc page docs/index.html from openapi.yaml plus the generated doc pages (issue §5).
+// npm run docs: builds the self-contained Redoc page docs/index.html from openapi.yaml plus the generated doc pages.
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderAssumptions } from './assumptions.js';
 import { bundleContract, redocly } from './bundle.js';
+import { injectDiagrams } from './diagrams.js';
+import { renderLinksPage } from './links-page.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path: string): string => join(root, path);
@@ -26,6 +28,9 @@ export const DOCS_INPUTS = [
   'scripts/build-docs.ts',
   'scripts/assumptions.ts',
   'scripts/bundle.ts',
+  'scripts/diagrams.ts',
+  'scripts/state-machines.ts',
+  'scripts/links-page.ts',
   ...OPTIONAL_PAGES,
 ].map(at);
 
@@ -37,18 +42,33 @@ export function isStale(outFile: string = DOCS_PATH): boolean {
 }
 
 /**
- * The bundled contract whose `info.description` ends with the assumptions page and the other generated pages, so that
- * Redoc lists their headings in its menu. The assumptions page is rendered from the bundle itself, so it cannot be stale.
+ * The bundled contract whose `info.description` carries the state diagrams and ends with the links page, the
+ * assumptions page and the other generated pages, so that Redoc lists their headings in its menu. The generated pages
+ * are rendered from the bundle itself, so they cannot be stale.
  */
 export function docsDocument(): Record<string, unknown> {
   const document = bundleContract();
   const info = document.info as { description?: string };
-  const pages = [renderAssumptions(document)];
+  info.description = injectDiagrams(info.description ?? '', document);
+  const pages = [renderLinksPage(document), renderAssumptions(document)];
   for (const page of OPTIONAL_PAGES) {
     if (existsSync(at(page))) pages.push(readFileSync(at(page), 'utf8'));
   }
   info.description = [info.description ?? '', ...pages].map((s) => s.trim()).join('\n\n');
   return document;
+}
+
+/** Redoc's footer ("API docs by" and a logo) fetches the logo from this CDN; Redocly offers no option to drop it. */
+const CDN_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
+
+/** The attribution as a local picture, so the footer reads "API docs by Redocly" offline, with no request. */
+const LOCAL_LOGO = `data:image/svg+xml;base64,${Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="52" height="14" viewBox="0 0 52 14"><text x="0" y="11" font-family="Helvetica,Arial,sans-serif" font-size="12" font-weight="bold" fill="#555">Redocly</text></svg>',
+).toString('base64')}`;
+
+/** The built page with the CDN logo addresses replaced by the local picture. */
+export function withLocalLogo(html: string): string {
+  return CDN_LOGOS.reduce((page, url) => page.split(url).join(LOCAL_LOGO), html);
 }
 
 /** Builds the page into `outFile` with `redocly build-docs --inlineBundle` (no CDN: it works offline from file://). */
@@ -58,6 +78,7 @@ export function buildDocs(outFile: string = DOCS_PATH): { bytes: number } {
     const bundle = join(dir, 'openapi.json');
     writeFileSync(bundle, JSON.stringify(docsDocument()));
     redocly(['build-docs', bundle, '--inlineBundle', '-t', TEMPLATE, '-o', outFile]);
+    writeFileSync(outFile, withLocalLogo(readFileSync(outFile, 'utf8')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

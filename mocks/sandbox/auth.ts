@@ -1,7 +1,7 @@
 // Credentials (source §5): captcha, login with 2FA, registration, JWT access tokens, rotating refresh tokens, named API tokens.
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { randomBytes, sameText, sha256Hex, toBase64Url, toHex } from './bytes.js';
-import { invalidField, SandboxError, unauthorized, validationFailed } from './errors.js';
+import { conflicts, invalidField, SandboxError, unauthorized } from './errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account, ApiTokenRecord, Store } from './store.js';
 import { verifyTotp } from './totp.js';
@@ -104,7 +104,7 @@ export class Auth {
     const taken = [];
     if (store.findAccountByUsername(body.username)) taken.push({ field: 'username', message: 'is already taken' });
     if (store.findAccountByEmail(body.email)) taken.push({ field: 'email', message: 'is already registered' });
-    if (taken.length > 0) throw validationFailed(taken, 'An account with this username or email already exists.');
+    if (taken.length > 0) throw conflicts(taken, 'An account with this username or email already exists.');
     return store.addAccount({
       username: body.username,
       email: body.email,

@@ -1,4 +1,4 @@
-// Typed sandbox errors and the contract's error payload {status:"error", message, errors[]} (openapi.yaml components/schemas/Error).
+// Typed sandbox errors and the contract's error payload {status:"error", message, errors[]} (openapi.yaml components/schemas/ErrorPayload).
 import type { FieldError } from '../../contract/validators.js';
 
 export type { FieldError };
@@ -58,6 +58,17 @@ export const forbidden = (message: string): SandboxError => new SandboxError(403
 /** 404: an identifier is wrong, out of scope, or names nothing; `field` says which one. */
 export const notFound = (field: string, message: string): SandboxError =>
   new SandboxError(404, `Not found: ${field} ${message}.`, [{ field, message }]);
+
+/**
+ * 409: the request is well-formed but the current state refuses it (contract x-assumption); the payload names each
+ * field whose value conflicts.
+ */
+export const conflicts = (errors: FieldError[], message: string): SandboxError =>
+  new SandboxError(409, message, errors);
+
+/** 409 for a single field. */
+export const conflict = (field: string, message: string): SandboxError =>
+  conflicts([{ field, message }], `Conflict: ${field} ${message}.`);
 
 /** 404 without a field: the path names no operation or document. */
 export const noSuchPath = (message: string): SandboxError => new SandboxError(404, message);

@@ -1,5 +1,5 @@
 // QA rules (source §2–§3): scenario trees, sessions with case reports, outcomes, bug → linked task, cascading deletes.
-import { invalidField } from './errors.js';
+import { conflict } from './errors.js';
 import type { Board, Case, CaseReport, Scenario, Session, Store, Task } from './store.js';
 
 /** The scenario and all its descendants, in id order. */
@@ -17,7 +17,7 @@ export function scenarioTree(store: Store, rootId: number): Set<number> {
 export function todoColumnId(board: Board): number {
   const column = board.columns.find((c) => c.kind === 'todo');
   if (!column) {
-    throw invalidField('board_id', 'has no column of the todo workflow kind, which a QA session needs');
+    throw conflict('board_id', 'has no column of the todo workflow kind, which a QA session needs');
   }
   return column.id;
 }
@@ -67,10 +67,7 @@ export type Outcome =
 export function recordOutcome(store: Store, board: Board, report: CaseReport, outcome: Outcome): CaseReport {
   const session = store.sessions.get(report.sessionId);
   if (!session?.is_active) {
-    throw invalidField(
-      'case_report_id',
-      'belongs to a finished session; this sandbox keeps finished sessions read-only',
-    );
+    throw conflict('case_report_id', 'belongs to a finished session; this sandbox keeps finished sessions read-only');
   }
   if (outcome.status !== 'bug') {
     report.status = outcome.status;

@@ -93,17 +93,17 @@ export function seedDemo(store: Store): void {
   store.addCompany('Outsider Ltd', [[outsider.id, 'owner']]);
 
   store.addBoard(DEMO.companyId, 'Web shop', [
-    { title: 'To do', kind: 'todo' },
-    { title: 'In progress', kind: 'in_progress' },
-    { title: 'Done', kind: 'done' },
+    { name: 'To do', kind: 'todo' },
+    { name: 'In progress', kind: 'in_progress' },
+    { name: 'Done', kind: 'done' },
   ]);
   store.addBoard(DEMO.companyId, 'Roadmap', [
-    { title: 'Ideas', kind: 'backlog' },
-    { title: 'Shipped', kind: 'done' },
+    { name: 'Ideas', kind: 'backlog' },
+    { name: 'Shipped', kind: 'done' },
   ]);
   store.addBoard(DEMO.outsiderCompanyId, 'Outsider board', [
-    { title: 'To do', kind: 'todo' },
-    { title: 'Done', kind: 'done' },
+    { name: 'To do', kind: 'todo' },
+    { name: 'Done', kind: 'done' },
   ]);
 
   const shop = DEMO.boardId;

@@ -27,14 +27,14 @@ export interface Company {
 
 export interface Column {
   id: number;
-  title: string;
+  name: string;
   kind: ColumnKind;
 }
 
 export interface Board {
   id: number;
   companyId: number;
-  title: string;
+  name: string;
   columns: Column[];
 }
 
@@ -173,11 +173,11 @@ export class Store {
     return company;
   }
 
-  addBoard(companyId: number, title: string, columns: Array<Omit<Column, 'id'>>): Board {
+  addBoard(companyId: number, name: string, columns: Array<Omit<Column, 'id'>>): Board {
     const board = {
       id: this.nextId('board'),
       companyId,
-      title,
+      name,
       columns: columns.map((c) => ({ id: this.nextId('column'), ...c })),
     };
     this.boards.set(board.id, board);

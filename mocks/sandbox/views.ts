@@ -44,7 +44,7 @@ export function companyView(store: Store, company: Company, role: Role): Schemas
   // finds the board_id every QA endpoint needs.
   const boards = [...store.boards.values()]
     .filter((b) => b.companyId === company.id)
-    .map((b) => ({ id: b.id, title: b.title, columns: b.columns.map((c) => ({ ...c })) }));
+    .map((b) => ({ id: b.id, name: b.name, columns: b.columns.map((c) => ({ ...c })) }));
   return { id: company.id, name: company.name, role, boards };
 }
 

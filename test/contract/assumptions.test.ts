@@ -98,6 +98,17 @@ describe('collecting and rendering', () => {
     ]);
   });
 
+  test('assumptions on info or servers are grouped under the whole API, first', () => {
+    const page = renderAssumptions({ ...doc, servers: [{ url: 'http://x/', 'x-assumption': 'Why this server.' }] });
+    const headings = page.split('\n').filter((l) => l.startsWith('## '));
+    expect(headings[0]).toBe('## The whole API');
+    const found = collectAssumptions({ ...doc, info: { contact: { 'x-assumption': 'Who.' } } });
+    expect(found.find((a) => a.pointer === '/info/contact')).toMatchObject({
+      pointer: '/info/contact',
+      group: 'The whole API',
+    });
+  });
+
   test('a security scheme counts as used by the operations its security requirement covers', () => {
     const secured = {
       openapi: '3.1.0',

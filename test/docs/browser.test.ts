@@ -1,4 +1,4 @@
-// The built Redoc page opens offline from file:// in headless Chromium: every operation is listed and search finds one (issue §5).
+// The built Redoc page opens offline from file:// in headless Chromium: operations, search, state diagrams, no network.
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
 import { buildDocs } from '../../scripts/build-docs.js';
+import { STATE_MACHINES } from '../../scripts/state-machines.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../.artifacts/', import.meta.url));
 const CHROMIUM_ARGS = [
@@ -32,9 +33,8 @@ let page: Page;
 let bytes = 0;
 /** Requests that reached Chromium's network layer for a non-local URL (each was aborted by the route below). */
 const reachedNetwork: string[] = [];
-/** Non-local requests the page attempted, and those the page's own Content-Security-Policy blocked. */
-const attempted: string[] = [];
-const blockedByCsp: string[] = [];
+/** Every request the page made, other than loading itself and reading data: or blob: URLs (CSP-blocked ones too). */
+const requested: string[] = [];
 const pageErrors: string[] = [];
 
 type MenuOperation = { summary: string; method: string; href: string };
@@ -69,14 +69,12 @@ beforeAll(async () => {
     return route.abort('internetdisconnected');
   });
   page = await context.newPage();
+  const self = pathToFileURL(file).href;
   page.on('request', (request) => {
-    if (!LOCAL.test(request.url())) attempted.push(request.url());
-  });
-  page.on('requestfailed', (request) => {
-    if (request.failure()?.errorText === 'csp') blockedByCsp.push(request.url());
+    if (request.url() !== self && !/^(data|blob):/.test(request.url())) requested.push(request.url());
   });
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(pathToFileURL(file).href);
+  await page.goto(self);
   // Redoc prerenders the page and then hydrates it with React; a click before that follows a plain link off the page.
   await page.waitForFunction(() => {
     const menu = document.querySelector('.menu-item-type-group > a');
@@ -161,9 +159,42 @@ test("Redoc's search finds an operation by its name and opens it", async () => {
   expect(statSync(join(ARTIFACTS, 'docs-operation.png')).size).toBeGreaterThan(10_000);
 });
 
-test('no request left the machine, and the page raised no error', () => {
+describe('the state diagrams are pictures in the page, drawn from scripts/state-machines.ts', () => {
+  test.each(STATE_MACHINES.map((m) => [m.id, m]))('%s', async (id, machine) => {
+    const image = page.locator(`img[alt="${machine.alt}"]`);
+    expect(await image.count()).toBe(1);
+    await image.scrollIntoViewIfNeeded();
+    // A picture that did not load (a broken data: URL, a blocked source) has no natural size.
+    const size = await image.evaluate(async (img: HTMLImageElement) => {
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight, src: img.src.slice(0, 26) };
+    });
+    expect(size.src).toBe('data:image/svg+xml;base64,');
+    expect(size.width).toBeGreaterThan(400);
+    expect(size.height).toBeGreaterThan(200);
+    const shot = join(ARTIFACTS, `docs-diagram-${id}.png`);
+    await image.screenshot({ path: shot });
+    expect(statSync(shot).size).toBeGreaterThan(10_000);
+  });
+
+  test('the links between operations are a section of the menu', async () => {
+    const sections = await page.$$eval('[data-component-name="Menu/MenuItem"] > a[href*="section/"]', (links) =>
+      links.map((a) => a.textContent?.trim()),
+    );
+    expect(sections).toContain('Links between operations');
+  });
+});
+
+test('the footer shows its attribution offline: the logo is a local picture that loaded', async () => {
+  const logo = page.locator('a[href="https://redocly.com/redoc/"] img');
+  expect(await logo.count()).toBe(1);
+  const loaded = await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  expect(loaded).toBe(true);
+  expect(await logo.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+});
+
+test('the page made no network request at all, and raised no error', () => {
   expect(reachedNetwork).toEqual([]);
-  // Redoc's footer asks a CDN for its logo; the page's Content-Security-Policy stops that before it is sent.
-  expect(attempted.filter((url) => !blockedByCsp.includes(url))).toEqual([]);
+  expect(requested).toEqual([]);
   expect(pageErrors).toEqual([]);
 });

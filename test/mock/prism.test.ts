@@ -14,8 +14,26 @@ import { rejection } from '../support/rejection.js';
 
 type Running = Awaited<ReturnType<typeof startMock>>;
 
-const examples = (loadContract().document.components as { examples: Record<string, { value: unknown }> }).examples;
-const example = (name: string): unknown => examples[name]?.value;
+const { document } = loadContract();
+const components = document.components as {
+  examples: Record<string, { value: unknown }>;
+  schemas: Record<string, { properties?: Record<string, unknown> }>;
+};
+const example = (name: string): unknown => components.examples[name]?.value;
+const schemaProperties = (name: string): Record<string, unknown> => components.schemas[name]?.properties ?? {};
+
+/** The first named example of an operation's 400: the body Prism answers to any request that breaks the contract. */
+function firstExampleOf400(operationId: string): unknown {
+  for (const item of Object.values(document.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+    for (const op of Object.values(item)) {
+      if (op.operationId !== operationId) continue;
+      const response = (op.responses as Record<string, { content: Record<string, { examples: object }> }>)['400'];
+      const first = Object.values(response?.content['application/json']?.examples ?? {})[0] as { value: unknown };
+      return first.value;
+    }
+  }
+  throw new Error(`no operation ${operationId}`);
+}
 
 /** Prism's `sl-violations` header: what was really wrong with the request. */
 function violations(response: Response): { location: string[]; message: string }[] {
@@ -84,13 +102,32 @@ describe('Prism mock', () => {
       expect(result.response.status).toBe(400);
       const named = violations(result.response).filter((v) => v.location.join('.') === 'request.body');
       expect(named.map((v) => v.message).join('\n')).toContain(`'${field}'`);
-      // Prism's body is the operation's static example, whatever was wrong: trust sl-violations, not the payload.
+      // Prism's body is the first example of the operation's 400, whatever was wrong: trust sl-violations for the cause.
       const error = await rejection(unwrap(result));
       expect(error.status).toBe(400);
-      expect(error.payload).toEqual(example('ValidationError'));
+      expect(error.payload).toEqual(firstExampleOf400('login'));
       expect(error.fields).toEqual(['captcha_token']);
     },
   );
+
+  test("a bad scenario gets a 400 whose payload names a scenario field, not another operation's", async () => {
+    const client = createApiClient({ baseUrl: mock.baseUrl, credential: { kind: 'apiToken', token: 'tmk_test' } });
+    const result = await client.POST('/features/qa/scenarios/list/', {
+      params: { query: { company_id: 1, board_id: 1 } },
+      // No title: the generated types refuse it, the cast sends it anyway.
+      body: { parent_id: null } as never,
+    });
+    expect(result.response.status).toBe(400);
+    expect(
+      violations(result.response)
+        .map((v) => v.message)
+        .join('\n'),
+    ).toContain("'title'");
+    const error = await rejection(unwrap(result));
+    const scenarioFields = Object.keys(schemaProperties('ScenarioCreate'));
+    expect(error.fields.length).toBeGreaterThan(0);
+    for (const field of error.fields) expect(scenarioFields).toContain(field);
+  });
 
   test('the generated types reject a login body without captcha_token at compile time', () => {
     const client = createApiClient({ baseUrl: mock.baseUrl });
@@ -104,6 +141,20 @@ describe('Prism mock', () => {
     const error = await rejection(unwrap(client.GET('/member/me/', { headers: { Prefer: 'code=404' } })));
     expect(error.status).toBe(404);
     expect(error.payload).toEqual(example('NotFoundError'));
+  });
+
+  test('a state conflict (409) comes only on request, with the chosen named example', async () => {
+    const response = await fetch(`${mock.baseUrl}/features/qa/sessions/start/?company_id=1&board_id=2`, {
+      method: 'POST',
+      headers: {
+        Authorization: 'Bearer tmk_test',
+        'Content-Type': 'application/json',
+        Prefer: 'code=409, example=noTodoColumn',
+      },
+      body: JSON.stringify({ scenario_id: 1 }),
+    });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual(example('NoTodoColumn'));
   });
 
   test('paths outside /api, or without their trailing slash, are not served', async () => {

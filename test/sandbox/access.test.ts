@@ -115,6 +115,10 @@ describe('the 403/404 line', () => {
       DEMO.boardId,
       DEMO.boardWithoutTodoColumnId,
     ]);
+    // Boards and columns carry `name` (the contract's x-assumption on the company list), and each column its kind.
+    const board = mine.json.data.companies[0].boards[0];
+    expect(board).toEqual({ id: DEMO.boardId, name: 'Web shop', columns: expect.any(Array) });
+    expect(board.columns[0]).toEqual({ id: DEMO.todoColumnId, name: 'To do', kind: 'todo' });
     const theirs = await call('GET', '/company/list/', { auth: asOutsider });
     expect(theirs.json.data.companies.map((c: { id: number }) => c.id)).toEqual([DEMO.outsiderCompanyId]);
   });

@@ -87,9 +87,9 @@ describe('register', () => {
     const again = await call('POST', '/member/register/', {
       body: { ...newcomer, username: 'ADA', email: 'Ada@Example.com' },
     });
-    expect([again.status, fieldsOf(again.json)]).toEqual([400, ['username', 'email']]);
+    expect([again.status, fieldsOf(again.json)]).toEqual([409, ['username', 'email']]);
     const sameEmail = await call('POST', '/member/register/', { body: { ...newcomer, username: 'ada2' } });
-    expect([sameEmail.status, fieldsOf(sameEmail.json)]).toEqual([400, ['email']]);
+    expect([sameEmail.status, fieldsOf(sameEmail.json)]).toEqual([409, ['email']]);
   });
 
   test('needs the captcha and the required fields', async () => {

@@ -12,7 +12,7 @@ const validators = createValidators(contract);
 const route = createRouter(contract.operations);
 const ajv = new Ajv2020({ strict: false });
 ajv.addSchema(contract.document, 'openapi.json');
-const errorPayload = ajv.compile({ $ref: 'openapi.json#/components/schemas/Error' });
+const errorPayload = ajv.compile({ $ref: 'openapi.json#/components/schemas/ErrorPayload' });
 
 /** Checks every response a handler gives: declared status (or `default`), body valid for it, never a 5xx. */
 export class ResponseChecker {

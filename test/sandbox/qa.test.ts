@@ -186,14 +186,14 @@ describe('sessions', () => {
     );
     expect(task.column_id).toBe(DEMO.todoColumnId);
     const late = await patch('/features/qa/sessions/cases/', { case_report_id: report.id }, { status: 'done' });
-    expect([late.status, late.json.errors[0].field]).toEqual([400, 'case_report_id']);
+    expect([late.status, late.json.errors[0].field]).toEqual([409, 'case_report_id']);
     const again = await patch('/features/qa/sessions/finish/', {}, { sessions_id: session.id });
     expect(again.status).toBe(200);
     const wrong = await patch('/features/qa/sessions/finish/', {}, { sessions_id: 999 });
     expect([wrong.status, wrong.json.errors[0].field]).toEqual([404, 'sessions_id']);
   });
 
-  test('no todo-kind column: the start is rejected (400 naming board_id) and no session is created', async () => {
+  test('no todo-kind column: the start is a conflict (409 naming board_id) and no session is created', async () => {
     const board = DEMO.boardWithoutTodoColumnId;
     const before = sandbox.store.sessions.size;
     for (const scenario_id of [DEMO.scenarios.roadmapReview, DEMO.scenarios.checkout, 999]) {
@@ -201,7 +201,7 @@ describe('sessions', () => {
         auth,
         body: { scenario_id },
       });
-      expect([res.status, res.json.errors[0].field]).toEqual([400, 'board_id']);
+      expect([res.status, res.json.errors[0].field]).toEqual([409, 'board_id']);
     }
     expect(sandbox.store.sessions.size).toBe(before);
     const listed = await call('GET', `/features/qa/sessions/?${onBoard({ is_active: 'true' }, board)}`, { auth });

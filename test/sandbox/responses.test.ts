@@ -23,6 +23,8 @@ interface Req {
   body?: unknown;
   /** A body (or query) that breaks the contract, for the 400. */
   invalid?: { query?: Record<string, string | number>; body?: unknown };
+  /** A well-formed request the current state forbids, for the 409. */
+  conflict?: { query?: Record<string, string | number>; body?: unknown };
 }
 
 const scoped = (extra: Record<string, string | number> = {}) => ({
@@ -55,6 +57,15 @@ const newSession = async () => {
     body: { scenario_id: scenario },
   });
   return res.json.data.session as { id: number; case_reports: Array<{ id: number }> };
+};
+/** A case report of a session that is already finished: recording on it is a state conflict. */
+const finishedReport = async () => {
+  const session = await newSession();
+  await call('PATCH', `/features/qa/sessions/finish/?${onBoard()}`, {
+    auth: asMember,
+    body: { sessions_id: session.id },
+  });
+  return session.case_reports[0]?.id ?? 0;
 };
 const newTokenKey = async () =>
   (await call('POST', '/member/bearer-tokens/', { auth: asMember, body: { title: 't', is_active: true } })).json.data
@@ -116,6 +127,15 @@ const VALID: Record<OperationId, () => Promise<Req>> = {
         captcha_token: DEMO.captchaToken,
       },
       invalid: { body: { first_name: 'N', username: 'n', email: 'not-an-email', password: 'pw', captcha_token: 'x' } },
+      conflict: {
+        body: {
+          first_name: 'N',
+          username: member.username,
+          email: `${name}@example.com`,
+          password: 'pw',
+          captcha_token: DEMO.captchaToken,
+        },
+      },
     };
   },
   refreshToken: async () => ({
@@ -207,6 +227,10 @@ const VALID: Record<OperationId, () => Promise<Req>> = {
     query: scoped(),
     body: { scenario_id: DEMO.scenarios.checkout },
     invalid: { body: { scenario: 1 } },
+    conflict: {
+      query: scoped({ board_id: DEMO.boardWithoutTodoColumnId }),
+      body: { scenario_id: DEMO.scenarios.roadmapReview },
+    },
   }),
   recordCaseOutcome: async () => ({
     method: 'PATCH',
@@ -214,6 +238,7 @@ const VALID: Record<OperationId, () => Promise<Req>> = {
     query: scoped({ case_report_id: (await newSession()).case_reports[0]?.id ?? 0 }),
     body: { status: 'bug', actual_result: 'a', severity: 's', priority: 'p' },
     invalid: { body: { status: 'bug' } },
+    conflict: { query: scoped({ case_report_id: await finishedReport() }) },
   }),
   finishSession: async () => ({
     method: 'PATCH',
@@ -277,6 +302,10 @@ describe('every operation, every status the sandbox gives', () => {
         const res = await send(req, asMember, req.invalid.query ?? req.query, req.invalid.body ?? req.body);
         expect(res.status, JSON.stringify(res.json)).toBe(400);
         expect(res.json.errors.length).toBeGreaterThan(0);
+      }
+      if (req.conflict) {
+        const res = await send(req, op.authenticated ? asMember : undefined, req.conflict.query, req.conflict.body);
+        expect(res.status, JSON.stringify(res.json)).toBe(409);
       }
       const ok = await send(req, op.authenticated ? asMember : undefined);
       expect(ok.status, JSON.stringify(ok.json)).toBe(

@@ -152,7 +152,7 @@ test('the story a new user follows, with the typed client', async () => {
       }),
     ),
   );
-  expect([refused.status, refused.fields]).toEqual([400, ['board_id']]);
+  expect([refused.status, refused.fields]).toEqual([409, ['board_id']]);
   expect(saved).toEqual([]);
 });
 
