@@ -285,7 +285,7 @@ describe('requests broken in one place', () => {
     ['listScenarios', 'limit', [0, 101]],
     ['listScenarios', 'page', [0, 1_000_001]],
     ['createScenario', 'position', [-1, 1_000_001]],
-    ['startSession', 'scenario_id', [0]],
+    ['startSession', 'scenario_id', [0, 2 ** 53]],
   ] as [string, string, number[]][])('%s: %s is pushed just past each bound, to %j', (operationId, field, values) => {
     const op = contract.byId.get(operationId);
     if (!op) throw new Error(`no operation ${operationId}`);
