@@ -1,4 +1,4 @@
-// Renders the rule catalogue (conformance/rules.ts) as docs/rules.md, the docs page that lists every rule (issue 3 §1).
+// Renders the rule catalogue (conformance/rules.ts) as docs/rules.md, the docs page that lists every rule.
 // Run: npm run generate (or npx tsx conformance/write-rules-doc.ts for this page alone)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,8 @@ export function renderRulesDoc(): string {
     'failed MUST rule makes the suite exit with code 1. Every check is named after its rule ID, so a report line, a JUnit',
     'test case and this page meet on the ID. Rules marked "writes" create, change or delete data and are skipped by',
     '`--read-only`, as is every check that sends a POST, PATCH or DELETE (for example AUTH-01 on a creation). Rules',
-    '"over every exchange" have no check of their own: every check file ends by judging them on the answers it received.',
+    '"over every exchange" have no check of their own: the runner judges them once over every answer of the run, and',
+    'a run that received nothing for one to judge reports it as SKIP, saying why.',
   ];
   for (const { area, title } of AREAS) {
     const rules = RULES.filter((r) => r.area === area);

@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunResult } from '../conformance/results.js';
+import type { RunResult } from '../conformance/report/outcome.js';
 import { startMock } from '../mocks/prism/mock.js';
 import { DEMO } from '../mocks/sandbox/seed.js';
 
@@ -282,7 +282,7 @@ async function benchConformance(runs: number): Promise<string> {
             [
               '--import',
               'tsx',
-              'conformance/cli.ts',
+              'conformance/cli/main.ts',
               '--target',
               'conformance/targets/sandbox.json',
               '--base-url',

@@ -1,10 +1,10 @@
 // CONV rules (source §1 conventions): trailing slashes and the JSON Content-Type of request bodies.
+
+import { createHarness } from '../engine/harness.js';
 import { ensure, expectRejected, expectSuccess } from '../harness/fixtures.js';
-import { createHarness } from '../harness/harness.js';
 import { carriesData, carriesTokens } from '../harness/payload.js';
 
 const h = createHarness(import.meta.url);
-const { profile } = h.run;
 
 h.rule('CONV-01', 'GET /member/me/ and GET /company/list/ answer at their paths with the trailing slash', async () => {
   const member = await h.as('member');
@@ -30,6 +30,7 @@ h.rule('CONV-02', 'a path without its trailing slash answers 404 or a redirect t
 });
 
 h.rule('CONV-04', 'a JSON body sent as text/plain is rejected with a 4xx error payload', async () => {
+  const { profile } = h.run;
   const { member } = profile.accounts;
   const answer = await h.raw('anonymous', 'POST', '/member/login/', {
     headers: { 'Content-Type': 'text/plain' },
@@ -38,5 +39,3 @@ h.rule('CONV-04', 'a JSON body sent as text/plain is rejected with a 4xx error p
   expectRejected(answer, 'POST /member/login/ with Content-Type: text/plain');
   ensure(!carriesData(answer) && !carriesTokens(answer), 'the rejected login still carries data or tokens');
 });
-
-h.exchangeRules();

@@ -1,12 +1,11 @@
 // ENV rules (source §1 envelope and collection names, §7 errors): data in place, errors that name the field, 404s.
+
+import { createHarness } from '../engine/harness.js';
+import type { Answer } from '../engine/recorder.js';
 import { ensure, expectRejected, expectStatus, expectSuccess } from '../harness/fixtures.js';
-import { createHarness } from '../harness/harness.js';
 import { dataOf } from '../harness/payload.js';
-import type { Answer } from '../recorder.js';
 
 const h = createHarness(import.meta.url);
-const { profile } = h.run;
-const { accounts } = profile;
 
 /** An id no board is likely to hold. */
 const MISSING_ID = 2_147_483_000;
@@ -50,7 +49,7 @@ const probes: Probe[] = [
     field: 'scenario_id',
     writes: false,
     stated: false,
-    send: async () => h.call(await h.as('member'), 'getScenario', { query: { ...h.board, scenario_id: 'abc' } }),
+    send: async () => h.callLoose(await h.as('member'), 'getScenario', { query: { ...h.board, scenario_id: 'abc' } }),
   },
   {
     what: 'POST /member/login/ without username',
@@ -58,8 +57,8 @@ const probes: Probe[] = [
     writes: false,
     stated: true,
     send: () =>
-      h.call(h.anonymous(), 'login', {
-        body: { password: accounts.member.password, captcha_token: profile.captchaToken },
+      h.callLoose(h.anonymous(), 'login', {
+        body: { password: h.run.profile.accounts.member.password, captcha_token: h.run.profile.captchaToken },
       }),
   },
   {
@@ -67,7 +66,8 @@ const probes: Probe[] = [
     field: 'title',
     writes: true,
     stated: true,
-    send: async () => h.call(await h.as('member'), 'createScenario', { query: h.board, body: { parent_id: null } }),
+    send: async () =>
+      h.callLoose(await h.as('member'), 'createScenario', { query: h.board, body: { parent_id: null } }),
   },
   {
     what: 'POST /member/bearer-tokens/ without title',
@@ -75,7 +75,7 @@ const probes: Probe[] = [
     writes: true,
     stated: true,
     // Inactive, so that a token a broken server creates anyway authenticates nothing (clean-up deletes it).
-    send: async () => h.call(await h.as('member'), 'createApiToken', { body: { is_active: false } }),
+    send: async () => h.callLoose(await h.as('member'), 'createApiToken', { body: { is_active: false } }),
   },
   {
     what: 'POST /member/bearer-tokens/ with is_active "yes"',
@@ -83,7 +83,7 @@ const probes: Probe[] = [
     writes: true,
     stated: false,
     send: async () =>
-      h.call(await h.as('member'), 'createApiToken', { body: { title: h.title('bad token'), is_active: 'yes' } }),
+      h.callLoose(await h.as('member'), 'createApiToken', { body: { title: h.title('bad token'), is_active: 'yes' } }),
   },
 ];
 
@@ -121,5 +121,3 @@ h.rule('ENV-06', 'an id of a missing scenario or case answers 404', async () => 
     `GET /features/qa/cases/ with case_id ${MISSING_ID}`,
   );
 });
-
-h.exchangeRules();

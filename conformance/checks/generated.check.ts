@@ -8,7 +8,8 @@ import { planAll } from '../generated/plan.js';
 import { curlLine } from '../generated/requests.js';
 import { createRunObjects, createSender } from '../generated/sender.js';
 import { GENERATED_RULES, type GeneratedRule } from '../generated/verdicts.js';
-import { CheckFailure, createHarness } from '../harness/harness.js';
+import { CheckFailure } from '../engine/explain.js';
+import { createHarness } from '../engine/harness.js';
 
 const h = createHarness(import.meta.url);
 
@@ -76,4 +77,3 @@ for (const rule of GENERATED_RULES) {
   });
 }
 
-h.exchangeRules();

@@ -1,7 +1,7 @@
 // QA rules for scenarios and cases (source §2, §4, §7): create, read, rename, hierarchy, filters and deletion.
 import { unwrap } from '../../client/index.js';
+import { createHarness } from '../engine/harness.js';
 import { createCase, createScenario, ensure, expectStatus, listScenarios } from '../harness/fixtures.js';
-import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
 
@@ -126,5 +126,3 @@ h.rule('QA-07', 'deleting a scenario removes its descendant scenarios', async ()
   await unwrap(member.DELETE('/features/qa/scenarios/', { params: { query: { ...h.board, scenario_id: parent.id } } }));
   expectStatus(await readScenario(child.id), [404], 'GET /features/qa/scenarios/ for a child of the deleted scenario');
 });
-
-h.exchangeRules();

@@ -1,9 +1,9 @@
 // TOKEN rules (source §3 integration-token transitions, §5 rules 1, 6 and 8): the named API token lifecycle.
+
+import { createHarness } from '../engine/harness.js';
 import { createToken, ensure, expectStatus, expectSuccess, listTokens, whoAmI } from '../harness/fixtures.js';
-import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
-const { member } = h.run.profile.accounts;
 
 /** A fresh active token of the member: its key and its secret. */
 async function newToken(label: string) {
@@ -45,6 +45,7 @@ h.rule('TOKEN-01', 'token management without authentication gets 401 and creates
 });
 
 h.rule('TOKEN-02', 'a new token authenticates under Bearer and GET /member/me/ names its owner', async () => {
+  const { member } = h.run.profile.accounts;
   const token = await newToken('owner');
   const username = await whoAmI(h, h.withToken(token.token), 'GET /member/me/ with the new token under Bearer');
   ensure(
@@ -106,5 +107,3 @@ h.rule('TOKEN-07', 'a second delete of the same token gets 404', async () => {
   expectSuccess(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), 'first delete');
   expectStatus(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), [404], 'second delete');
 });
-
-h.exchangeRules();

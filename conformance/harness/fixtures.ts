@@ -1,7 +1,8 @@
 // Typed steps the checks share (scenarios, cases, tokens, sessions, tasks), each through the typed client and unwrap.
 import { type ApiClient, type components, paginate, unwrap } from '../../client/index.js';
-import type { Answer } from '../recorder.js';
-import { type CallInit, CheckFailure, type Harness } from './harness.js';
+import { CheckFailure } from '../engine/explain.js';
+import type { CallInit, Harness } from '../engine/harness.js';
+import type { Answer } from '../engine/recorder.js';
 import { fieldsOf, isObject, payloadNames, usernameIn } from './payload.js';
 
 export type Scenario = components['schemas']['Scenario'];

@@ -1,8 +1,8 @@
 // Real objects of the member for checks that address one by id: created with the run marker, or, in read-only mode,
 // found by listing (then a placeholder id where the board holds none).
 import { unwrap } from '../../client/index.js';
+import type { Harness } from '../engine/harness.js';
 import { createCase, createScenario, createToken, listSessions, listTokens, startSession } from './fixtures.js';
-import type { Harness } from './harness.js';
 import type { Ids } from './requests.js';
 
 export interface MemberObjects {

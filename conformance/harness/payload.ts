@@ -1,6 +1,6 @@
 // Readers of an answer's JSON body that the checks share: data, named fields, tokens, the account; none assumes more
 // of a shape than the source states unless it says so.
-import type { Answer } from '../recorder.js';
+import type { Answer } from '../engine/recorder.js';
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,5 +1,5 @@
-// The conformance CLI as a process (issue 3 §3–§5): exit codes, report files, secrets kept out, clean-up after Ctrl-C,
-// and a run against the stateless Prism mock that completes and reports per rule.
+// The conformance CLI as a process (docs/conformance.md): exit codes, report files, secrets kept out, clean-up after
+// Ctrl-C, and a run against the stateless Prism mock that completes and reports per rule.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadProfile, profileSecrets } from '../../conformance/cli/profile.js';
 import { jwtAcceptedUnderBearer } from '../../conformance/faults/auth.js';
 import { deletionIgnored } from '../../conformance/faults/tokens.js';
-import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import { startMock } from '../../mocks/prism/mock.js';
 import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
@@ -40,7 +40,7 @@ function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 }
 
 function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Outcome> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/cli/main.ts', ...args], {
     cwd: ROOT,
     env: cleanEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],

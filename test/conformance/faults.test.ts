@@ -1,12 +1,13 @@
-// Proof that every check can fail (issue 3 §5): the suite passes 100% against the sandbox, and each fault variant of
-// the sandbox (a wrapper outside its core) makes the suite fail with the rule IDs this table names.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Proof that every check can fail (docs/conformance.md, "How we know every check can fail"): the suite passes 100%
+// against the sandbox, and each fault variant of the sandbox (a wrapper outside its core) makes the suite fail with the
+// rule IDs this table names.
+import { describe, expect, it } from 'vitest';
+import { loadProfile } from '../../conformance/cli/profile.js';
+import { runConformance } from '../../conformance/engine/run.js';
 import { FAULTS } from '../../conformance/faults/index.js';
 import { isObject, jsonOf, parse, reply, withStatus } from '../../conformance/faults/wrap.js';
-import { loadProfile } from '../../conformance/profile.js';
-import type { RunResult } from '../../conformance/results.js';
+import type { RunResult } from '../../conformance/report/outcome.js';
 import { RULES } from '../../conformance/rules.js';
-import { type ConformanceRunner, createConformanceRunner } from '../../conformance/run.js';
 import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/http.js';
 
@@ -81,33 +82,37 @@ const EXPECTED: Record<string, string[]> = {
   validationAs422: ['GEN-02'],
 };
 
-/**
- * Runners side by side, each running one fault at a time: a run mostly waits for its sandbox, and the machine has two
- * cores. Each runner keeps its vitest instance for all its runs.
- */
+/** Runs side by side: a run mostly waits for its sandbox, and the machine has two cores. */
 const LANES = 2;
-const lanes: { runner: ConformanceRunner; queue: Promise<unknown> }[] = [];
-beforeAll(async () => {
-  for (let i = 0; i < LANES; i++) lanes.push({ runner: await createConformanceRunner(), queue: Promise.resolve() });
-});
-afterAll(async () => {
-  for (const lane of lanes) await lane.runner.close();
-});
+/** In-process runs: nothing listens here, every request goes to the handler. */
+const IN_PROCESS_BASE_URL = 'http://sandbox.invalid/api';
+const lanes: Promise<unknown>[] = Array.from({ length: LANES }, () => Promise.resolve());
 
-/** Starts the sandbox with this handler on a free port and runs the suite (or the named rules) against it. */
+/** Queues `run` on a lane, so that no more than LANES runs go at once. */
+function inLane<T>(lane: number, run: () => Promise<T>): Promise<T> {
+  const i = lane % LANES;
+  const next = (lanes[i] as Promise<unknown>).then(run);
+  lanes[i] = next.catch(() => undefined);
+  return next;
+}
+
+/** Runs the suite (or the named rules) in process against this handler. */
 function runAgainst(lane: number, fetch: FetchHandler, only: string[] = []): Promise<RunResult> {
-  const chosen = lanes[lane % LANES] as (typeof lanes)[number];
-  const run = chosen.queue.then(async () => {
+  return inLane(lane, () =>
+    runConformance({ profile: loadProfile('conformance/targets/sandbox.json', {}, IN_PROCESS_BASE_URL), fetch, only }),
+  );
+}
+
+/** Starts the sandbox with this handler on a free port and runs the whole suite against it over real HTTP. */
+function runOverHttp(lane: number, fetch: FetchHandler): Promise<RunResult> {
+  return inLane(lane, async () => {
     const server = await startSandboxServer({ port: 0, fetch });
     try {
-      const profile = loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl);
-      return await chosen.runner.run({ profile, only });
+      return await runConformance({ profile: loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl) });
     } finally {
       await server.close();
     }
   });
-  chosen.queue = run.catch(() => undefined);
-  return run;
 }
 
 /**
@@ -126,7 +131,7 @@ const TIMEOUT = { timeout: 180_000 };
 
 describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
   it('passes every rule, skips none, and leaves behind only what the contract cannot delete', async ({ expect }) => {
-    const result = await runAgainst(0, createSandbox().fetch);
+    const result = await runOverHttp(0, createSandbox().fetch);
     const notPassed = result.rules.filter((r) => r.outcome !== 'PASS').map((r) => `${r.id} ${r.outcome}: ${r.reason}`);
     expect(notPassed).toEqual([]);
     expect(result.rules.map((r) => r.id)).toEqual(RULES.map((r) => r.id));

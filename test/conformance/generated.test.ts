@@ -24,7 +24,7 @@ import {
   takesInput,
 } from '../../conformance/generated/requests.js';
 import { judgeBroken, judgeValid } from '../../conformance/generated/verdicts.js';
-import type { Answer } from '../../conformance/recorder.js';
+import type { Answer } from '../../conformance/engine/recorder.js';
 import { loadContract } from '../../contract/openapi.js';
 import { createValidators } from '../../contract/validators.js';
 
@@ -390,6 +390,7 @@ describe('verdicts', () => {
     record: { error: status === undefined ? 'socket closed' : undefined } as Answer['record'],
     status,
     body,
+    json: body !== undefined,
   });
   const named = { status: 'error', message: 'Validation failed.', errors: [{ field: 'body.title', message: 'x' }] };
   const drf = { title: ['Ensure this field has no more than 500 characters.'] };
@@ -442,7 +443,7 @@ describe('exploring and shrinking', () => {
         status === 400
           ? { status: 'error', message: 'Validation failed.', errors: [{ field, message: 'is invalid' }] }
           : { status: status === 500 ? 'error' : 'success', ...(status === 500 ? { message: 'boom' } : { data: {} }) };
-      return { answer: { record: {} as Answer['record'], status, body }, shown: request, missing: false };
+      return { answer: { record: {} as Answer['record'], status, body, json: true }, shown: request, missing: false };
     };
   const options = (seed: number, crashAbove = 30): ExploreOptions => ({
     plans: [plan('createScenario')],

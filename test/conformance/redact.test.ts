@@ -1,7 +1,7 @@
 // Redaction and argument parsing: what keeps secrets out of the output, and what turns bad flags into exit code 2.
 import { describe, expect, it } from 'vitest';
-import { ArgsError, parseCliArgs } from '../../conformance/args.js';
-import { createRedactor, curlLine, MASK, redactAuthorization, redactBody } from '../../conformance/redact.js';
+import { ArgsError, parseCliArgs } from '../../conformance/cli/args.js';
+import { createRedactor, curlLine, MASK, redactAuthorization, redactBody } from '../../conformance/engine/redact.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 

@@ -1,16 +1,10 @@
 // The report from check outcomes: one verdict per rule, the coverage table, and JUnit that escapes what it quotes.
 import { describe, expect, it } from 'vitest';
-import { coverageOf, formatCoverage } from '../../conformance/coverage.js';
-import type { ExchangeRecord } from '../../conformance/exchange.js';
-import { junitReport } from '../../conformance/reports.js';
-import {
-  type CheckResult,
-  closingLine,
-  describeSteps,
-  judgeRules,
-  type RunResult,
-  stepLine,
-} from '../../conformance/results.js';
+import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
+import { describeSteps, stepLine } from '../../conformance/report/console.js';
+import { coverageOf, formatCoverage } from '../../conformance/report/coverage.js';
+import { junitReport } from '../../conformance/report/files.js';
+import { type CheckResult, closingLine, judgeRules, type RunResult } from '../../conformance/report/outcome.js';
 import { loadContract } from '../../contract/openapi.js';
 
 const check = (rule: string, outcome: CheckResult['outcome'], reason?: string): CheckResult => ({

@@ -1,7 +1,12 @@
-// The conformance CLI's arguments (issue 3 §3), parsed with node:util parseArgs; bad ones get a message naming the flag.
+// The conformance CLI's arguments (docs/conformance.md, "Flags"), parsed with node:util parseArgs; bad ones get a
+// message naming the flag.
 import { parseArgs } from 'node:util';
-import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from './defaults.js';
-import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from './generated/defaults.js';
+import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../generated/defaults.js';
+
+/** Per request, in ms (`--timeout`). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** For the whole run, in ms (`--total-timeout`). */
+export const DEFAULT_TOTAL_TIMEOUT_MS = 300_000;
 
 export interface CliArgs {
   help: boolean;
@@ -48,7 +53,7 @@ Options:
   --help                  this text
 
 Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile or unreachable target;
-3 the suite itself failed; 130 interrupted (Ctrl-C).`;
+3 the suite itself failed; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).`;
 
 /** An integer flag within bounds, or a message naming the flag. */
 function integer(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {

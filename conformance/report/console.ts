@@ -1,104 +1,22 @@
-// The outcome of a run (issue 3 §3): per check, per rule, and the console report built from them.
-import type { Coverage } from './coverage.js';
+// The console report of a run (docs/conformance.md, "Reading the report"): progress lines, one line per rule, failure
+// details with the steps, what was sent and received and a curl line, what was left behind, and the coverage table.
+
+import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';
+import { curlLine } from '../engine/redact.js';
 import { formatCoverage } from './coverage.js';
-import type { ExchangeRecord, LedgerEntry } from './exchange.js';
-import { curlLine } from './redact.js';
-import { type Level, RULES, type Rule } from './rules.js';
+import { type CheckResult, closingLine, type RunResult } from './outcome.js';
 
-export type Outcome = 'PASS' | 'FAIL' | 'SKIP';
-
-export interface CheckResult {
-  rule: string;
-  /** The vitest test name, starting with the rule ID. */
-  name: string;
-  file: string;
-  outcome: Outcome;
-  /** Why it was skipped, or what failed. */
-  reason?: string;
-  /** The exchanges to show for a failure, redacted. */
-  exchanges: ExchangeRecord[];
-  /**
-   * For a failure: every request the check sent, one line each (`stepLine`), when it sent more than one; the one shown
-   * in full below starts with `▶`.
-   */
-  steps?: string[];
-  ms: number;
-}
-
-export interface RuleResult {
-  id: string;
-  level: Level;
-  area: string;
-  source: string;
-  text: string;
-  outcome: Outcome;
-  reason?: string;
-  passed: number;
-  failed: number;
-  skipped: number;
-  checks: CheckResult[];
-}
-
-export interface RunResult {
-  baseUrl: string;
-  marker: string;
-  startedAt: string;
-  wallMs: number;
-  rules: RuleResult[];
-  passed: number;
-  failed: number;
-  skipped: number;
-  /** True when at least one MUST rule failed: the CLI then exits 1. */
-  mustFailed: boolean;
-  coverage: Coverage;
-  exchanges: number;
-  /** Errors outside any check (a check file that did not load, the overall bound, Ctrl-C). */
-  problems: string[];
-  /** What the run created and could not delete (accounts always: the source shows no account delete). */
-  leftBehind: LedgerEntry[];
-}
-
-/**
- * One outcome per rule: FAIL if any check failed, PASS if some passed, else SKIP with the skip reasons. A rule none of
- * whose checks ran fails when the run was stopped (`stopped` says why), and is skipped otherwise.
- */
-export function judgeRules(
+/** The progress line of a finished check file: its counts, its time and the run's counts so far. */
+export function fileLine(
+  file: string,
   checks: readonly CheckResult[],
-  selected: ReadonlySet<string>,
-  stopped?: string,
-): RuleResult[] {
-  return RULES.filter((r) => selected.has(r.id)).map((rule: Rule) => {
-    const mine = checks.filter((c) => c.rule === rule.id);
-    const passed = mine.filter((c) => c.outcome === 'PASS').length;
-    const failed = mine.filter((c) => c.outcome === 'FAIL').length;
-    const skipped = mine.filter((c) => c.outcome === 'SKIP').length;
-    const unreached = mine.length === 0 && stopped !== undefined;
-    const outcome: Outcome = failed > 0 || unreached ? 'FAIL' : passed > 0 ? 'PASS' : 'SKIP';
-    let reason: string | undefined;
-    if (mine.length === 0) reason = unreached ? `did not run: ${stopped}` : 'no check ran';
-    else if (outcome === 'SKIP') reason = [...new Set(mine.map((c) => c.reason ?? 'skipped'))].join('; ');
-    else if (outcome === 'FAIL') reason = `${failed} of ${mine.length} checks failed`;
-    else if (skipped > 0)
-      reason = `${skipped} of ${mine.length} checks skipped: ${[...new Set(mine.filter((c) => c.outcome === 'SKIP').map((c) => c.reason))].join('; ')}`;
-    return {
-      id: rule.id,
-      level: rule.level,
-      area: rule.area,
-      source: rule.source,
-      text: rule.text,
-      outcome,
-      ...(reason ? { reason } : {}),
-      passed,
-      failed,
-      skipped,
-      checks: mine,
-    };
-  });
+  ms: number,
+  soFar: { done: number; failed: number },
+): string {
+  const count = (o: CheckResult['outcome']) => checks.filter((c) => c.outcome === o).length;
+  const mark = count('FAIL') > 0 ? '✗' : '✓';
+  return `  ${mark} ${file.padEnd(26)} ${String(count('PASS')).padStart(3)} passed, ${String(count('FAIL')).padStart(3)} failed, ${String(count('SKIP')).padStart(3)} skipped  (${Math.round(ms)} ms; ${soFar.done} checks so far, ${soFar.failed} failed)\n`;
 }
-
-/** The closing line, exactly `N passed, N failed, N skipped`. */
-export const closingLine = (r: Pick<RunResult, 'passed' | 'failed' | 'skipped'>): string =>
-  `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
 
 /** Failure details shown per rule at most; the JSON and JUnit reports hold them all. */
 const DETAILS_PER_RULE = 3;

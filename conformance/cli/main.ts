@@ -1,11 +1,12 @@
-// npm run conformance -- --target <profile.json>: runs the suite, prints the per-rule report and the coverage table,
-// writes --junit/--json, and exits 1 iff a MUST rule failed, 2 on bad arguments or an unreachable target.
+// npm run conformance -- --target <profile.json> (docs/conformance.md): runs the suite, prints the per-rule report and
+// the coverage table, writes --junit/--json, and always ends with an exit code of the documented set.
 import { fileURLToPath } from 'node:url';
+import { createRedactor } from '../engine/redact.js';
+import { runConformance, SelectionError, TargetUnreachableError } from '../engine/run.js';
+import { formatReport } from '../report/console.js';
+import { jsonReport, junitReport, writeReport } from '../report/files.js';
 import { ArgsError, parseCliArgs, USAGE } from './args.js';
 import { loadProfile, type Profile, ProfileError, profileSecrets } from './profile.js';
-import { createRedactor } from './redact.js';
-import { jsonReport, junitReport, writeReport } from './reports.js';
-import { formatReport } from './results.js';
 
 export const EXIT = { ok: 0, mustFailed: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
 
@@ -38,8 +39,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.err(`conformance: ${error.message}\n`);
     return EXIT.usage;
   }
-  // Loaded only now: vitest's Node API takes a moment to import, and bad arguments should not wait for it.
-  const { runConformance, SelectionError, TargetUnreachableError } = await import('./run.js');
   try {
     const result = await runConformance({
       profile,
@@ -65,13 +64,26 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     // The message may quote a request; it goes through the same redaction as the report.
     const redactor = createRedactor(profileSecrets(profile));
-    io.err(`conformance: the suite failed: ${redactor.text((error as Error).message)}\n`);
+    io.err(`conformance: the suite failed: ${redactor.text(String((error as Error)?.message ?? error))}\n`);
     return EXIT.internal;
   }
 }
 
-/** The process around `main`: Ctrl-C handling, real stdout/stderr, and the exit once the output is flushed. */
+/**
+ * The process around `main`: Ctrl-C handling, real stdout/stderr, and the exit once the output is flushed. Whatever
+ * happens, the process ends with a message and a documented code: an error nobody caught, or an event loop that ran
+ * empty while the run was still pending (Node's silent exit 13), is the suite failing (3).
+ */
 export async function runCli(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  const exit = (code: number) => process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  const failed = (why: string) => {
+    // No profile secret is known here: anything JWT-shaped is still masked.
+    process.stderr.write(`conformance: the suite failed: ${createRedactor().text(why)}\n`);
+    exit(EXIT.internal);
+  };
+  process.on('uncaughtException', (error) => failed(error.message));
+  process.on('unhandledRejection', (reason) => failed(String((reason as Error)?.message ?? reason)));
+  process.on('beforeExit', () => failed('the run stopped without finishing (nothing left to wait for)'));
   const controller = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
@@ -90,8 +102,8 @@ export async function runCli(argv: readonly string[] = process.argv.slice(2)): P
     signal: controller.signal,
   });
   process.exitCode = code;
-  // Exit once the output is written: a worker thread or socket left by a misbehaving target must not keep us alive.
-  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  // Exit once the output is written: a socket left open by a misbehaving target must not keep us alive.
+  exit(code);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await runCli();

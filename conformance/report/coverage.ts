@@ -1,6 +1,7 @@
-// The API coverage table (issue 3 §3): each operation of openapi.yaml × each status it declares, exercised or not.
-import type { Contract } from '../contract/openapi.js';
-import type { ExchangeRecord } from './exchange.js';
+// The API coverage table (docs/conformance.md, "Reading the report"): each operation of openapi.yaml × each status it
+// declares, exercised or not.
+import type { Contract } from '../../contract/openapi.js';
+import type { ExchangeRecord } from '../engine/exchange.js';
 
 export interface CoverageRow {
   operationId: string;

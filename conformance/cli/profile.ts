@@ -1,4 +1,5 @@
-// The target profile (GUIDE.md §6): a JSON file whose every value an environment variable can override.
+// The target profile (docs/conformance.md, "The target profile"): a JSON file whose every value an environment variable
+// can override.
 import { readFileSync } from 'node:fs';
 
 export interface Account {

@@ -1,32 +1,11 @@
-// The last clean-up of a run (issue 3 §4): deletes what the check files created and left (a crash, a timeout, Ctrl-C),
-// and anything titled with the run marker (a POST whose answer was lost), as the account that created it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type ApiClient, createApiClient, paginate, unwrap } from '../client/index.js';
+// The one clean-up of a run (docs/conformance.md, "What it leaves behind"): deletes what the run created and did not
+// delete itself (from the run's ledger, and by a search for the run marker: a POST whose answer was lost), each as the
+// account that created it, within a time budget, and names what it left behind.
+import { type ApiClient, createApiClient, paginate, unwrap } from '../../client/index.js';
+import type { Profile } from '../cli/profile.js';
+import { memberOf } from '../harness/payload.js';
 import type { LedgerEntry } from './exchange.js';
-import { memberOf } from './harness/payload.js';
-import type { Profile } from './profile.js';
-
-/** The records of a JSON-lines file; a line cut short by a worker that stopped mid-write is skipped. */
-export function readJsonLines<T>(file: string): T[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .flatMap((line) => {
-      try {
-        return line.trim() ? [JSON.parse(line) as T] : [];
-      } catch {
-        return [];
-      }
-    });
-}
-
-/** Every ledger line the check files appended, file by file. */
-export function readLedgers(runDir: string): LedgerEntry[] {
-  return readdirSync(runDir)
-    .filter((f) => f.startsWith('ledger-'))
-    .sort()
-    .flatMap((name) => readJsonLines<LedgerEntry>(join(runDir, name)));
-}
+import { type FetchHandler, send } from './send.js';
 
 const key = (e: LedgerEntry): string =>
   e.kind === 'token' ? `token:${e.key}` : e.kind === 'account' ? `account:${e.username}` : `${e.kind}:${e.id}`;
@@ -34,7 +13,7 @@ const key = (e: LedgerEntry): string =>
 /** Kinds the contract gives no delete operation for: they are reported, not deleted. */
 const UNDELETABLE = new Set<LedgerEntry['kind']>(['account', 'task']);
 
-/** Created and not deleted, by resource. */
+/** Created and not deleted, by resource, oldest first. */
 export function outstanding(entries: readonly LedgerEntry[]): LedgerEntry[] {
   const open = new Map<string, LedgerEntry>();
   for (const e of entries) {
@@ -44,28 +23,32 @@ export function outstanding(entries: readonly LedgerEntry[]): LedgerEntry[] {
   return [...open.values()];
 }
 
-export interface SweepOptions {
+export interface CleanupOptions {
   profile: Profile;
   marker: string;
-  runDir: string;
+  /** Everything the run's answers said was created or deleted. */
+  ledger: readonly LedgerEntry[];
+  fetch: FetchHandler;
+  /** Per request. */
   timeoutMs: number;
+  /** For the whole clean-up: what is not deleted by then is reported as left behind. */
+  budgetMs: number;
 }
 
-async function login(profile: Profile, actor: 'member' | 'outsider', timeoutMs: number): Promise<ApiClient> {
-  const anonymous = createApiClient({ baseUrl: profile.baseUrl, timeoutMs });
+async function login(
+  profile: Profile,
+  actor: 'member' | 'outsider',
+  client: (credential?: Parameters<typeof createApiClient>[0]['credential']) => ApiClient,
+): Promise<ApiClient> {
   const account = profile.accounts[actor];
   const pair = await unwrap(
-    anonymous.POST('/member/login/', {
+    client().POST('/member/login/', {
       body: { username: account.username, password: account.password, captcha_token: profile.captchaToken },
     }),
   );
   const accessToken = memberOf(pair, 'access_token');
   if (!accessToken) throw new Error(`login as ${actor} returned no access_token`);
-  return createApiClient({
-    baseUrl: profile.baseUrl,
-    timeoutMs,
-    credential: { kind: 'session', accessToken, refreshToken: memberOf(pair, 'refresh_token') ?? 'none' },
-  });
+  return client({ kind: 'session', accessToken, refreshToken: memberOf(pair, 'refresh_token') ?? 'none' });
 }
 
 /** 2xx, or 404 (already gone, e.g. a child deleted with its parent). */
@@ -87,7 +70,7 @@ async function remove(client: ApiClient, e: LedgerEntry): Promise<boolean> {
 }
 
 /** Tokens and scenarios titled with the marker that no ledger knows of. */
-async function byMarker(client: ApiClient, options: SweepOptions, actor: string): Promise<LedgerEntry[]> {
+async function byMarker(client: ApiClient, options: CleanupOptions, actor: string): Promise<LedgerEntry[]> {
   const found: LedgerEntry[] = [];
   const tokens = paginate(
     (page, limit) => client.GET('/member/bearer-tokens/', { params: { query: { page, limit } } }),
@@ -118,16 +101,28 @@ async function byMarker(client: ApiClient, options: SweepOptions, actor: string)
  * Deletes what is left and returns what could not be deleted (accounts always). Never throws: a target that fails the
  * clean-up still gets its report, with the leftovers named.
  */
-export async function sweep(options: SweepOptions): Promise<{ leftBehind: LedgerEntry[]; problems: string[] }> {
+export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: LedgerEntry[]; problems: string[] }> {
   const problems: string[] = [];
-  const open = outstanding(readLedgers(options.runDir));
+  const budget = new AbortController();
+  const timer = setTimeout(() => budget.abort(), options.budgetMs);
+  const bounded: typeof globalThis.fetch = async (input, init) =>
+    (await send(options.fetch, new Request(input, init), { timeoutMs: options.timeoutMs, signal: budget.signal }))
+      .response;
+  const client = (credential?: Parameters<typeof createApiClient>[0]['credential']) =>
+    createApiClient({
+      baseUrl: options.profile.baseUrl,
+      fetch: bounded,
+      timeoutMs: options.timeoutMs,
+      ...(credential ? { credential } : {}),
+    });
+  const open = outstanding(options.ledger);
   const leftBehind: LedgerEntry[] = open.filter((e) => UNDELETABLE.has(e.kind));
   let pending: LedgerEntry[] = open.filter((e) => !UNDELETABLE.has(e.kind));
   const clients = new Map<string, Promise<ApiClient>>();
   const as = (actor: 'member' | 'outsider') => {
     let c = clients.get(actor);
     if (!c) {
-      c = login(options.profile, actor, options.timeoutMs);
+      c = login(options.profile, actor, client);
       clients.set(actor, c);
     }
     return c;
@@ -141,15 +136,21 @@ export async function sweep(options: SweepOptions): Promise<{ leftBehind: Ledger
   } catch (error) {
     problems.push(`clean-up could not search for leftovers of run ${options.marker}: ${(error as Error).message}`);
   }
-  // Cases before scenarios; each as the account that created it.
-  pending.sort((a, b) => (a.kind === 'case' ? 0 : 1) - (b.kind === 'case' ? 0 : 1));
+  // Cases before scenarios, newest first; each as the account that created it.
+  pending.reverse().sort((a, b) => (a.kind === 'case' ? 0 : 1) - (b.kind === 'case' ? 0 : 1));
   for (const e of pending) {
     try {
-      const client = await as(e.actor === 'outsider' ? 'outsider' : 'member');
-      if (!(await remove(client, e))) leftBehind.push(e);
+      const owner = await as(e.actor === 'outsider' ? 'outsider' : 'member');
+      if (!(await remove(owner, e))) leftBehind.push(e);
     } catch {
       leftBehind.push(e);
     }
+  }
+  clearTimeout(timer);
+  if (budget.signal.aborted) {
+    problems.push(
+      `the clean-up ran out of its ${options.budgetMs} ms: what it did not delete is listed as left behind`,
+    );
   }
   return { leftBehind, problems };
 }

@@ -1,7 +1,9 @@
-// The --junit and --json report files (issue 3 §3): one JUnit test suite per rule, one test case per check.
+// The --junit and --json report files (docs/conformance.md, "Reading the report"): one JUnit test suite per rule, one
+// test case per check.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { describeExchange, describeSteps, type RunResult } from './results.js';
+import { describeExchange, describeSteps } from './console.js';
+import type { RunResult } from './outcome.js';
 
 /** Control characters other than tab, newline and carriage return: XML 1.0 cannot hold them at all. */
 const forbidden = (c: string): boolean => {

@@ -1,4 +1,5 @@
-// Keeps secrets out of the suite's output (issue 3 §4): tokens, passwords, captcha and refresh tokens become ***.
+// Keeps secrets out of the suite's output (docs/conformance.md, "What the suite guarantees"): tokens, passwords, captcha
+// and refresh tokens become ***.
 
 export const MASK = '***';
 

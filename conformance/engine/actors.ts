@@ -1,0 +1,93 @@
+// The actors of a check file (docs/conformance.md, "The target profile"): the profile's accounts logged in once per
+// file, clients over the recording fetch for each credential kind, and the session pairs for checks that send them
+// wrongly.
+import { type ApiClient, type Credential, createApiClient, unwrap } from '../../client/index.js';
+import { memberOf } from '../harness/payload.js';
+import type { RunSettings } from './context.js';
+import { CheckFailure } from './explain.js';
+import type { Recorder } from './recorder.js';
+import type { Redactor } from './redact.js';
+
+export type Actor = 'member' | 'outsider';
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface Actors {
+  /** A client without credential (no Authorization header unless given per request). */
+  anonymous(): ApiClient;
+  /** A client logged in as the account (one login per file). */
+  as(actor: Actor): Promise<ApiClient>;
+  /** The session pair of the account's login (for sending it wrongly on purpose). */
+  session(actor: Actor): Promise<Session>;
+  /** A client that sends a named API token. */
+  withToken(token: string): ApiClient;
+}
+
+export function createActors(settings: RunSettings, recorder: Recorder, redactor: Redactor): Actors {
+  const { profile } = settings;
+  const sessions = new Map<Actor, Promise<Session>>();
+  const clients = new Map<Actor, Promise<ApiClient>>();
+
+  const makeClient = (actor: string, credential?: Credential): ApiClient =>
+    createApiClient({
+      baseUrl: profile.baseUrl,
+      fetch: recorder.fetch(actor),
+      timeoutMs: settings.timeoutMs,
+      ...(credential ? { credential } : {}),
+      sessionStore: {
+        save: (pair) => {
+          redactor.add(pair.accessToken);
+          redactor.add(pair.refreshToken);
+          // Checks that send the refresh token on purpose (AUTH-05) must send the live one, not a spent one.
+          if (actor === 'member' || actor === 'outsider') sessions.set(actor, Promise.resolve(pair));
+        },
+      },
+    });
+
+  const login = async (actor: Actor): Promise<Session> => {
+    const account = profile.accounts[actor];
+    const data = await unwrap(
+      makeClient(actor).POST('/member/login/', {
+        body: { username: account.username, password: account.password, captcha_token: profile.captchaToken },
+      }),
+    );
+    const accessToken = memberOf(data, 'access_token');
+    const refreshToken = memberOf(data, 'refresh_token') ?? '';
+    if (!accessToken) throw new CheckFailure(`setup: login as ${actor} returned no access_token`);
+    redactor.add(accessToken);
+    redactor.add(refreshToken);
+    return { accessToken, refreshToken };
+  };
+
+  const actors: Actors = {
+    anonymous: () => makeClient('anonymous'),
+    session(actor) {
+      let s = sessions.get(actor);
+      if (!s) {
+        s = login(actor);
+        sessions.set(actor, s);
+      }
+      return s;
+    },
+    as(actor) {
+      let c = clients.get(actor);
+      if (!c) {
+        c = actors.session(actor).then((s) =>
+          makeClient(actor, {
+            kind: 'session',
+            accessToken: s.accessToken,
+            // A missing refresh token still lets the session be used; the client cannot renew it.
+            refreshToken: s.refreshToken || 'none',
+          }),
+        );
+        clients.set(actor, c);
+      }
+      return c;
+    },
+    withToken: (token) => makeClient('token', { kind: 'apiToken', token }),
+  };
+  return actors;
+}

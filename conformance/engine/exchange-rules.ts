@@ -1,0 +1,148 @@
+// The rules judged over every exchange of a run (docs/conformance.md, "Exchange rules"; source §1 envelope, §7
+// errors; openapi.yaml): one named property per rule, judged once by the runner over all recorded answers. A rule with
+// nothing to judge is SKIP, saying why, never PASS on nothing.
+import type { ContractValidators } from '../../contract/validators.js';
+import type { CheckResult } from '../report/outcome.js';
+import { type Answer, isObject } from './recorder.js';
+
+/** Failing answers shown per rule; the message counts the rest. */
+const MAX_SHOWN = 3;
+
+interface ExchangeRule {
+  id: string;
+  /** The property, as the check's name says it. */
+  name: string;
+  /** What the rule judges, e.g. "2xx answer", and which answers those are. */
+  what: string;
+  picks(answer: Answer): boolean;
+  /** What is wrong with one of them, or undefined. */
+  problem(answer: Answer, validators: ContractValidators): string | undefined;
+}
+
+const isSuccess = (a: Answer): boolean => (a.status ?? 0) >= 200 && (a.status ?? 0) < 300;
+const hasBody = (a: Answer): boolean => a.body !== undefined;
+const jsonType = (contentType: string | undefined): boolean =>
+  /^application\/([\w.+-]*\+)?json\b/i.test(contentType ?? '');
+
+/** ENV-01: a 2xx answer is `{ "status": "success", "data": { … } }` (data may be absent). */
+export const successIsEnveloped: ExchangeRule = {
+  id: 'ENV-01',
+  name: 'every 2xx answer has the success envelope',
+  what: '2xx answer',
+  picks: isSuccess,
+  problem(a) {
+    if (!a.json || !isObject(a.body)) return hasBody(a) ? 'the body is not a JSON object' : 'the body is empty';
+    if (a.body.status !== 'success') return `status is ${JSON.stringify(a.body.status)}, not "success"`;
+    if (a.body.data !== undefined && !isObject(a.body.data)) return 'data is not an object';
+    return undefined;
+  },
+};
+
+/** ENV-02: a 4xx or 5xx answer carries an error payload, not a success. */
+export const failureCarriesErrorPayload: ExchangeRule = {
+  id: 'ENV-02',
+  name: 'every 4xx/5xx answer carries an error payload',
+  what: '4xx/5xx answer',
+  picks: (a) => (a.status ?? 0) >= 400,
+  problem(a) {
+    if (!a.json || !isObject(a.body)) return hasBody(a) ? 'the body is not a JSON object' : 'the body is empty';
+    if (a.body.status === 'success') return 'a failure says status "success"';
+    return undefined;
+  },
+};
+
+/** ENV-07: no answer is a server error. */
+export const noServerError: ExchangeRule = {
+  id: 'ENV-07',
+  name: 'no answer is a 5xx',
+  what: 'answer',
+  picks: () => true,
+  problem: (a) => ((a.status ?? 0) >= 500 ? `HTTP ${a.status}` : undefined),
+};
+
+/** CONV-03: a body comes with a JSON Content-Type. */
+export const bodyIsLabelledJson: ExchangeRule = {
+  id: 'CONV-03',
+  name: 'every answer with a body has a JSON Content-Type',
+  what: 'answer with a body',
+  picks: hasBody,
+  problem(a) {
+    const type = a.record.responseHeaders?.['content-type'];
+    return jsonType(type) ? undefined : `Content-Type is ${type ?? 'missing'}`;
+  },
+};
+
+/** CONTRACT-01: the body matches the schema openapi.yaml declares for the operation and status. */
+export const bodyMatchesContract: ExchangeRule = {
+  id: 'CONTRACT-01',
+  name: 'every response body matches openapi.yaml',
+  what: 'answer to a contract operation',
+  picks: (a) => a.record.operationId !== undefined,
+  problem(a, validators) {
+    const operationId = a.record.operationId as string;
+    const status = a.status as number;
+    if (hasBody(a) && !a.json) return 'body: is not JSON';
+    const found = validators.response(operationId, status, a.body);
+    if (found === undefined) return `status ${status} is not declared`;
+    const messages = found.map((e) => `${e.field ? `${e.field}: ` : ''}${e.message}`);
+    return messages.length ? messages.slice(0, 3).join('; ') : undefined;
+  },
+};
+
+/** CONTRACT-02: a success status is one the operation declares explicitly. */
+export const successStatusIsDeclared: ExchangeRule = {
+  id: 'CONTRACT-02',
+  name: 'every 2xx status is declared explicitly',
+  what: '2xx answer to a contract operation',
+  picks: (a) => isSuccess(a) && a.record.operationId !== undefined,
+  problem: (a, validators) =>
+    validators.declares(a.record.operationId as string, a.status as number)
+      ? undefined
+      : `${a.status} is not a success status of ${a.record.operationId}`,
+};
+
+export const EXCHANGE_RULES: readonly ExchangeRule[] = [
+  successIsEnveloped,
+  failureCarriesErrorPayload,
+  noServerError,
+  bodyIsLabelledJson,
+  bodyMatchesContract,
+  successStatusIsDeclared,
+];
+
+const describe = (a: Answer): string => `${a.record.method} ${a.record.path} → ${a.status}`;
+
+/** Judges one rule over the answers of a run. */
+export function judgeExchanges(
+  rule: ExchangeRule,
+  answers: readonly Answer[],
+  validators: ContractValidators,
+): CheckResult {
+  const started = performance.now();
+  const base = { rule: rule.id, name: `${rule.id} ${rule.name}`, file: 'exchange-rules' };
+  const finish = (rest: Pick<CheckResult, 'outcome' | 'exchanges'> & { reason?: string }): CheckResult => ({
+    ...base,
+    ...rest,
+    ms: Math.round(performance.now() - started),
+  });
+  if (answers.length === 0) return finish({ outcome: 'SKIP', reason: 'the run sent no request', exchanges: [] });
+  const judged = answers.filter((a) => a.status !== undefined && rule.picks(a));
+  if (judged.length === 0) {
+    const unanswered = answers.filter((a) => a.status === undefined).length;
+    const why = unanswered > 0 ? ` (${unanswered} of ${answers.length} requests got no answer)` : '';
+    return finish({ outcome: 'SKIP', reason: `the run received no ${rule.what} to judge${why}`, exchanges: [] });
+  }
+  const bad = judged.flatMap((a) => {
+    const problem = rule.problem(a, validators);
+    return problem === undefined ? [] : [{ a, problem }];
+  });
+  if (bad.length === 0) return finish({ outcome: 'PASS', exchanges: [] });
+  const shown = bad.slice(0, MAX_SHOWN);
+  const lines = shown.map(({ a, problem }) => `  ${describe(a)}: ${problem}`);
+  const more = bad.length > MAX_SHOWN ? `\n  … and ${bad.length - MAX_SHOWN} more` : '';
+  return finish({
+    outcome: 'FAIL',
+    reason: `${bad.length} of ${judged.length} ${rule.what}s:\n${lines.join('\n')}${more}`,
+    exchanges: shown.map(({ a }) => a.record),
+  });
+}

@@ -1,0 +1,28 @@
+// Error explanation (docs/conformance.md, "Reading the report"): whatever a check throws becomes a failure of the
+// target with a plain, redacted message, never a crash of the suite.
+import { ApiError, OutcomeUnknownError, PaginationError } from '../../client/index.js';
+import type { Redactor } from './redact.js';
+
+/** A check that did not hold; its message is shown as is (already free of secrets). */
+export class CheckFailure extends Error {
+  override readonly name = 'CheckFailure';
+}
+
+export function explain(error: unknown, redactor: Redactor): CheckFailure {
+  if (error instanceof CheckFailure) return new CheckFailure(redactor.text(error.message));
+  if (error instanceof OutcomeUnknownError) {
+    return new CheckFailure(
+      redactor.text(
+        `${error.message}. The suite did not repeat it; anything it may have created carries the run marker and is looked for at clean-up.`,
+      ),
+    );
+  }
+  if (error instanceof ApiError) return new CheckFailure(redactor.text(`unexpected answer: ${error.message}`));
+  if (error instanceof PaginationError) return new CheckFailure(redactor.text(`paging failed: ${error.message}`));
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    const kind = error.name === 'AssertionError' || error.name === 'NoAnswerError' ? '' : `${error.name}: `;
+    return new CheckFailure(redactor.text(`${kind}${error.message}${cause}`));
+  }
+  return new CheckFailure(redactor.text(String(error)));
+}

@@ -1,0 +1,238 @@
+// The fetch under every client of a run (docs/conformance.md, "Reading the report"): sends each request through `send`
+// and keeps the facts of every exchange (redacted record, status, parsed body) for the checks, the exchange rules,
+// coverage, failure details and the clean-up ledger. It judges nothing.
+import type { Contract, OperationSpec } from '../../contract/openapi.js';
+import type { ExchangeRecord, LedgerEntry } from './exchange.js';
+import { type Redactor, redactBody } from './redact.js';
+import { type FetchHandler, NoAnswerError, send } from './send.js';
+
+/** Bodies longer than this are cut in records: enough to read a failure, small enough for a report. */
+const BODY_LIMIT = 2000;
+/** After this many timeouts in a row in one check file the target counts as hung, and the file's later requests fail at once. */
+const HUNG_AFTER = 3;
+
+/** The full answer, kept in memory for the checks and the exchange rules (never written anywhere). */
+export interface Answer {
+  record: ExchangeRecord;
+  status: number | undefined;
+  /** Parsed JSON body; the raw text when it is not JSON; undefined when empty or absent. */
+  body: unknown;
+  /** Whether the body parsed as JSON. */
+  json: boolean;
+}
+
+/** Who is sending: the check file and the check, as the runner sets them around each check. */
+export interface Sender {
+  file: string;
+  /** Collects the answers of the running check; absent outside a check. */
+  check?: { name: string; answers: Answer[] };
+}
+
+export interface RecorderOptions {
+  baseUrl: string;
+  contract: Contract;
+  timeoutMs: number;
+  redactor: Redactor;
+  /** Where requests go: the global fetch, or an in-process handler. */
+  fetch: FetchHandler;
+  /**
+   * The run's stop signal: once it aborts, no request is sent. The exchanges in flight still run to their answer or
+   * their timeout: the server may be acting on them, and the clean-up must see what they created.
+   */
+  signal: AbortSignal;
+  /** Who is sending right now (from the runner's async context). */
+  sender: () => Sender;
+  /**
+   * The profile's board: where the clean-up looks for an object created by a request that named no company_id or
+   * board_id (which only a broken server accepts, typically by defaulting to some board).
+   */
+  board?: { companyId: number; boardId: number };
+}
+
+/** The answers of one check file, in order (what `h.recorder` shows a check). */
+export interface RecorderView {
+  readonly answers: readonly Answer[];
+}
+
+export interface Recorder {
+  /** A fetch that sends as `actor` (a label in records and the clean-up ledger). */
+  fetch(actor: string): typeof globalThis.fetch;
+  /** Every answer of the run, in order. */
+  readonly answers: readonly Answer[];
+  /** The answers of one check file. */
+  view(file: string): RecorderView;
+  /** Every resource the answers say was created or deleted, in order. */
+  readonly ledger: readonly LedgerEntry[];
+  /** Settles when every exchange in flight has its answer or has timed out. */
+  settled(): Promise<void>;
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function cut(text: string): string {
+  return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}… (${text.length} characters)` : text;
+}
+
+/** What a successful answer tells about resources created or deleted (for clean-up). */
+function ledgerOf(
+  op: OperationSpec,
+  url: URL,
+  status: number,
+  body: unknown,
+  actor: string,
+  fallback: { companyId: number; boardId: number } | undefined,
+): LedgerEntry | undefined {
+  if (status < 200 || status >= 300) return undefined;
+  const data = isObject(body) && isObject(body.data) ? body.data : {};
+  const q = url.searchParams;
+  const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+  const idIn = (name: string, otherwise: number | undefined): number => {
+    const raw = q.get(name);
+    return raw !== null && /^\d+$/.test(raw) ? Number(raw) : (otherwise ?? 0);
+  };
+  const board = { companyId: idIn('company_id', fallback?.companyId), boardId: idIn('board_id', fallback?.boardId) };
+  switch (op.operationId) {
+    case 'createScenario': {
+      const id = num(isObject(data.scenario) ? data.scenario.id : undefined);
+      return id === undefined ? undefined : { event: 'created', kind: 'scenario', id, ...board, actor };
+    }
+    case 'deleteScenario':
+      return { event: 'deleted', kind: 'scenario', id: Number(q.get('scenario_id')), ...board, actor };
+    case 'createCase': {
+      const id = num(isObject(data.case) ? data.case.id : undefined);
+      return id === undefined ? undefined : { event: 'created', kind: 'case', id, ...board, actor };
+    }
+    case 'deleteCase':
+      return { event: 'deleted', kind: 'case', id: Number(q.get('case_id')), ...board, actor };
+    case 'createApiToken': {
+      const key = isObject(data.token) ? data.token.key : undefined;
+      return typeof key === 'string' ? { event: 'created', kind: 'token', key, actor } : undefined;
+    }
+    case 'deleteApiToken':
+      return { event: 'deleted', kind: 'token', key: q.get('key') ?? '', actor };
+    case 'recordCaseOutcome': {
+      const taskId = num(isObject(data.case_report) ? data.case_report.task_id : undefined);
+      return taskId === undefined ? undefined : { event: 'created', kind: 'task', id: taskId, ...board, actor };
+    }
+    case 'register': {
+      const username = isObject(data.member) ? data.member.username : undefined;
+      return typeof username === 'string' ? { event: 'created', kind: 'account', username, actor } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function createRecorder(options: RecorderOptions): Recorder {
+  const { timeoutMs, redactor, signal } = options;
+  const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
+  const operations = new Map(options.contract.operations.map((o) => [`${o.method} ${o.path}`, o]));
+  const answers: Answer[] = [];
+  const byFile = new Map<string, Answer[]>();
+  const ledger: LedgerEntry[] = [];
+  const inFlight = new Set<Promise<unknown>>();
+  /** Timeouts in a row, by check file: files run side by side, and one file's bad luck must not end the others. */
+  const timeoutsInARow = new Map<string, number>();
+
+  const keep = (file: string, answer: Answer, check: Sender['check']): void => {
+    answers.push(answer);
+    byFile.get(file)?.push(answer) ?? byFile.set(file, [answer]);
+    check?.answers.push(answer);
+  };
+
+  return {
+    answers,
+    ledger,
+    settled: async () => {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+    view: (file) => ({
+      get answers() {
+        return byFile.get(file) ?? [];
+      },
+    }),
+    fetch: (actor) => async (input, init) => {
+      const { file, check } = options.sender();
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+      const op = operations.get(`${request.method.toLowerCase()} ${path}`);
+      const requestText = request.body ? await request.clone().text() : undefined;
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => {
+        if (name === 'authorization' || name === 'content-type' || name === 'accept') headers[name] = value;
+      });
+      const record: ExchangeRecord = {
+        id: `${file}#${(byFile.get(file)?.length ?? 0) + 1}`,
+        file,
+        ...(check ? { test: check.name } : {}),
+        actor,
+        ...(op ? { operationId: op.operationId } : {}),
+        method: request.method,
+        path,
+        url: redactor.text(url.href),
+        requestHeaders: redactor.headers(headers),
+        ...(requestText ? { requestBody: cut(redactBody(redactor, requestText)) } : {}),
+        ms: 0,
+      };
+      const started = performance.now();
+      const unanswered = (error: NoAnswerError): never => {
+        record.error = redactor.text(error.message.replace(`${request.method} ${url.pathname}: `, ''));
+        record.ms = Math.round(performance.now() - started);
+        keep(file, { record, status: undefined, body: undefined, json: false }, check);
+        throw new NoAnswerError(error.kind, redactor.text(error.message));
+      };
+      if ((timeoutsInARow.get(file) ?? 0) >= HUNG_AFTER) {
+        unanswered(
+          new NoAnswerError(
+            'timeout',
+            `${request.method} ${url.pathname}: not sent: the target timed out ${HUNG_AFTER} times in a row`,
+          ),
+        );
+      }
+      if (signal.aborted) {
+        unanswered(new NoAnswerError('stopped', `${request.method} ${url.pathname}: not sent: the run was stopped`));
+      }
+      let exchange: Awaited<ReturnType<typeof send>>;
+      const pending = send(options.fetch, request, { timeoutMs });
+      inFlight.add(pending);
+      try {
+        exchange = await pending;
+      } catch (error) {
+        if (!(error instanceof NoAnswerError)) throw error;
+        if (error.kind === 'timeout') timeoutsInARow.set(file, (timeoutsInARow.get(file) ?? 0) + 1);
+        return unanswered(error);
+      } finally {
+        inFlight.delete(pending);
+      }
+      timeoutsInARow.delete(file);
+      const { response, text } = exchange;
+      let body: unknown;
+      let json = false;
+      if (text !== '') {
+        try {
+          body = JSON.parse(text);
+          json = true;
+        } catch {
+          body = text;
+        }
+      }
+      redactor.learn(body);
+      record.ms = Math.round(performance.now() - started);
+      record.status = response.status;
+      record.responseHeaders = {};
+      const contentType = response.headers.get('content-type');
+      if (contentType) record.responseHeaders['content-type'] = contentType;
+      const location = response.headers.get('location');
+      if (location) record.responseHeaders.location = redactor.text(location);
+      const date = response.headers.get('date');
+      if (date) record.responseHeaders.date = date;
+      if (text !== '') record.responseBody = cut(redactBody(redactor, text));
+      const found = op ? ledgerOf(op, url, response.status, body, actor, options.board) : undefined;
+      if (found) ledger.push(found.kind === 'token' ? { ...found, shownKey: redactor.text(found.key) } : found);
+      keep(file, { record, status: response.status, body, json }, check);
+      return response;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// One bounded HTTP exchange for every request the suite sends (docs/conformance.md, "Bounds"): a per-request deadline,
+// the run's stop signal, and a cap on the answer's size, whether the target is a server or an in-process handler.
+import { deadline } from '../../client/transport.js';
+
+/** A server as a function: the global fetch, or an in-process handler such as the sandbox's. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/** Answers larger than this are refused: nothing in the contract comes near it. */
+export const MAX_ANSWER_BYTES = 1024 * 1024;
+
+export type NoAnswerKind = 'timeout' | 'stopped' | 'too-large' | 'network';
+
+/** The target gave no usable answer; the message says why and names the request. */
+export class NoAnswerError extends Error {
+  override readonly name = 'NoAnswerError';
+  constructor(
+    readonly kind: NoAnswerKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface SendOptions {
+  timeoutMs: number;
+  /** Aborting it (the clean-up's budget ran out) ends the exchange at once; none lets it run to its timeout. */
+  signal?: AbortSignal;
+  maxBytes?: number;
+}
+
+/** Settles with `promise`, or rejects as soon as `signal` aborts: an in-process handler may ignore the signal. */
+function until<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
+async function readCapped(response: Response, maxBytes: number, signal: AbortSignal): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await until(reader.read(), signal);
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw new NoAnswerError('too-large', `the answer is larger than ${maxBytes} bytes`);
+      chunks.push(value);
+    }
+  } catch (error) {
+    reader.cancel().catch(() => undefined);
+    throw error;
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+const NULL_BODY = new Set([101, 204, 205, 304]);
+/** Methods whose request may be sent again after a connection reset (RFC 9110 §9.2.1, safe). */
+const RETRIED = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const isReset = (error: unknown): boolean => {
+  const code = ((error as Error)?.cause as { code?: string } | undefined)?.code;
+  return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
+};
+
+/**
+ * Sends `request` and reads the whole answer. Returns the answer's text and a fresh Response holding it (the original's
+ * body is spent); throws NoAnswerError when there is none in time, the run stopped, the answer is too large, or the
+ * network failed.
+ */
+export async function send(
+  fetch: FetchHandler,
+  request: Request,
+  options: SendOptions,
+): Promise<{ response: Response; text: string }> {
+  const what = `${request.method} ${new URL(request.url).pathname}`;
+  const signal = options.signal ?? new AbortController().signal;
+  if (signal.aborted) throw new NoAnswerError('stopped', `${what}: not sent: the run was stopped`);
+  const limit = deadline(options.timeoutMs, signal);
+  const attempt = () => until(fetch(new Request(request, { signal: limit.signal })), limit.signal);
+  try {
+    const answer = await attempt().catch((error: unknown) => {
+      // A kept-alive connection the server closed just as it was reused: a safe request (it changes nothing) is sent
+      // once more, as browsers do. Anything else fails as it is.
+      if (!RETRIED.has(request.method) || request.body !== null || limit.signal.aborted || !isReset(error)) throw error;
+      return attempt();
+    });
+    const text = await readCapped(answer, options.maxBytes ?? MAX_ANSWER_BYTES, limit.signal);
+    const response = new Response(NULL_BODY.has(answer.status) ? null : text, {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: answer.headers,
+    });
+    return { response, text };
+  } catch (error) {
+    if (error instanceof NoAnswerError) throw new NoAnswerError(error.kind, `${what}: ${error.message}`);
+    if (limit.expired) throw new NoAnswerError('timeout', `${what}: no answer within ${options.timeoutMs} ms`);
+    if (signal.aborted) throw new NoAnswerError('stopped', `${what}: the run was stopped before the answer`);
+    const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
+    const why = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new NoAnswerError('network', `${what}: network error: ${why}`, { cause: error });
+  } finally {
+    limit.clear();
+  }
+}

@@ -1,0 +1,71 @@
+// The runner in process (docs/conformance.md, "How a run works"): runs side by side keep their own state, the overall
+// bound stops a target that never answers and the clean-up still reports, and an oversized answer fails its check.
+import { describe, expect, it } from 'vitest';
+import { loadProfile } from '../../conformance/cli/profile.js';
+import { runConformance } from '../../conformance/engine/run.js';
+import { MAX_ANSWER_BYTES } from '../../conformance/engine/send.js';
+import type { RunResult } from '../../conformance/report/outcome.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
+
+/** In-process runs: nothing listens here, every request goes to the handler. */
+const profile = () => loadProfile('conformance/targets/sandbox.json', {}, 'http://sandbox.invalid/api');
+const outcomes = (result: RunResult) => Object.fromEntries(result.rules.map((r) => [r.id, r.outcome]));
+
+describe('the runner', () => {
+  it('runs the suite twice at once in one process, each run with its own profile state, fixtures and clean-up', async () => {
+    const [a, b] = [createSandbox(), createSandbox()];
+    const before = { a: a.store.scenarios.size, b: b.store.scenarios.size };
+    // LIST-02 pages through rows its run created once (h.once): a fixture shared across runs would page the rows of
+    // the other sandbox and miss them all.
+    const only = ['LIST-02', 'LIST-04', 'TOKEN-03', 'ENV-04'];
+    const [first, second] = await Promise.all(
+      [a, b].map((sandbox) => runConformance({ profile: profile(), fetch: sandbox.fetch, only })),
+    );
+    for (const result of [first, second] as RunResult[]) {
+      expect(outcomes(result)).toEqual({ 'TOKEN-03': 'PASS', 'ENV-04': 'PASS', 'LIST-02': 'PASS', 'LIST-04': 'PASS' });
+      expect(result.problems).toEqual([]);
+    }
+    expect(first?.marker).not.toBe(second?.marker);
+    expect({ a: a.store.scenarios.size, b: b.store.scenarios.size }).toEqual(before);
+  });
+
+  it('stops at the overall bound against a target that never answers, fails what did not finish, and reports', async () => {
+    // Answers the reachability probe, then never settles: no socket, no timer, only the runner's bounds can end it.
+    const hung: FetchHandler = async (req) =>
+      new URL(req.url).pathname === '/api/member/me/' && !req.headers.has('authorization')
+        ? Response.json({ status: 'error', message: 'no' }, { status: 401 })
+        : new Promise(() => undefined);
+    const progress: string[] = [];
+    const result = await runConformance({
+      profile: profile(),
+      fetch: hung,
+      only: ['tokens', 'ENV-01'],
+      timeoutMs: 1_000,
+      totalTimeoutMs: 300,
+      progress: (text) => progress.push(text),
+    });
+    expect(progress.join('')).toContain('stopping: the overall bound of 300 ms was reached');
+    expect(result.rules.find((r) => r.id === 'TOKEN-01')?.checks[0]?.reason).toBe(
+      'did not finish: the overall bound of 300 ms was reached',
+    );
+    expect(result.rules.filter((r) => r.id !== 'ENV-01').every((r) => r.outcome === 'FAIL')).toBe(true);
+    expect(result.rules.find((r) => r.id === 'ENV-01')?.outcome).toBe('SKIP');
+    expect(result.problems).toContain('the run stopped early: the overall bound of 300 ms was reached');
+    // The clean-up could not log in either; it says so instead of hanging.
+    expect(result.problems.some((p) => p.startsWith('clean-up could not search for leftovers'))).toBe(true);
+    expect(result.mustFailed).toBe(true);
+  });
+
+  it('fails a check whose answer is larger than the cap, naming it, and goes on', async () => {
+    const sandbox = createSandbox();
+    const huge: FetchHandler = async (req) =>
+      new URL(req.url).pathname === '/api/company/list/'
+        ? Response.json({ status: 'success', data: { companies: [], padding: 'x'.repeat(MAX_ANSWER_BYTES) } })
+        : sandbox.fetch(req);
+    const result = await runConformance({ profile: profile(), fetch: huge, only: ['CONV-01', 'ENV-03'] });
+    expect(outcomes(result)).toEqual({ 'CONV-01': 'FAIL', 'ENV-03': 'FAIL' });
+    const failed = result.rules.find((r) => r.id === 'CONV-01')?.checks[0];
+    expect(failed?.reason).toContain(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
+    expect(failed?.exchanges[0]?.error).toContain('larger than');
+  });
+});

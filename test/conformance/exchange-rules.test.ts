@@ -1,0 +1,100 @@
+// The rules judged over every exchange of a run: each holds on good answers, fails on a bad one naming it, and says
+// SKIP (never PASS) when the run received nothing for it to judge.
+import { describe, expect, it } from 'vitest';
+import {
+  bodyIsLabelledJson,
+  bodyMatchesContract,
+  EXCHANGE_RULES,
+  failureCarriesErrorPayload,
+  judgeExchanges,
+  noServerError,
+  successIsEnveloped,
+  successStatusIsDeclared,
+} from '../../conformance/engine/exchange-rules.js';
+import { sharedValidators } from '../../conformance/engine/harness.js';
+import type { Answer } from '../../conformance/engine/recorder.js';
+import { RULES } from '../../conformance/rules.js';
+
+const validators = sharedValidators();
+
+/** An answer of GET /member/me/ (getMe) with this status and body text. */
+function answer(status: number | undefined, text: string, contentType = 'application/json'): Answer {
+  let body: unknown;
+  let json = false;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+      json = true;
+    } catch {
+      body = text;
+    }
+  }
+  return {
+    record: {
+      id: `x.check.ts#${status}`,
+      file: 'x.check.ts',
+      actor: 'member',
+      operationId: 'getMe',
+      method: 'GET',
+      path: '/member/me/',
+      url: 'http://127.0.0.1:1/api/member/me/',
+      requestHeaders: {},
+      ...(status === undefined ? { error: 'no answer within 10 ms' } : { status }),
+      responseHeaders: { 'content-type': contentType },
+      ms: 1,
+    },
+    status,
+    body,
+    json,
+  };
+}
+
+const me = JSON.stringify({
+  status: 'success',
+  data: { member: { id: 1, username: 'demo', first_name: 'Demo', last_name: 'Member', email: 'demo@example.com' } },
+});
+const refused = JSON.stringify({ status: 'error', message: 'Authentication credentials were not provided.' });
+
+describe('the exchange rules', () => {
+  it('are exactly the rules the catalogue marks as judged over every exchange', () => {
+    expect(EXCHANGE_RULES.map((r) => r.id).sort()).toEqual(
+      RULES.filter((r) => r.overExchanges)
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
+  it.each([
+    [successIsEnveloped, answer(200, JSON.stringify({ ok: true })), 'status is undefined, not "success"'],
+    [successIsEnveloped, answer(200, '<html>'), 'the body is not a JSON object'],
+    [failureCarriesErrorPayload, answer(401, ''), 'the body is empty'],
+    [failureCarriesErrorPayload, answer(403, JSON.stringify({ status: 'success' })), 'a failure says status "success"'],
+    [noServerError, answer(502, refused), 'HTTP 502'],
+    [bodyIsLabelledJson, answer(401, refused, 'text/plain'), 'Content-Type is text/plain'],
+    [bodyMatchesContract, answer(200, '<html>', 'text/html'), 'body: is not JSON'],
+    [successStatusIsDeclared, answer(201, me), '201 is not a success status of getMe'],
+  ])('%# fails on a bad answer and names it', (rule, bad, problem) => {
+    const result = judgeExchanges(rule, [answer(200, me), answer(401, refused), bad], validators);
+    expect(result.outcome).toBe('FAIL');
+    expect(result.reason).toContain(problem);
+    expect(result.reason).toContain('GET /member/me/');
+    expect(result.exchanges).toEqual([bad.record]);
+  });
+
+  it('pass on answers that keep every rule', () => {
+    for (const rule of EXCHANGE_RULES) {
+      const result = judgeExchanges(rule, [answer(200, me), answer(401, refused)], validators);
+      expect(result, rule.id).toMatchObject({ rule: rule.id, outcome: 'PASS' });
+    }
+  });
+
+  it('skip, saying why, when the run received nothing to judge', () => {
+    expect(judgeExchanges(successIsEnveloped, [], validators)).toMatchObject({
+      outcome: 'SKIP',
+      reason: 'the run sent no request',
+    });
+    expect(judgeExchanges(successIsEnveloped, [answer(undefined, ''), answer(401, refused)], validators)).toMatchObject(
+      { outcome: 'SKIP', reason: 'the run received no 2xx answer to judge (1 of 2 requests got no answer)' },
+    );
+  });
+});
