@@ -1,8 +1,9 @@
 // Places generated requests on the run's objects and sends them through the harness (docs/generated-cases.md); in
 // read-only mode the objects are found by listing instead.
-import { createCase, createScenario, createToken, startSession } from '../harness/fixtures.js';
+
 import { CheckFailure } from '../engine/explain.js';
 import type { Harness } from '../engine/harness.js';
+import { createCase, createScenario, createToken, startSession } from '../harness/fixtures.js';
 import { memberObjects } from '../harness/objects.js';
 import { tokenPairOf } from '../harness/payload.js';
 import type { Send } from './explore.js';

@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Answer } from '../../conformance/engine/recorder.js';
 import { type Schema, schemaArbitrary } from '../../conformance/generated/arbitraries.js';
 import {
   type ExploreOptions,
@@ -24,7 +25,6 @@ import {
   takesInput,
 } from '../../conformance/generated/requests.js';
 import { judgeBroken, judgeValid } from '../../conformance/generated/verdicts.js';
-import type { Answer } from '../../conformance/engine/recorder.js';
 import { loadContract } from '../../contract/openapi.js';
 import { createValidators } from '../../contract/validators.js';
 
