@@ -2,7 +2,17 @@
 
 export type Level = 'MUST' | 'SHOULD';
 
-export type Area = 'auth' | 'login' | 'tokens' | 'access' | 'envelope' | 'conventions' | 'lists' | 'qa' | 'contract';
+export type Area =
+  | 'auth'
+  | 'login'
+  | 'tokens'
+  | 'access'
+  | 'envelope'
+  | 'conventions'
+  | 'lists'
+  | 'qa'
+  | 'generated'
+  | 'contract';
 
 export interface Rule {
   /** Stable ID; every check's name starts with it. */
@@ -35,6 +45,7 @@ export const AREAS: readonly { area: Area; prefix: string; title: string }[] = [
   { area: 'conventions', prefix: 'CONV', title: 'Request conventions' },
   { area: 'lists', prefix: 'LIST', title: 'Lists, paging and filters' },
   { area: 'qa', prefix: 'QA', title: 'QA scenarios, cases, sessions and outcomes' },
+  { area: 'generated', prefix: 'GEN', title: 'Generated requests from the request schemas of openapi.yaml' },
   { area: 'contract', prefix: 'CONTRACT', title: 'Conformance of every response to openapi.yaml' },
 ];
 
@@ -807,6 +818,42 @@ export const RULES: readonly Rule[] = [
     quotes: ['list scenarios', 'create scenario', 'read scenario', 'list cases', 'create case', 'read case'],
     text: "Every created scenario and case can be read back and appears in its list (the board's scenarios, the scenario's cases), with the fields it was created with.",
     writes: true,
+  },
+
+  // Generated requests: every operation, from its parameter and body schemas (conformance/generated/).
+  {
+    id: 'GEN-01',
+    level: 'MUST',
+    area: 'generated',
+    source: '§7 (validation failure)',
+    quotes: ['validation failure | the returned error payload names fields to correct; status code not shown'],
+    text: 'A generated request that breaks its schema in exactly one place and is refused for it (any answer but a 2xx, 401, 403, 404 or 409, a 5xx included) carries an error payload that names the broken field.',
+    writes: false,
+  },
+  {
+    id: 'GEN-02',
+    level: 'SHOULD',
+    area: 'generated',
+    source:
+      'contract (ValidationFailed: 400 naming errors[].field; required members, types, limits, enums and refused unknown members are its decisions where the source shows none)',
+    text: 'A generated request broken in exactly one place (a required field left out, a wrong type, a value out of bounds, an unknown member where refused, a value outside an enum) answers 400 and names the field in errors[].field.',
+    writes: false,
+  },
+  {
+    id: 'GEN-03',
+    level: 'SHOULD',
+    area: 'generated',
+    source: 'contract (request schemas: every value they allow is accepted)',
+    text: 'A generated request valid under openapi.yaml, placed on objects the run made, answers a 2xx or a state refusal (409; 404 only for an object the run could not provide), never a 400 naming a valid field.',
+    writes: false,
+  },
+  {
+    id: 'GEN-04',
+    level: 'SHOULD',
+    area: 'generated',
+    source: 'best practice, as ENV-07 (the source shows no rule about server errors)',
+    text: 'No generated request, valid or broken, answers a 5xx.',
+    writes: false,
   },
 
   // Every response of the run against openapi.yaml.

@@ -1,6 +1,7 @@
 // The conformance CLI's arguments (docs/conformance.md, "Flags"), parsed with node:util parseArgs; bad ones get a
 // message naming the flag.
 import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../generated/defaults.js';
 
 /** Per request, in ms (`--timeout`). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -18,6 +19,10 @@ export interface CliArgs {
   json?: string;
   timeoutMs: number;
   totalTimeoutMs: number;
+  /** fast-check's seed for the generated cases. */
+  seed: number;
+  /** Valid and broken requests per operation in the generated cases. */
+  maxExamples: number;
   quiet: boolean;
 }
 
@@ -34,18 +39,31 @@ Options:
                           variables supply every value.
   --base-url <url>        REST base address, ending in /api (overrides the profile and CONFORMANCE_BASE_URL)
   --only <ids|areas>      run only these rules: IDs (AUTH-03), areas (auth, login, tokens, access, envelope,
-                          conventions, lists, qa, contract) or ID prefixes (AUTH); comma-separated, repeatable
+                          conventions, lists, qa, generated, contract) or ID prefixes (AUTH); comma-separated, repeatable
   --read-only             skip every check that creates, changes or deletes data (for shared environments)
   --no-register           send no registration request (registration leaves an account behind)
   --junit <file>          write a JUnit XML report
   --json <file>           write a JSON report
   --timeout <ms>          per request (default ${DEFAULT_TIMEOUT_MS})
   --total-timeout <ms>    for the whole run (default ${DEFAULT_TOTAL_TIMEOUT_MS})
+  --seed <n>              seed of the generated cases (area generated); the same seed sends the same requests
+                          (default ${DEFAULT_SEED})
+  --max-examples <n>      valid and broken requests per operation in the generated cases (default ${DEFAULT_MAX_EXAMPLES})
   --quiet                 no progress lines
   --help                  this text
 
 Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile or unreachable target;
 3 the suite itself failed; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).`;
+
+/** An integer flag within bounds, or a message naming the flag. */
+function integer(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ArgsError(`${flag} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
 
 function positiveMs(flag: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -83,6 +101,8 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(v.json === undefined ? {} : { json: v.json }),
     timeoutMs: positiveMs('--timeout', v.timeout, DEFAULT_TIMEOUT_MS),
     totalTimeoutMs: positiveMs('--total-timeout', v['total-timeout'], DEFAULT_TOTAL_TIMEOUT_MS),
+    seed: integer('--seed', v.seed, DEFAULT_SEED, 0, 2_147_483_647),
+    maxExamples: integer('--max-examples', v['max-examples'], DEFAULT_MAX_EXAMPLES, 1, 10_000),
     quiet: v.quiet ?? false,
   };
 }
@@ -102,6 +122,8 @@ function parse(argv: readonly string[]) {
       json: { type: 'string' },
       timeout: { type: 'string' },
       'total-timeout': { type: 'string' },
+      seed: { type: 'string' },
+      'max-examples': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

@@ -46,6 +46,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       readOnly: args.readOnly,
       register: args.register,
       timeoutMs: args.timeoutMs,
+      seed: args.seed,
+      maxExamples: args.maxExamples,
       totalTimeoutMs: args.totalTimeoutMs,
       progress: args.quiet ? () => undefined : io.out,
       ...(io.signal ? { signal: io.signal } : {}),

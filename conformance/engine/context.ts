@@ -17,6 +17,10 @@ export interface RunSettings {
   register: boolean;
   /** Per request. */
   timeoutMs: number;
+  /** fast-check's seed for the generated cases (`--seed`); the same seed sends the same requests. */
+  seed?: number;
+  /** Valid and broken requests per operation in the generated cases (`--max-examples`). */
+  maxExamples?: number;
 }
 
 export interface RunState {

@@ -41,6 +41,10 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   /** For the whole run, in ms: what has not finished by then fails; the clean-up then gets at least a few seconds. */
   totalTimeoutMs?: number;
+  /** Seed of the generated cases (`--seed`). */
+  seed?: number;
+  /** Requests per operation and polarity in the generated cases (`--max-examples`). */
+  maxExamples?: number;
   /** Receives progress text while the run goes on. */
   progress?: (text: string) => void;
   /** Aborting it (Ctrl-C) stops the run, cleans up and reports what ran. */
@@ -213,6 +217,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     readOnly: selection.readOnly,
     register: selection.register,
     timeoutMs,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.maxExamples === undefined ? {} : { maxExamples: options.maxExamples }),
   };
   const recorder = createRecorder({
     baseUrl: profile.baseUrl,

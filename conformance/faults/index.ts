@@ -2,6 +2,7 @@
 import * as access from './access.js';
 import * as auth from './auth.js';
 import * as envelope from './envelope.js';
+import * as generated from './generated.js';
 import * as lists from './lists.js';
 import * as login from './login.js';
 import * as qa from './qa.js';
@@ -18,4 +19,5 @@ export const FAULTS: Readonly<Record<string, FaultVariant>> = {
   ...envelope,
   ...lists,
   ...qa,
+  ...generated,
 };

@@ -66,6 +66,10 @@ describe('parseCliArgs', () => {
         '500',
         '--total-timeout',
         '9000',
+        '--seed',
+        '7',
+        '--max-examples',
+        '3',
         '--quiet',
       ]),
     ).toEqual({
@@ -79,6 +83,8 @@ describe('parseCliArgs', () => {
       json: 'r.json',
       timeoutMs: 500,
       totalTimeoutMs: 9000,
+      seed: 7,
+      maxExamples: 3,
       quiet: true,
     });
   });
@@ -91,6 +97,8 @@ describe('parseCliArgs', () => {
     [['--only', ' , '], /--only/],
     [['profile.json'], /--target/],
     [['--json', ''], /--json/],
+    [['--seed', 'abc'], /--seed/],
+    [['--max-examples', '0'], /--max-examples/],
   ])('rejects %j naming the flag', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(ArgsError);
     expect(() => parseCliArgs(argv)).toThrow(message);

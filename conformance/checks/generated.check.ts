@@ -1,0 +1,78 @@
+// Generated requests for every operation of openapi.yaml (rules GEN-01..04; source §7): valid ones and ones broken in
+// exactly one place, placed on real objects, judged, and a failure shrunk by fast-check to its smallest request.
+
+import { createValidators } from '../../contract/validators.js';
+import { CheckFailure } from '../engine/explain.js';
+import { createHarness } from '../engine/harness.js';
+import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../generated/defaults.js';
+import { type ExploreOptions, explore, type Failure, shrinkFailure } from '../generated/explore.js';
+import { planAll } from '../generated/plan.js';
+import { curlLine } from '../generated/requests.js';
+import { createRunObjects, createSender } from '../generated/sender.js';
+import { GENERATED_RULES, type GeneratedRule } from '../generated/verdicts.js';
+
+const h = createHarness(import.meta.url);
+
+/** Failures shown per rule, each shrunk (a shrink costs requests); the count of the others is given. */
+const MAX_SHOWN = 3;
+
+const run = h.once(async () => {
+  const objects = await createRunObjects(h);
+  const options: ExploreOptions = {
+    plans: planAll(h.contract.operations, { readOnly: h.run.readOnly, register: h.run.register }),
+    document: h.contract.document,
+    validators: createValidators(h.contract),
+    marker: h.marker,
+    seed: h.run.seed ?? DEFAULT_SEED,
+    maxExamples: h.run.maxExamples ?? DEFAULT_MAX_EXAMPLES,
+    send: createSender(h, objects),
+  };
+  return { options, exploration: await explore(options) };
+});
+
+function describeFailure(options: ExploreOptions, failure: Failure): string {
+  const plan = options.plans.find((p) => p.op.operationId === failure.operationId);
+  const method = plan?.op.method ?? 'get';
+  const path = plan?.op.path ?? '';
+  const what = failure.breakage ? `${failure.breakage.what}` : 'a valid request';
+  const body = failure.shown.body === undefined ? '' : ` ${JSON.stringify(failure.shown.body)}`;
+  const query = new URLSearchParams(
+    Object.entries(failure.shown.query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => [k, String(x)])),
+  ).toString();
+  return [
+    `${failure.operationId} (${failure.polarity} requests: ${failure.count} of ${failure.of} failed): ${what} → ${failure.problem}`,
+    `  ${failure.shrunk ? 'shrunk' : 'first failing (it did not fail again on replay, so it is not shrunk)'} request: ${method.toUpperCase()} ${path}${query ? `?${query}` : ''}${body} [credential: ${failure.shown.credential}]`,
+    `  curl: ${curlLine(h.run.profile.baseUrl, method, path, failure.shown)}`,
+  ].join('\n');
+}
+
+const TEXT: Record<GeneratedRule, string> = {
+  'GEN-01': 'a broken request refused for it names the broken field',
+  'GEN-02': 'a broken request answers 400 naming the field in errors[].field',
+  'GEN-03': 'a valid request answers a 2xx or a state refusal',
+  'GEN-04': 'no generated request answers a 5xx',
+};
+
+for (const rule of GENERATED_RULES) {
+  h.rule(rule, TEXT[rule], async (t) => {
+    const { options, exploration } = await run();
+    if ((exploration.judged.get(rule) ?? 0) === 0) {
+      const answered = exploration.stats.reduce((n, s) => n + s.valid + s.broken, 0);
+      const reasons = [...new Set(exploration.stats.flatMap((s) => s.reasons))].slice(0, 3);
+      return t.skip(
+        rule === 'GEN-01' && answered > 0
+          ? `none of the ${answered} answered generated requests was refused as a validation failure (GEN-02 says how they were answered)`
+          : `no generated request got an answer to judge${reasons.length ? `: ${reasons.join('; ')}` : ''}`,
+      );
+    }
+    const failures = exploration.failures.get(rule) ?? [];
+    if (failures.length === 0) return;
+    const shown: Failure[] = [];
+    for (const failure of failures.slice(0, MAX_SHOWN)) shown.push(await shrinkFailure(options, failure));
+    h.blame(shown[0]?.answer);
+    const more = failures.length > MAX_SHOWN ? `\n… and ${failures.length - MAX_SHOWN} more operations` : '';
+    throw new CheckFailure(
+      `${failures.length} operation(s) broke ${rule}:\n${shown.map((f) => describeFailure(options, f)).join('\n')}${more}\nreplay: --only ${rule} --seed ${options.seed} --max-examples ${options.maxExamples}`,
+    );
+  });
+}

@@ -1,0 +1,128 @@
+// Places generated requests on the run's objects and sends them through the harness (docs/generated-cases.md); in
+// read-only mode the objects are found by listing instead.
+
+import { CheckFailure } from '../engine/explain.js';
+import type { Harness } from '../engine/harness.js';
+import { createCase, createScenario, createToken, startSession } from '../harness/fixtures.js';
+import { memberObjects } from '../harness/objects.js';
+import { tokenPairOf } from '../harness/payload.js';
+import type { Send } from './explore.js';
+import type { PlaceName } from './plan.js';
+import { type GeneratedRequest, type Places, placeValues, shownRequest } from './requests.js';
+
+export interface RunObjects {
+  places: Places;
+  /** Places that point at nothing (read-only mode on a board without such an object). */
+  missing: ReadonlySet<PlaceName>;
+  /** The secret of a named API token to authenticate with, apart from the token the requests change. */
+  apiToken?: string;
+}
+
+/** The objects every generated request of the run points at; the token used to authenticate is not among them. */
+export async function createRunObjects(h: Harness): Promise<RunObjects> {
+  const { profile } = h.run;
+  const fromProfile = {
+    username: profile.accounts.member.username,
+    password: profile.accounts.member.password,
+    captcha_token: profile.captchaToken,
+    refresh_token: '',
+    new_username: '',
+    new_email: '',
+  };
+  if (h.run.readOnly) {
+    const found = await memberObjects(h);
+    return { places: { ...found.ids, ...fromProfile }, missing: found.missing };
+  }
+  const member = await h.as('member');
+  const scenario = await createScenario(h, member, h.board, { title: h.title('generated scenario'), parent_id: null });
+  const testCase = await createCase(h, member, h.board, scenario.id, h.title('generated case'));
+  const session = await startSession(h, member, h.board, scenario.id);
+  const changed = await createToken(h, member, { title: h.title('generated token'), is_active: true });
+  const auth = await createToken(h, member, { title: h.title('generated credential'), is_active: true });
+  const report = session.case_reports[0]?.id;
+  if (report === undefined)
+    throw new CheckFailure('setup: a session started for a scenario with a case holds no case report');
+  return {
+    places: {
+      ...h.board,
+      scenario_id: scenario.id,
+      case_id: testCase.id,
+      case_report_id: report,
+      sessions_id: session.id,
+      key: changed.key,
+      ...fromProfile,
+    },
+    missing: new Set(),
+    apiToken: auth.secret,
+  };
+}
+
+/** Numbers the usernames and e-mail addresses of the run's registrations. */
+let registrations = 0;
+
+/** A new object of the kind `name` for one request of an operation that uses its object up. */
+async function freshPlace(h: Harness, objects: RunObjects, name: PlaceName): Promise<string | number> {
+  const member = await h.as('member');
+  const scenarioId = objects.places.scenario_id as number;
+  switch (name) {
+    case 'key':
+      return (await createToken(h, member, { title: h.title('generated token'), is_active: true })).key;
+    case 'scenario_id':
+      return (await createScenario(h, member, h.board, { title: h.title('generated scenario'), parent_id: null })).id;
+    case 'case_id':
+      return (await createCase(h, member, h.board, scenarioId, h.title('generated case'))).id;
+    case 'sessions_id':
+      return (await startSession(h, member, h.board, scenarioId)).id;
+    case 'refresh_token': {
+      const { places } = objects;
+      const answer = await h.callLoose(h.anonymous(), 'login', {
+        body: { username: places.username, password: places.password, captcha_token: places.captcha_token },
+      });
+      const { accessToken, refreshToken } = tokenPairOf(answer);
+      if (accessToken) h.redactor.add(accessToken);
+      if (!refreshToken) throw new Error(`login answered ${answer.status ?? 'nothing'} without a refresh_token`);
+      h.redactor.add(refreshToken);
+      return refreshToken;
+    }
+    case 'new_username':
+      registrations += 1;
+      return `gen${h.marker}n${registrations}`;
+    case 'new_email':
+      return `gen${h.marker}n${registrations}@example.com`;
+    default:
+      throw new Error(`no fresh ${name} can be made`);
+  }
+}
+
+const placesIn = (request: GeneratedRequest): Set<PlaceName> => {
+  const found = new Set<PlaceName>();
+  placeValues(request, (name) => found.add(name));
+  return found;
+};
+
+/** The `send` of the generated cases: fresh objects first, then the request with the right credential. */
+export function createSender(h: Harness, objects: RunObjects): Send {
+  return async (plan, request) => {
+    const places: Record<PlaceName, string | number> = { ...objects.places };
+    for (const name of plan.fresh) {
+      try {
+        places[name] = await freshPlace(h, objects, name);
+      } catch (error) {
+        throw new Error(`a fresh ${name} could not be made: ${(error as Error).message}`);
+      }
+    }
+    const client =
+      request.credential === 'session'
+        ? await h.as('member')
+        : request.credential === 'apiToken' && objects.apiToken
+          ? h.withToken(objects.apiToken)
+          : h.anonymous();
+    const placed = placeValues(request, (name) => places[name]);
+    const answer = await h.callLoose(client, plan.op.operationId, {
+      query: placed.query,
+      ...(placed.body === undefined ? {} : { body: placed.body }),
+    });
+    const missing = [...placesIn(request)].some((name) => objects.missing.has(name));
+    return { answer, shown: shownRequest(request, places), missing };
+  };
+}

@@ -1,0 +1,478 @@
+// The pure parts of the generated cases: schema arbitraries, one-place breakages, the plan, seeds and curl lines.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Answer } from '../../conformance/engine/recorder.js';
+import { type Schema, schemaArbitrary } from '../../conformance/generated/arbitraries.js';
+import {
+  type ExploreOptions,
+  explore,
+  type Failure,
+  type Send,
+  shrinkFailure,
+} from '../../conformance/generated/explore.js';
+import { type BreakageKind, mutationsOf, UNKNOWN_FIELD } from '../../conformance/generated/mutations.js';
+import { isPlaced, planAll, planOperation } from '../../conformance/generated/plan.js';
+import {
+  contractErrors,
+  curlLine,
+  type GeneratedRequest,
+  negativeArbitrary,
+  positiveArbitrary,
+  seedFor,
+  shownRequest,
+  takesInput,
+} from '../../conformance/generated/requests.js';
+import { judgeBroken, judgeValid } from '../../conformance/generated/verdicts.js';
+import { loadContract } from '../../contract/openapi.js';
+import { createValidators } from '../../contract/validators.js';
+
+const contract = loadContract();
+const validators = createValidators(contract);
+const MARKER = 'cftest123abc';
+const SAMPLES = 25;
+
+const plan = (operationId: string) => {
+  const op = contract.byId.get(operationId);
+  if (!op) throw new Error(`no operation ${operationId}`);
+  return planOperation(op);
+};
+
+describe('schemaArbitrary', () => {
+  const ajv = new Ajv2020({ strict: false, discriminator: true });
+  addFormats.default(ajv);
+  const document = {
+    components: {
+      schemas: {
+        Id: { type: 'integer', minimum: 1 },
+        Pending: {
+          type: 'object',
+          required: ['status'],
+          properties: { status: { type: 'string', const: 'pending' } },
+          additionalProperties: false,
+        },
+        Bug: {
+          type: 'object',
+          required: ['status', 'severity'],
+          properties: { status: { type: 'string', const: 'bug' }, severity: { type: 'string', minLength: 1 } },
+          additionalProperties: false,
+        },
+      },
+    },
+  };
+  const table: [string, Schema, (v: unknown) => boolean][] = [
+    ['const', { type: 'string', const: 'done' }, (v) => v === 'done'],
+    ['enum', { type: 'string', enum: ['a', 'b'] }, (v) => v === 'a' || v === 'b'],
+    ['$ref', { $ref: '#/components/schemas/Id' }, (v) => Number.isInteger(v) && (v as number) >= 1],
+    ['allOf of a $ref', { allOf: [{ $ref: '#/components/schemas/Id' }] }, (v) => (v as number) >= 1],
+    ['minLength/maxLength', { type: 'string', minLength: 2, maxLength: 5 }, (v) => (v as string).length >= 2],
+    ['minimum/maximum', { type: 'integer', minimum: 3, maximum: 7 }, (v) => (v as number) <= 7],
+    ['date-time', { type: 'string', format: 'date-time' }, (v) => !Number.isNaN(Date.parse(v as string))],
+    ['email', { type: 'string', format: 'email', maxLength: 254 }, (v) => (v as string).includes('@')],
+    ['nullable type list', { type: ['integer', 'null'], minimum: 1 }, (v) => v === null || (v as number) >= 1],
+    [
+      'minProperties',
+      { type: 'object', minProperties: 1, properties: { a: { type: 'boolean' }, b: { type: 'boolean' } } },
+      (v) => Object.keys(v as object).length >= 1,
+    ],
+    [
+      'additionalProperties false',
+      { type: 'object', required: ['a'], properties: { a: { type: 'string' } }, additionalProperties: false },
+      (v) => Object.keys(v as object).every((k) => k === 'a'),
+    ],
+    [
+      'oneOf with a discriminator',
+      {
+        type: 'object',
+        oneOf: [{ $ref: '#/components/schemas/Pending' }, { $ref: '#/components/schemas/Bug' }],
+        discriminator: { propertyName: 'status' },
+      },
+      (v) => ['pending', 'bug'].includes((v as { status: string }).status),
+    ],
+  ];
+  it.each(table)('%s: every value is valid under the schema', (_label, schema, holds) => {
+    const validate = ajv.compile({ ...schema, components: document.components });
+    for (const value of fc.sample(schemaArbitrary(schema, document), { seed: 7, numRuns: 60 })) {
+      expect(validate(value), JSON.stringify(value)).toBe(true);
+      expect(holds(value), JSON.stringify(value)).toBe(true);
+    }
+  });
+
+  it('reaches both ends of a length and a range', () => {
+    const lengths = fc
+      .sample(schemaArbitrary({ type: 'string', minLength: 1, maxLength: 500 }, {}), { seed: 3, numRuns: 300 })
+      .map((s) => [...(s as string)].length);
+    expect(lengths).toContain(1);
+    expect(lengths).toContain(500);
+    const limits = fc.sample(schemaArbitrary({ type: 'integer', minimum: 1, maximum: 100 }, {}), {
+      seed: 3,
+      numRuns: 300,
+    });
+    expect(limits).toContain(1);
+    expect(limits).toContain(100);
+  });
+
+  it('refuses a keyword it cannot honour rather than generate invalid values', () => {
+    expect(() => schemaArbitrary({ type: 'tuple' }, {})).toThrow(/not supported/);
+  });
+});
+
+describe('the plan', () => {
+  it.each([
+    ['listScenarios', ['session']],
+    ['recordCaseOutcome', ['session']],
+    ['getMe', ['session', 'apiToken']],
+    ['createApiToken', ['session', 'apiToken']],
+    ['login', ['none']],
+    ['refreshToken', ['none']],
+  ])('%s is sent with %j', (operationId, kinds) => {
+    expect(plan(operationId).credentials).toEqual(kinds);
+  });
+
+  it('never generates an Authorization header: no operation plan holds a header parameter', () => {
+    for (const op of contract.operations) {
+      const request = fc.sample(positiveArbitrary(planOperation(op), contract.document, validators, MARKER), {
+        seed: 1,
+        numRuns: 1,
+      })[0] as GeneratedRequest;
+      expect(Object.keys(request.query).map((k) => k.toLowerCase())).not.toContain('authorization');
+    }
+  });
+
+  it('places every id on a real object of the run, in the query and in bodies', () => {
+    const expectations: [string, string, 'query' | 'body'][] = [
+      ['getScenario', 'scenario_id', 'query'],
+      ['getCase', 'case_id', 'query'],
+      ['recordCaseOutcome', 'case_report_id', 'query'],
+      ['updateApiToken', 'key', 'query'],
+      ['listCases', 'company_id', 'query'],
+      ['listCases', 'board_id', 'query'],
+      ['createCase', 'scenario', 'body'],
+      ['startSession', 'scenario_id', 'body'],
+      ['finishSession', 'sessions_id', 'body'],
+    ];
+    for (const [operationId, name, where] of expectations) {
+      const samples = fc.sample(positiveArbitrary(plan(operationId), contract.document, validators, MARKER), {
+        seed: 5,
+        numRuns: 10,
+      });
+      for (const r of samples) {
+        const value = where === 'query' ? r.query[name] : (r.body as Record<string, unknown>)[name];
+        expect(isPlaced(value), `${operationId} ${name}`).toBe(true);
+      }
+    }
+    const parents = fc
+      .sample(positiveArbitrary(plan('createScenario'), contract.document, validators, MARKER), {
+        seed: 5,
+        numRuns: 30,
+      })
+      .map((r) => (r.body as Record<string, unknown>).parent_id);
+    expect(parents).toContain(null);
+    expect(parents.some(isPlaced)).toBe(true);
+  });
+
+  it('gives every title of a write the run marker, within its maximum length', () => {
+    for (const operationId of ['createApiToken', 'createScenario', 'createCase', 'updateScenario']) {
+      const samples = fc.sample(positiveArbitrary(plan(operationId), contract.document, validators, MARKER), {
+        seed: 9,
+        numRuns: SAMPLES,
+      });
+      for (const r of samples) {
+        const title = (r.body as Record<string, unknown>).title;
+        expect(title, operationId).toMatch(new RegExp(`\\[${MARKER}\\]$`));
+      }
+    }
+  });
+
+  it('makes a fresh object for every request of an operation that uses its object up', () => {
+    expect(plan('deleteScenario').fresh).toEqual(['scenario_id']);
+    expect(plan('deleteApiToken').fresh).toEqual(['key']);
+    expect(plan('refreshToken').fresh).toEqual(['refresh_token']);
+    expect(plan('getScenario').fresh).toEqual([]);
+  });
+
+  it('sends only GETs, with a session, in read-only mode, and every operation otherwise, deletions last', () => {
+    const readOnly = planAll(contract.operations, { readOnly: true, register: false });
+    expect(readOnly.length).toBeGreaterThan(0);
+    expect(readOnly.every((p) => p.op.method === 'get')).toBe(true);
+    expect(readOnly.every((p) => !p.credentials.includes('apiToken'))).toBe(true);
+    expect(
+      planAll(contract.operations, { readOnly: false, register: false }).map((p) => p.op.operationId),
+    ).not.toContain('register');
+    const all = planAll(contract.operations, { readOnly: false, register: true });
+    expect(all).toHaveLength(contract.operations.length);
+    const methods = all.map((p) => p.op.method);
+    expect(methods.indexOf('delete')).toBeGreaterThan(methods.lastIndexOf('get'));
+    expect(methods.slice(methods.indexOf('delete')).every((m) => m === 'delete')).toBe(true);
+  });
+});
+
+describe('valid requests', () => {
+  it.each(contract.operations.map((o) => [o.operationId]))('%s: every generated request is valid', (operationId) => {
+    const samples = fc.sample(positiveArbitrary(plan(operationId), contract.document, validators, MARKER), {
+      seed: 11,
+      numRuns: SAMPLES,
+    });
+    for (const r of samples) expect(contractErrors(validators, r)).toEqual([]);
+  });
+});
+
+describe('requests broken in one place', () => {
+  const breaks = (operationId: string, kind: BreakageKind, field: string) => {
+    const samples = fc.sample(negativeArbitrary(plan(operationId), contract.document, validators, MARKER), {
+      seed: 13,
+      numRuns: 300,
+    });
+    return samples.find((r) => r.breakage.kind === kind && r.breakage.field === field);
+  };
+
+  it.each([
+    ['listScenarios', 'out-of-bounds', 'limit'],
+    ['listSessions', 'wrong-type', 'is_active'],
+    ['listSessions', 'missing', 'is_active'],
+    ['getScenario', 'missing', 'scenario_id'],
+    ['createApiToken', 'missing', 'title'],
+    ['createApiToken', 'wrong-type', 'is_active'],
+    ['createApiToken', 'out-of-bounds', 'title'],
+    ['createScenario', 'unknown-field', UNKNOWN_FIELD],
+    ['createScenario', 'out-of-bounds', 'position'],
+    ['recordCaseOutcome', 'bad-enum', 'status'],
+    ['login', 'missing', 'captcha_token'],
+    ['listTasks', 'wrong-type', 'assignee_ids'],
+  ] as [string, BreakageKind, string][])(
+    '%s: %s %s is generated, and the contract refuses it for that field alone',
+    (operationId, kind, field) => {
+      const found = breaks(operationId, kind, field);
+      expect(found, `${operationId} ${kind} ${field}`).toBeDefined();
+      const errors = contractErrors(validators, found as GeneratedRequest);
+      expect(errors.length).toBeGreaterThan(0);
+      for (const e of errors) expect(e.field.split(/[.[\]]/)).toContain(field);
+    },
+  );
+
+  it.each(contract.operations.filter((o) => takesInput(planOperation(o))).map((o) => [o.operationId]))(
+    '%s: every broken request breaks exactly the field it names',
+    (operationId) => {
+      const samples = fc.sample(negativeArbitrary(plan(operationId), contract.document, validators, MARKER), {
+        seed: 17,
+        numRuns: SAMPLES,
+      });
+      for (const r of samples) {
+        const errors = contractErrors(validators, r);
+        expect(errors.length, r.breakage.what).toBeGreaterThan(0);
+        for (const e of errors) expect(e.field.split(/[.[\]]/), r.breakage.what).toContain(r.breakage.field);
+      }
+    },
+  );
+
+  it('does not offer a breakage the contract would accept: a left-out member of a PATCH that needs one member', () => {
+    const request: GeneratedRequest = {
+      operationId: 'updateCase',
+      credential: 'session',
+      query: { company_id: 1, board_id: 1, case_id: 1 },
+      body: { title: 't' },
+    };
+    const op = contract.byId.get('updateCase');
+    if (!op) throw new Error('updateCase missing');
+    // `title` is optional: leaving it out is no breakage of `title`, so no such mutation is offered.
+    const kinds = mutationsOf(op, request, contract.document).map((m) => `${m.breakage.kind} ${m.breakage.field}`);
+    expect(kinds).toContain('missing case_id');
+    expect(kinds).not.toContain('missing title');
+  });
+
+  it.each([
+    ['listScenarios', 'limit', [0, 101]],
+    ['listScenarios', 'page', [0, 1_000_001]],
+    ['createScenario', 'position', [-1, 1_000_001]],
+    ['startSession', 'scenario_id', [0, 2 ** 53]],
+  ] as [string, string, number[]][])('%s: %s is pushed just past each bound, to %j', (operationId, field, values) => {
+    const op = contract.byId.get(operationId);
+    if (!op) throw new Error(`no operation ${operationId}`);
+    const [request] = fc.sample(positiveArbitrary(plan(operationId), contract.document, validators, MARKER), {
+      seed: 2,
+      numRuns: 1,
+    }) as [GeneratedRequest];
+    const offered = mutationsOf(op, request, contract.document)
+      .filter((m) => m.breakage.kind === 'out-of-bounds' && m.breakage.field === field)
+      .map((m) => {
+        const broken = m.apply(request);
+        return m.breakage.location === 'query' ? broken.query[field] : (broken.body as Record<string, unknown>)[field];
+      });
+    expect(offered).toEqual(values);
+  });
+
+  it('keeps the run marker at the end of a title that is too long', () => {
+    const found = fc
+      .sample(negativeArbitrary(plan('createScenario'), contract.document, validators, MARKER), {
+        seed: 13,
+        numRuns: 300,
+      })
+      .find((r) => r.breakage.field === 'title' && r.breakage.what.includes('maxLength'));
+    const title = (found?.body as Record<string, unknown> | undefined)?.title as string;
+    expect([...title].length).toBe(501);
+    expect(title.endsWith(`[${MARKER}]`)).toBe(true);
+  });
+});
+
+describe('replay', () => {
+  const draw = (seed: number) =>
+    fc.sample(negativeArbitrary(plan('createCase'), contract.document, validators, MARKER), { seed, numRuns: 10 });
+
+  it('the same seed gives the same requests twice, another seed others', () => {
+    expect(draw(42)).toEqual(draw(42));
+    expect(draw(43)).not.toEqual(draw(42));
+  });
+
+  it('derives a per-operation seed that does not depend on which other operations run', () => {
+    expect(seedFor(42, 'listCases', 'positive')).toBe(seedFor(42, 'listCases', 'positive'));
+    expect(seedFor(42, 'listCases', 'positive')).not.toBe(seedFor(42, 'listCases', 'negative'));
+    expect(seedFor(42, 'listCases', 'positive')).not.toBe(seedFor(42, 'getCase', 'positive'));
+    expect(seedFor(42, 'listCases', 'positive')).not.toBe(seedFor(43, 'listCases', 'positive'));
+  });
+});
+
+describe('showing a request', () => {
+  const places = {
+    company_id: 1,
+    board_id: 2,
+    scenario_id: 3,
+    case_id: 4,
+    case_report_id: 5,
+    sessions_id: 6,
+    key: 'tok_1',
+    username: 'demo',
+    password: 'hunter2-secret',
+    captcha_token: 'captcha-secret',
+    refresh_token: 'refresh-secret',
+    new_username: 'gen-new',
+    new_email: 'gen-new@example.com',
+  };
+
+  it('shows ids by value and secrets by name only, in the request and its curl line', () => {
+    const request: GeneratedRequest = {
+      operationId: 'login',
+      credential: 'none',
+      query: {},
+      body: {
+        username: { $place: 'username' },
+        password: { $place: 'password' },
+        captcha_token: { $place: 'captcha_token' },
+      },
+    };
+    const shown = shownRequest(request, places);
+    expect(shown.body).toEqual({ username: 'demo', password: '<password>', captcha_token: '<captcha_token>' });
+    const curl = curlLine('http://127.0.0.1:4010/api', 'post', '/member/login/', shown);
+    expect(curl).not.toMatch(/secret/);
+    expect(curl).toContain(
+      `--data-raw '{"username":"demo","password":"<password>","captcha_token":"<captcha_token>"}'`,
+    );
+  });
+
+  it('puts the credential in a shell variable and quotes what the shell would read', () => {
+    const request: GeneratedRequest = {
+      operationId: 'listTasks',
+      credential: 'session',
+      query: { company_id: { $place: 'company_id' }, board_id: { $place: 'board_id' }, assignee_ids: [7, 8] },
+      body: undefined,
+    };
+    const curl = curlLine('http://h/api', 'get', '/task/list/', shownRequest(request, places));
+    expect(curl).toBe(
+      `curl -sS -X GET 'http://h/api/task/list/?company_id=1&board_id=2&assignee_ids=7&assignee_ids=8' -H "Authorization: JWT $ACCESS_TOKEN"`,
+    );
+    const quoted = curlLine('http://h/api', 'post', '/x/', { ...request, query: {}, body: { title: "it's" } });
+    expect(quoted).toContain(`--data-raw '{"title":"it'\\''s"}'`);
+  });
+});
+
+describe('verdicts', () => {
+  const answer = (status: number | undefined, body: unknown): Answer => ({
+    record: { error: status === undefined ? 'socket closed' : undefined } as Answer['record'],
+    status,
+    body,
+    json: body !== undefined,
+  });
+  const named = { status: 'error', message: 'Validation failed.', errors: [{ field: 'body.title', message: 'x' }] };
+  const drf = { title: ['Ensure this field has no more than 500 characters.'] };
+  const bare = { status: 'error', message: 'Invalid request.' };
+  const breakage = {
+    kind: 'out-of-bounds' as const,
+    location: 'body' as const,
+    field: 'title',
+    what: 'title too long',
+  };
+
+  it.each([
+    ['400 naming the field in errors[].field', answer(400, named), []],
+    ['422 naming it as a member (GEN-01 holds, the 400 of the contract does not)', answer(422, drf), ['GEN-02']],
+    ['400 naming nothing', answer(400, bare), ['GEN-01', 'GEN-02']],
+    ['500 naming nothing', answer(500, bare), ['GEN-01', 'GEN-02', 'GEN-04']],
+    ['201: accepted (only the contract says no)', answer(201, { status: 'success', data: {} }), ['GEN-02']],
+    ['404 naming nothing (not a validation failure)', answer(404, bare), ['GEN-02']],
+    ['no answer: judged by none', answer(undefined, undefined), []],
+  ] as [string, Answer, string[]][])('a broken request answered with %s fails %j', (_label, a, rules) => {
+    expect(Object.keys(judgeBroken(a, breakage).verdicts).sort()).toEqual(rules);
+  });
+
+  it.each([
+    ['201', answer(201, { status: 'success', data: {} }), false, []],
+    ['409 (a state conflict)', answer(409, bare), false, []],
+    ['404 for an object the run could not provide', answer(404, bare), true, []],
+    ['404 for an object the run made', answer(404, bare), false, ['GEN-03']],
+    ['400 naming a valid field', answer(400, named), false, ['GEN-03']],
+    ['502', answer(502, bare), false, ['GEN-03', 'GEN-04']],
+  ] as [string, Answer, boolean, string[]][])('a valid request answered %s fails %j', (_label, a, missing, rules) => {
+    expect(Object.keys(judgeValid(a, missing).verdicts).sort()).toEqual(rules);
+  });
+
+  it('says which field a valid request was refused for', () => {
+    expect(judgeValid(answer(400, named), false).verdicts['GEN-03']).toContain('naming body.title');
+  });
+});
+
+describe('exploring and shrinking', () => {
+  /** A fake target: crashes on a title longer than `crashAbove` characters, otherwise answers as the contract says. */
+  const fakeSend =
+    (crashAbove: number): Send =>
+    async (_plan, request) => {
+      const title = (request.body as Record<string, unknown> | undefined)?.title;
+      const broken = (request as { breakage?: unknown }).breakage !== undefined;
+      const status = typeof title === 'string' && title.length > crashAbove ? 500 : broken ? 400 : 201;
+      const field = (request as { breakage?: { field: string } }).breakage?.field ?? 'x';
+      const body =
+        status === 400
+          ? { status: 'error', message: 'Validation failed.', errors: [{ field, message: 'is invalid' }] }
+          : { status: status === 500 ? 'error' : 'success', ...(status === 500 ? { message: 'boom' } : { data: {} }) };
+      return { answer: { record: {} as Answer['record'], status, body, json: true }, shown: request, missing: false };
+    };
+  const options = (seed: number, crashAbove = 30): ExploreOptions => ({
+    plans: [plan('createScenario')],
+    document: contract.document,
+    validators,
+    marker: MARKER,
+    seed,
+    maxExamples: 30,
+    send: fakeSend(crashAbove),
+  });
+
+  it('finds the crash, and shrinks it to the shortest title that still crashes', async () => {
+    const exploration = await explore(options(3));
+    const [failure] = exploration.failures.get('GEN-04') ?? [];
+    expect(failure?.operationId).toBe('createScenario');
+    const shrunk = await shrinkFailure(options(3), failure as Failure);
+    expect(shrunk.shrunk).toBe(true);
+    const title = (shrunk.shown.body as Record<string, unknown>).title as string;
+    // 31 characters: the run marker suffix leaves the generated part as short as the crash allows.
+    expect(title.length).toBe(31);
+    expect(title.endsWith(`[${MARKER}]`)).toBe(true);
+  });
+
+  it('counts what it sent per operation and judges every answer', async () => {
+    const exploration = await explore(options(4, Number.POSITIVE_INFINITY));
+    expect(exploration.stats).toEqual([
+      expect.objectContaining({ operationId: 'createScenario', valid: 30, broken: 30, unanswered: 0 }),
+    ]);
+    expect(exploration.judged.get('GEN-02')).toBe(30);
+    expect(exploration.failures.get('GEN-02')).toEqual([]);
+  });
+});
