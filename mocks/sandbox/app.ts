@@ -25,8 +25,8 @@ import {
 } from './errors.js';
 import { handlers } from './handlers/index.js';
 import { type Context, ok } from './handlers/types.js';
-import { isWorld, seedWorld, WORLDS, type World } from './presets.js';
 import { containersIn, type Limits, limitsWith, MAX_JSON_CONTAINERS } from './limits.js';
+import { isWorld, seedWorld, WORLDS, type World } from './presets.js';
 import { createRouter, type Route } from './router.js';
 import { DEMO } from './seed.js';
 import { Store } from './store.js';

@@ -184,7 +184,6 @@ export class Store {
     return this.counters[kind];
   }
 
-
   /**
    * Makes room for `bytes` of new data or throws the 429 of limits.ts worldFull. Writes are counted as they come; only when the count says the
    * budget is exceeded is the world measured (deletions are found then), and a full world is measured again at most
