@@ -1,7 +1,7 @@
 // Credentials (source §5): captcha, login with 2FA, registration, JWT access tokens, rotating refresh tokens, named API tokens.
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { randomBytes, sameText, sha256Hex, toBase64Url, toHex } from './bytes.js';
-import { conflicts, invalidField, SandboxError, unauthorized, validationFailed } from './errors.js';
+import { conflicts, invalidField, SandboxError, unauthorized } from './errors.js';
 import { checkMetadata } from './limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account, ApiTokenRecord, Store } from './store.js';
