@@ -37,6 +37,32 @@ describe('redaction', () => {
     expect(redactBody(r, 'not json demo-password')).toBe(`not json ${MASK}`);
   });
 
+  it('masks a short secret where it stands as a whole value, and not inside longer words', () => {
+    const r = createRedactor(['Kx7']);
+    expect(r.text('{"password":"Kx7"} ?p=Kx7&q=1 Basic Kx7')).toBe(
+      `{"password":"${MASK}"} ?p=${MASK}&q=1 Basic ${MASK}`,
+    );
+    expect(r.text('Kx7abc xKx7')).toBe('Kx7abc xKx7');
+  });
+
+  it('masks a secret in its JSON-escaped, URL-encoded and form-encoded forms', () => {
+    const secret = 'p"w\\d secret';
+    const r = createRedactor([secret]);
+    const shown = r.text(
+      `${JSON.stringify({ password: secret })} ${encodeURIComponent(secret)} ${new URLSearchParams({ p: secret })}`,
+    );
+    expect(shown).toBe(`{"password":"${MASK}"} ${MASK} p=${MASK}`);
+  });
+
+  it('learns every string of an answer but what the suite sent', () => {
+    const r = createRedactor();
+    r.learnAll(
+      { data: { token: { key: 'key-1', title: 'cf-run-title', secret_value: 'tmk_abc', id: 7 } } },
+      new Set(['cf-run-title']),
+    );
+    expect(r.text('key-1 cf-run-title tmk_abc')).toBe(`${MASK} cf-run-title ${MASK}`);
+  });
+
   it('builds a curl line that quotes safely', () => {
     expect(curlLine('POST', "http://h/api/x/?q=it's", { 'content-type': 'application/json' }, '{"a":1}')).toBe(
       `curl -sS -i -X POST 'http://h/api/x/?q=it'\\''s' -H 'content-type: application/json' --data-raw '{"a":1}'`,
