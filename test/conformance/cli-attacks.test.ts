@@ -129,8 +129,9 @@ describe.concurrent('the conformance CLI against hostile targets', { timeout: HA
       const run = await cli('hanging', await listen(server), [
         '--only',
         'auth',
+        // Long enough that three timeouts in a row (after which a file gives up) cannot come before the bound.
         '--timeout',
-        '1000',
+        '3000',
         '--total-timeout',
         '4000',
         '--quiet',
@@ -176,13 +177,15 @@ describe.concurrent('the conformance CLI against hostile targets', { timeout: HA
         });
         req.on('end', () => resolve(text));
       });
+    const logins = new Set<string>();
     const server = createHttpServer(async (req, res) => {
       const sent = await body(req);
       const json = (status: number, value: unknown) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
       if (req.method === 'POST' && req.url === '/api/member/login/') {
+        logins.add(sent);
         const tokens = sent.includes('outsider-user') ? TOKENS.outsider : TOKENS.member;
-        return json(200, { data: { access_token: tokens.access, refresh_token: tokens.refresh } });
+        return json(200, { data: { access_token: tokens.access, refresh_token: tokens.refresh }, echo: sent });
       }
       if (req.method === 'POST' && req.url === '/api/member/bearer-tokens/') {
         return json(200, { data: { token: { key: 'echo-key', hidden_secret: HIDDEN_SECRET } } });
@@ -191,13 +194,13 @@ describe.concurrent('the conformance CLI against hostile targets', { timeout: HA
       res
         .writeHead(200, { 'content-type': 'text/plain' })
         .end(
-          `${ESC}[2J${ESC}]0;owned\x07${ESC}[31mauth=${req.headers.authorization ?? ''} body=${sent} ${HIDDEN_SECRET}`,
+          `${ESC}[2J${ESC}]0;owned\x07${ESC}[31mauth=${req.headers.authorization ?? ''} body=${sent} ${HIDDEN_SECRET} logins: ${[...logins].join(' ')}`,
         );
     });
     try {
       const run = await cli('echo', await listen(server), [
         '--only',
-        'auth,login,tokens',
+        'auth,login,tokens,access',
         '--no-register',
         '--timeout',
         '5000',
