@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsError, parseCliArgs } from '../../conformance/cli/args.js';
 import { createRedactor, curlLine, MASK, redactAuthorization, redactBody } from '../../conformance/engine/redact.js';
+import { terminalSafe } from '../../conformance/report/terminal.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 
@@ -61,6 +62,12 @@ describe('redaction', () => {
       new Set(['cf-run-title']),
     );
     expect(r.text('key-1 cf-run-title tmk_abc')).toBe(`${MASK} cf-run-title ${MASK}`);
+  });
+
+  it('escapes every control character but newline and tab for the terminal', () => {
+    expect(terminalSafe('a\x1b[31mb\x1b]0;t\x07\r\x7f\x9b\x00 é\tok\n')).toBe(
+      'a\\x1b[31mb\\x1b]0;t\\x07\\x0d\\x7f\\x9b\\x00 é\tok\n',
+    );
   });
 
   it('builds a curl line that quotes safely', () => {
