@@ -1,4 +1,4 @@
-// The conformance rule catalogue (issue 3 §1): every rule the suite checks, as data, with its level and source section.
+// The conformance rule catalogue (docs/rules.md): every rule the suite checks, as data, with its level and source section.
 
 export type Level = 'MUST' | 'SHOULD';
 
@@ -199,9 +199,13 @@ export const RULES: readonly Rule[] = [
   },
   {
     id: 'LOGIN-10',
-    level: 'SHOULD',
+    level: 'MUST',
     area: 'login',
-    source: '§2 (best practice; the source does not spell it out)',
+    source: '§1 (access is limited to what the account may read or change); §5 rule 7',
+    quotes: [
+      "Access to resources is limited to what the token's account may read or change.",
+      "Reads and writes are limited to resources the credential's account may access.",
+    ],
     text: 'Login with a wrong password is rejected with a 4xx and issues no tokens.',
     writes: false,
   },
@@ -289,6 +293,24 @@ export const RULES: readonly Rule[] = [
     text: "Neither the token list nor a token update reveals a token's secret.",
     writes: true,
   },
+  {
+    id: 'TOKEN-10',
+    level: 'MUST',
+    area: 'tokens',
+    source: '§3 (integration token any → revoked)',
+    quotes: ['DELETE /member/bearer-tokens/detail/ | token key given | revoked | later requests with it fail'],
+    text: 'A deleted token stays revoked: a PATCH with is_active true by its key does not make it authenticate again.',
+    writes: true,
+  },
+  {
+    id: 'TOKEN-11',
+    level: 'SHOULD',
+    area: 'tokens',
+    source:
+      'contract (deleteApiToken: a revoked token is gone; the source names the revoked state, not whether it is listed)',
+    text: 'A deleted token is no longer in the token list.',
+    writes: true,
+  },
 
   // Access between accounts.
   {
@@ -338,6 +360,19 @@ export const RULES: readonly Rule[] = [
     text: "The member's company list holds the profile's companyId.",
     writes: false,
   },
+  {
+    id: 'ACCESS-06',
+    level: 'MUST',
+    area: 'access',
+    source: '§4 (every QA endpoint takes company_id and board_id); §5 rule 7; §7 (404)',
+    quotes: [
+      'Every QA endpoint takes company_id and board_id as query parameters.',
+      "Reads and writes are limited to resources the credential's account may access.",
+      '404 | an identifier is wrong or out of scope, or the object is missing',
+    ],
+    text: "A scenario, case, case report or session addressed under a board it does not belong to is not reached, read or write: an id in the query gets 403 or 404 and no data, an id in the body or a list filter any 4xx or an empty list, and the object stays unchanged; tried under the member's other board (the profile's boardWithoutTodoColumnId, which the member can reach) and under the outsider's own board (from the outsider's company list).",
+    writes: true,
+  },
 
   // Envelope and errors.
   {
@@ -349,7 +384,7 @@ export const RULES: readonly Rule[] = [
       'Success envelope: JSON object with status (string, value success on success) and data (object).',
       'Some operations, such as deletion, may return no data object.',
     ],
-    text: 'Every 2xx answer is a JSON object with status "success" and, when present, an object in data.',
+    text: 'Every 2xx answer with a body is a JSON object with status "success" and, when present, an object in data; a 204 answer with no body at all passes, since a deletion "may return no data object" and 204 No Content is how HTTP returns nothing.',
     writes: false,
     overExchanges: true,
   },
@@ -417,6 +452,14 @@ export const RULES: readonly Rule[] = [
     source: 'contract (TaskListEnvelope: the source gives tasks only as an example of a collection name)',
     text: 'GET /task/list/ holds its rows in data.tasks.',
     writes: false,
+  },
+  {
+    id: 'ENV-09',
+    level: 'SHOULD',
+    area: 'envelope',
+    source: 'contract (state conflicts: 409; the source gives no status for them)',
+    text: 'A state conflict answers 409 with an error payload naming the field: a taken username or email on registration, a session start on a board without a todo-kind column (board_id), and an outcome on a finished session (case_report_id).',
+    writes: true,
   },
 
   // Request conventions of §1.
@@ -531,6 +574,18 @@ export const RULES: readonly Rule[] = [
     text: 'GET /task/list/ without company_id or board_id is rejected with a 4xx error payload that names the missing parameter.',
     writes: false,
   },
+  {
+    id: 'LIST-08',
+    level: 'MUST',
+    area: 'lists',
+    source: '§1; §8 (Search: q accepted where listed)',
+    quotes: [
+      'List endpoints support page, limit and q where the endpoint lists them.',
+      'Search | q accepted where listed',
+    ],
+    text: 'q searches: on the scenario and session lists a q that appears in no row returns no rows, and on the scenario list (whose rows carry a title) a q equal to a scenario title finds that scenario.',
+    writes: true,
+  },
 
   // QA scenarios, cases, sessions and outcomes.
   {
@@ -602,8 +657,9 @@ export const RULES: readonly Rule[] = [
     id: 'QA-07',
     level: 'SHOULD',
     area: 'qa',
-    source: '§4 (dependent QA data; whether it includes child scenarios is not spelled out)',
-    text: 'Deleting a scenario removes its descendant scenarios.',
+    source:
+      'contract (deleteScenario: dependent QA data are the descendants and their sessions; the source does not list it)',
+    text: 'Deleting a scenario removes its descendant scenarios from their reads and from the scenario list, and the sessions started for it from the session lists.',
     writes: true,
   },
   {
@@ -728,6 +784,28 @@ export const RULES: readonly Rule[] = [
     area: 'qa',
     source: 'contract (listSessions: the source names the is_active filter, not the session state it stands for)',
     text: 'is_active=true lists a started session and not a finished one, and is_active=false lists a finished session and not an active one.',
+    writes: true,
+  },
+  {
+    id: 'QA-21',
+    level: 'MUST',
+    area: 'qa',
+    source: '§4 (delete the scenario and dependent QA data; delete case); §7 (404)',
+    quotes: [
+      'delete the scenario and dependent QA data',
+      'delete case',
+      '404 | an identifier is wrong or out of scope, or the object is missing',
+    ],
+    text: "Deletion is complete: a deleted scenario is gone from the scenario list as well as from its read, a deleted case from its scenario's case list, and a deleted scenario's cases from their reads and their case list.",
+    writes: true,
+  },
+  {
+    id: 'QA-22',
+    level: 'MUST',
+    area: 'qa',
+    source: '§4 (list, create and read scenarios and cases); §2 (their fields)',
+    quotes: ['list scenarios', 'create scenario', 'read scenario', 'list cases', 'create case', 'read case'],
+    text: "Every created scenario and case can be read back and appears in its list (the board's scenarios, the scenario's cases), with the fields it was created with.",
     writes: true,
   },
 

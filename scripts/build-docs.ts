@@ -7,39 +7,16 @@ import { parseArgs } from 'node:util';
 import { renderAssumptions } from './assumptions.js';
 import { bundleContract, redocly } from './bundle.js';
 import { injectDiagrams } from './diagrams.js';
+import { DOCS_PATH, isStale, OPTIONAL_PAGES } from './docs-inputs.mjs';
 import { renderLinksPage } from './links-page.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path: string): string => join(root, path);
 
-export const DOCS_PATH = at('docs/index.html');
-
-/** Generated pages appended to the introduction when they exist; the conformance suite writes docs/rules.md. */
-const OPTIONAL_PAGES = ['docs/rules.md'];
+export { DOCS_INPUTS, DOCS_PATH, isStale } from './docs-inputs.mjs';
 
 /** Redoc's page template plus a Content-Security-Policy that stops every network request. */
 const TEMPLATE = at('docs/redoc-template.hbs');
-
-/** Files whose change makes docs/index.html stale. */
-export const DOCS_INPUTS = [
-  'openapi.yaml',
-  'redocly.yaml',
-  'docs/redoc-template.hbs',
-  'scripts/build-docs.ts',
-  'scripts/assumptions.ts',
-  'scripts/bundle.ts',
-  'scripts/diagrams.ts',
-  'scripts/state-machines.ts',
-  'scripts/links-page.ts',
-  ...OPTIONAL_PAGES,
-].map(at);
-
-/** True when `outFile` is missing or older than any input. */
-export function isStale(outFile: string = DOCS_PATH): boolean {
-  if (!existsSync(outFile)) return true;
-  const built = statSync(outFile).mtimeMs;
-  return DOCS_INPUTS.some((input) => existsSync(input) && statSync(input).mtimeMs > built);
-}
 
 /**
  * The bundled contract whose `info.description` carries the state diagrams and ends with the links page, the

@@ -1,9 +1,30 @@
-// ACCESS rules (source §5 rules 7 and 8, §7): the outsider reaches nothing of the member's, whatever it asks.
-
+// ACCESS rules (source §4, §5 rules 7 and 8, §7): the outsider reaches nothing of the member's, and no object is
+// reached through a board it does not belong to.
+import type { ApiClient } from '../../client/index.js';
+import type { Actor } from '../engine/harness.js';
 import { createHarness } from '../engine/harness.js';
-import { createToken, ensure, expectStatus, expectSuccess, listTokens, whoAmI } from '../harness/fixtures.js';
-import { memberObjects, placeholderObjects } from '../harness/objects.js';
-import { carriesData, dataOf } from '../harness/payload.js';
+import type { Answer } from '../engine/recorder.js';
+import {
+  type Board,
+  createCase,
+  createScenario,
+  createToken,
+  ensure,
+  ensureSetup,
+  expectStatus,
+  expectSuccess,
+  type Found,
+  listSessions,
+  listTokens,
+  NotVerified,
+  readObject,
+  type Session,
+  setupSuccess,
+  startSession,
+  whoAmI,
+} from '../harness/fixtures.js';
+import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
+import { carriesData, dataOf, idOf, isObject, rowHolds, rowsOf } from '../harness/payload.js';
 import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
 
 const h = createHarness(import.meta.url);
@@ -25,11 +46,12 @@ for (const op of boardOperations) {
     'ACCESS-01',
     `the outsider gets 403 or 404 on ${opName(op)} of the member's board`,
     async (t) => {
-      const { ids, missing, problem } = await objects();
+      const made = await objects();
+      const { ids, missing } = made;
       const absent = idsOf(op).filter((name) => missing.has(name));
       if (absent.length > 0) {
         // A 404 for an object that does not exist proves nothing about access.
-        ensure(problem === undefined, `could not run: the member's objects to probe could not be made: ${problem}`);
+        ensureObjects(made, "the member's objects to probe could not be made");
         ensure(h.run.readOnly, `could not run: the objects made for the probe hold no ${absent.join(', ')}`);
         return t.skip(`the member's board holds no object for ${absent.join(', ')} (read-only mode creates none)`);
       }
@@ -43,51 +65,281 @@ for (const op of boardOperations) {
 }
 
 h.rule('ACCESS-02', "the outsider cannot update, delete or list the member's token", async () => {
-  const token = await createToken(await h.as('member'), { title: h.title("not the outsider's"), is_active: true });
+  const token = await createToken(h, await h.as('member'), { title: h.title("not the outsider's"), is_active: true });
   const outsider = await h.as('outsider');
-  const update = await h.call(outsider, 'updateApiToken', { query: { key: token.key }, body: { is_active: false } });
+  const update = await h.callLoose(outsider, 'updateApiToken', {
+    query: { key: token.key },
+    body: { is_active: false },
+  });
   expectStatus(update, [403, 404], "PATCH of the member's token by the outsider");
-  const remove = await h.call(outsider, 'deleteApiToken', { query: { key: token.key } });
+  const remove = await h.callLoose(outsider, 'deleteApiToken', { query: { key: token.key } });
   expectStatus(remove, [403, 404], "DELETE of the member's token by the outsider");
-  const theirs = await listTokens(outsider);
-  ensure(!theirs.some((t) => t.key === token.key), "the outsider's token list holds the member's token");
-  expectSuccess(await h.call(h.withToken(token.token), 'getMe'), "GET /member/me/ with the member's token afterwards");
+  const theirs = await listTokens(h, outsider);
+  ensure(!theirs.some((t) => rowHolds(t, token.key)), "the outsider's token list holds the member's token");
+  expectSuccess(await h.call(h.withToken(token.secret), 'getMe'), "GET /member/me/ with the member's token afterwards");
 });
 
+/** The ids of the companies a company list answer holds (source §1: in data.companies). */
+function companyIds(answer: Answer): unknown[] {
+  const companies = dataOf(answer)?.companies;
+  // Without the list in data.companies (source §1) the account's scope cannot be read: that is no pass.
+  ensure(Array.isArray(companies), `${answer.record.path} has no array in data.companies`);
+  return companies.map((c) => (isObject(c) ? c.id : undefined));
+}
+
 h.rule('ACCESS-03', "the outsider's company list does not hold the member's company", async () => {
-  const { profile } = h.run;
   const answer = await h.call(await h.as('outsider'), 'listCompanies');
   expectSuccess(answer, "the outsider's GET /company/list/");
-  const companies = dataOf(answer)?.companies;
-  // Without the list in data.companies (source §1) the outsider's scope cannot be read: that is no pass.
-  ensure(Array.isArray(companies), "the outsider's GET /company/list/ has no array in data.companies");
-  const ids = companies.map((c) => (typeof c === 'object' && c !== null ? (c as { id?: unknown }).id : undefined));
-  ensure(!ids.includes(profile.companyId), `the outsider's GET /company/list/ holds company ${profile.companyId}`);
+  ensure(
+    !companyIds(answer).includes(h.run.profile.companyId),
+    `the outsider's GET /company/list/ holds company ${h.run.profile.companyId}`,
+  );
 });
 
 h.rule('ACCESS-04', 'GET /member/me/ names the account that owns the credential', async () => {
-  const { profile } = h.run;
   const outsider = await whoAmI(h, await h.as('outsider'), "GET /member/me/ with the outsider's credential");
   ensure(
-    outsider === profile.accounts.outsider.username,
+    outsider === h.run.profile.accounts.outsider.username,
     `GET /member/me/ with the outsider's credential named ${JSON.stringify(outsider)}`,
   );
   const member = await whoAmI(h, await h.as('member'), "GET /member/me/ with the member's credential");
   ensure(
-    member === profile.accounts.member.username,
+    member === h.run.profile.accounts.member.username,
     `GET /member/me/ with the member's credential named ${JSON.stringify(member)}`,
   );
 });
 
 h.rule('ACCESS-05', "the member's company list holds the profile's companyId", async () => {
-  const { profile } = h.run;
   const answer = await h.call(await h.as('member'), 'listCompanies');
   expectSuccess(answer, "the member's GET /company/list/");
-  const companies = dataOf(answer)?.companies;
-  ensure(Array.isArray(companies), "the member's GET /company/list/ has no array in data.companies");
-  const ids = companies.map((c) => (typeof c === 'object' && c !== null ? (c as { id?: unknown }).id : undefined));
   ensure(
-    ids.includes(profile.companyId),
-    `the member's GET /company/list/ does not hold companyId ${profile.companyId}`,
+    companyIds(answer).includes(h.run.profile.companyId),
+    `the member's GET /company/list/ does not hold companyId ${h.run.profile.companyId}`,
   );
 });
+
+// ACCESS-06: every object addressed under a board it does not belong to.
+
+interface Scoped {
+  scenario: Found;
+  testCase: Found;
+  session: Session;
+  report: Found;
+}
+
+/** Objects of the member's board that the probes address elsewhere; made once, read back after each write probe. */
+const scoped = h.once(async (): Promise<Scoped> => {
+  const member = await h.as('member');
+  const scenario = await createScenario(h, member, h.board, { title: h.title('scope probe'), parent_id: null });
+  const testCase = await createCase(h, member, h.board, scenario.id, h.title('scope probe case'));
+  const session = await startSession(h, member, h.board, scenario.id);
+  const report = session.case_reports[0];
+  ensureSetup(report, 'QA-08', `the session started for scenario ${scenario.id} holds no case report`);
+  return { scenario, testCase, session, report };
+});
+
+/**
+ * The outsider's own board: from its company list (source §1: "company_id and board_id are internal identifiers
+ * obtained from list endpoints"); the boards inside a company are the contract's `boards`.
+ */
+const outsiderBoard = h.once(async (): Promise<Board> => {
+  const answer = await h.call(await h.as('outsider'), 'listCompanies');
+  setupSuccess(answer, 'ACCESS-03', "the outsider's GET /company/list/");
+  const companies = rowsOf(answer, 'companies') ?? [];
+  for (const company of companies) {
+    const companyId = idOf(company, ['company_id']);
+    const boards = isObject(company) && Array.isArray(company.boards) ? company.boards : [];
+    const boardId = idOf(boards[0], ['board_id']);
+    if (companyId !== undefined && boardId !== undefined) return { company_id: companyId, board_id: boardId };
+  }
+  throw new NotVerified(
+    'CONTRACT-01',
+    "the outsider's GET /company/list/ names no company with a board (the contract's companies[].boards[].id)",
+  );
+});
+
+interface Address {
+  label: string;
+  actor: Actor;
+  board: () => Promise<Board | undefined>;
+}
+
+const addresses: Address[] = [
+  {
+    label: "the member's other board",
+    actor: 'member',
+    board: async () =>
+      h.run.profile.boardWithoutTodoColumnId === undefined
+        ? undefined
+        : { company_id: h.run.profile.companyId, board_id: h.run.profile.boardWithoutTodoColumnId },
+  },
+  { label: "the outsider's own board", actor: 'outsider', board: outsiderBoard },
+];
+
+/** How a probe addresses the object: in the query (403/404 only), in the body, or as a list filter. */
+type Via = 'query' | 'body' | 'filter';
+
+interface Probe {
+  operationId: string;
+  via: Via;
+  /** The id's name in the request, for the check's name. */
+  field: string;
+  request(o: Scoped, title: string): { query: Record<string, unknown>; body?: unknown };
+  /** After a write probe: the object as it was, read through its own board. */
+  unchanged?(o: Scoped, member: ApiClient): Promise<void>;
+}
+
+const stillTitled = (operationId: 'getScenario' | 'getCase', idName: string, pick: (o: Scoped) => Found) => {
+  return async (o: Scoped, member: ApiClient) => {
+    const object = pick(o);
+    const { answer, object: read } = await readObject(h, member, operationId, { ...h.board, [idName]: object.id });
+    expectSuccess(answer, `${opName0(operationId)} through its own board afterwards`);
+    ensure(
+      read?.title === object.title,
+      `the object reads title ${JSON.stringify(read?.title)} afterwards, not ${JSON.stringify(object.title)}`,
+    );
+  };
+};
+
+const opName0 = (operationId: string): string => {
+  const op = h.contract.byId.get(operationId);
+  return op ? opName(op) : operationId;
+};
+
+async function reportStatus(o: Scoped, member: ApiClient): Promise<unknown> {
+  for (const active of [true, false]) {
+    const session = (await listSessions(h, member, h.board, active)).find((s) => s.id === o.session.id);
+    const report = session?.case_reports.find((r) => r.id === o.report.id);
+    if (report) return report.status;
+  }
+  return undefined;
+}
+
+const probes: Probe[] = [
+  {
+    operationId: 'getScenario',
+    via: 'query',
+    field: 'scenario_id',
+    request: (o) => ({ query: { scenario_id: o.scenario.id } }),
+  },
+  { operationId: 'getCase', via: 'query', field: 'case_id', request: (o) => ({ query: { case_id: o.testCase.id } }) },
+  {
+    operationId: 'listCases',
+    via: 'filter',
+    field: 'scenario_id',
+    request: (o) => ({ query: { scenario_id: o.scenario.id } }),
+  },
+  {
+    operationId: 'listScenarios',
+    via: 'filter',
+    field: 'parent_id',
+    request: (o) => ({ query: { parent_id: o.scenario.id } }),
+  },
+  {
+    operationId: 'updateScenario',
+    via: 'query',
+    field: 'scenario_id',
+    request: (o, title) => ({ query: { scenario_id: o.scenario.id }, body: { title } }),
+    unchanged: stillTitled('getScenario', 'scenario_id', (o) => o.scenario),
+  },
+  {
+    operationId: 'updateCase',
+    via: 'query',
+    field: 'case_id',
+    request: (o, title) => ({ query: { case_id: o.testCase.id }, body: { title } }),
+    unchanged: stillTitled('getCase', 'case_id', (o) => o.testCase),
+  },
+  {
+    operationId: 'createCase',
+    via: 'body',
+    field: 'scenario',
+    request: (o, title) => ({
+      query: {},
+      body: { scenario: o.scenario.id, title, description: '', steps_to_reproduce: '', expected_result: '' },
+    }),
+  },
+  {
+    operationId: 'startSession',
+    via: 'body',
+    field: 'scenario_id',
+    request: (o) => ({ query: {}, body: { scenario_id: o.scenario.id } }),
+  },
+  {
+    operationId: 'recordCaseOutcome',
+    via: 'query',
+    field: 'case_report_id',
+    request: (o) => ({ query: { case_report_id: o.report.id }, body: { status: 'done' } }),
+    async unchanged(o, member) {
+      const status = await reportStatus(o, member);
+      ensure(status === 'pending', `case report ${o.report.id} reads status ${JSON.stringify(status)} afterwards`);
+    },
+  },
+  {
+    operationId: 'finishSession',
+    via: 'body',
+    field: 'sessions_id',
+    request: (o) => ({ query: {}, body: { sessions_id: o.session.id } }),
+    async unchanged(o, member) {
+      const active = await listSessions(h, member, h.board, true);
+      ensure(
+        active.some((s) => s.id === o.session.id),
+        `session ${o.session.id} is no longer listed as active afterwards`,
+      );
+    },
+  },
+  {
+    operationId: 'deleteCase',
+    via: 'query',
+    field: 'case_id',
+    request: (o) => ({ query: { case_id: o.testCase.id } }),
+    unchanged: stillTitled('getCase', 'case_id', (o) => o.testCase),
+  },
+  {
+    operationId: 'deleteScenario',
+    via: 'query',
+    field: 'scenario_id',
+    request: (o) => ({ query: { scenario_id: o.scenario.id } }),
+    unchanged: stillTitled('getScenario', 'scenario_id', (o) => o.scenario),
+  },
+];
+
+/**
+ * What is wrong with the answer, if anything. An id in the query gets 403 or 404 (source §7); an id in the body or a
+ * list filter may also meet any other 4xx (a validation failure, or a board rule checked first), and a filter may
+ * answer an empty list: none of these reaches the object.
+ */
+function reached(answer: Answer, probe: Probe): string | undefined {
+  const status = answer.status ?? 0;
+  const refused = status === 403 || status === 404 || (probe.via !== 'query' && status >= 400 && status < 500);
+  if (refused) return carriesData(answer) ? `the ${status} carries data` : undefined;
+  if (probe.via === 'filter' && status >= 200 && status < 300) {
+    const rows = rowsOf(answer, '');
+    return rows && rows.length === 0 ? undefined : `it listed ${rows?.length ?? 'an unknown number of'} rows`;
+  }
+  return `expected 403 or 404${probe.via === 'query' ? '' : ' or another 4xx'}, got ${answer.status ?? answer.record.error}`;
+}
+
+// Probe by probe, deletions last: a server that wrongly lets one through spoils only the probes after it.
+for (const probe of probes) {
+  for (const address of addresses) {
+    const name = opName0(probe.operationId);
+    h.rule(
+      'ACCESS-06',
+      `${name} with the member's ${probe.field} under ${address.label} gets 403 or 404`,
+      async (t) => {
+        const board = await address.board();
+        if (board === undefined) return t.skip('the profile names no boardWithoutTodoColumnId');
+        const o = await scoped();
+        const request = probe.request(o, h.title('scope probe renamed'));
+        const client = await h.as(address.actor);
+        const answer = await h.callLoose(client, probe.operationId, {
+          ...request,
+          query: { ...board, ...request.query },
+        });
+        const wrong = reached(answer, probe);
+        ensure(wrong === undefined, `${name} by ${address.actor} under ${address.label}: ${wrong}`);
+        await probe.unchanged?.(o, await h.as('member'));
+      },
+    );
+  }
+}

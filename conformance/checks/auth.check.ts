@@ -2,7 +2,7 @@
 import type { OperationSpec } from '../../contract/openapi.js';
 import { createHarness } from '../engine/harness.js';
 import { ensure } from '../harness/fixtures.js';
-import { memberObjects, placeholderObjects } from '../harness/objects.js';
+import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
 import { inSafeOrder, isList, isWrite, opName, validRequest } from '../harness/requests.js';
 
 const h = createHarness(import.meta.url);
@@ -78,8 +78,9 @@ for (const op of operations) {
     'AUTH-04',
     `${name} with a named API token under JWT gets 401`,
     async (t) => {
-      const { apiToken, problem } = await objects();
-      ensure(problem === undefined, `could not make a named API token to send: ${problem}`);
+      const made = await objects();
+      ensureObjects(made, 'could not make a named API token to send');
+      const { apiToken } = made;
       if (apiToken === undefined)
         return t.skip('needs a named API token of the member, which read-only mode does not create');
       await expect401(op, [['the API token as "JWT"', `JWT ${apiToken}`]]);

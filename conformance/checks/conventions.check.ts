@@ -1,16 +1,28 @@
 // CONV rules (source §1 conventions): trailing slashes and the JSON Content-Type of request bodies.
 
 import { createHarness } from '../engine/harness.js';
-import { ensure, expectRejected, expectSuccess } from '../harness/fixtures.js';
-import { carriesData, carriesTokens } from '../harness/payload.js';
+import { ensure, ensureSetup, expectRejected, expectSuccess } from '../harness/fixtures.js';
+import { carriesData, carriesTokens, tokenPairOf } from '../harness/payload.js';
 
 const h = createHarness(import.meta.url);
 
-h.rule('CONV-01', 'GET /member/me/ and GET /company/list/ answer at their paths with the trailing slash', async () => {
-  const member = await h.as('member');
-  expectSuccess(await h.call(member, 'getMe'), 'GET /member/me/');
-  expectSuccess(await h.call(member, 'listCompanies'), 'GET /company/list/');
-});
+h.rule(
+  'CONV-01',
+  'POST /member/login/, GET /member/me/ and GET /company/list/ answer at their slashed paths',
+  async () => {
+    // Logged in here rather than through the harness: a login path that does not answer is this rule's failure.
+    const { member } = h.run.profile.accounts;
+    const login = await h.call(h.anonymous(), 'login', {
+      body: { username: member.username, password: member.password, captcha_token: h.run.profile.captchaToken },
+    });
+    expectSuccess(login, 'POST /member/login/');
+    const { accessToken } = tokenPairOf(login);
+    ensureSetup(accessToken, 'LOGIN-02', 'login returned no access_token in data');
+    const headers = { Authorization: `JWT ${accessToken}` };
+    expectSuccess(await h.call(h.anonymous(), 'getMe', { headers }), 'GET /member/me/');
+    expectSuccess(await h.call(h.anonymous(), 'listCompanies', { headers }), 'GET /company/list/');
+  },
+);
 
 h.rule('CONV-02', 'a path without its trailing slash answers 404 or a redirect to it, never the data', async () => {
   const { accessToken } = await h.session('member');
@@ -30,11 +42,14 @@ h.rule('CONV-02', 'a path without its trailing slash answers 404 or a redirect t
 });
 
 h.rule('CONV-04', 'a JSON body sent as text/plain is rejected with a 4xx error payload', async () => {
-  const { profile } = h.run;
-  const { member } = profile.accounts;
+  const { member } = h.run.profile.accounts;
   const answer = await h.raw('anonymous', 'POST', '/member/login/', {
     headers: { 'Content-Type': 'text/plain' },
-    body: JSON.stringify({ username: member.username, password: member.password, captcha_token: profile.captchaToken }),
+    body: JSON.stringify({
+      username: member.username,
+      password: member.password,
+      captcha_token: h.run.profile.captchaToken,
+    }),
   });
   expectRejected(answer, 'POST /member/login/ with Content-Type: text/plain');
   ensure(!carriesData(answer) && !carriesTokens(answer), 'the rejected login still carries data or tokens');

@@ -1,9 +1,18 @@
-// ENV rules (source §1 envelope and collection names, §7 errors): data in place, errors that name the field, 404s.
-
+// ENV rules (source §1 envelope and collection names, §7 errors): data in place, errors that name the field, 404s,
+// and the contract's 409 for state conflicts.
+import { randomBytes } from 'node:crypto';
 import { createHarness } from '../engine/harness.js';
 import type { Answer } from '../engine/recorder.js';
-import { ensure, expectRejected, expectStatus, expectSuccess } from '../harness/fixtures.js';
-import { dataOf } from '../harness/payload.js';
+import {
+  createCase,
+  createScenario,
+  ensure,
+  expectRejected,
+  expectStatus,
+  expectSuccess,
+  startSession,
+} from '../harness/fixtures.js';
+import { dataOf, memberOf } from '../harness/payload.js';
 
 const h = createHarness(import.meta.url);
 
@@ -120,4 +129,87 @@ h.rule('ENV-06', 'an id of a missing scenario or case answers 404', async () => 
     [404],
     `GET /features/qa/cases/ with case_id ${MISSING_ID}`,
   );
+});
+
+/** A registration body for an account that does not exist yet, with `taken` overriding some of its fields. */
+function registration(taken: Record<string, string>): Record<string, string> {
+  const username = `cf_${h.marker}_${randomBytes(3).toString('hex')}`;
+  const password = `Cf-${randomBytes(12).toString('base64url')}`;
+  h.redactor.add(password);
+  return {
+    first_name: 'Conformance',
+    username,
+    email: `${username}@example.com`,
+    password,
+    captcha_token: h.run.profile.captchaToken,
+    ...taken,
+  };
+}
+
+/** The answer is a 409 whose error payload names `field`. */
+function expectConflict(answer: Answer, what: string, field: string): void {
+  expectStatus(answer, [409], what);
+  expectRejected(answer, what, field);
+}
+
+h.rule(
+  'ENV-09',
+  'registration with a taken username answers 409 naming username',
+  async () => {
+    const answer = await h.callLoose(h.anonymous(), 'register', {
+      body: registration({ username: h.run.profile.accounts.member.username }),
+    });
+    expectConflict(answer, 'registration with the username of an existing account', 'username');
+  },
+  { registers: true },
+);
+
+h.rule(
+  'ENV-09',
+  'registration with a taken email answers 409 naming email',
+  async (t) => {
+    const me = await h.call(await h.as('member'), 'getMe');
+    const email = memberOf(dataOf(me), 'email');
+    if (email === undefined) return t.skip("GET /member/me/ does not show the member's email to reuse");
+    const answer = await h.callLoose(h.anonymous(), 'register', { body: registration({ email }) });
+    expectConflict(answer, 'registration with the email of an existing account', 'email');
+  },
+  { registers: true },
+);
+
+h.rule('ENV-09', 'a session start on a board without a todo-kind column answers 409 naming board_id', async (t) => {
+  const boardId = h.run.profile.boardWithoutTodoColumnId;
+  if (boardId === undefined) return t.skip('the profile names no boardWithoutTodoColumnId');
+  const board = { company_id: h.run.profile.companyId, board_id: boardId };
+  const member = await h.as('member');
+  const scenario = await createScenario(h, member, board, { title: h.title('conflict: no todo'), parent_id: null });
+  const answer = await h.call(member, 'startSession', { query: board, body: { scenario_id: scenario.id } });
+  expectConflict(answer, 'POST /features/qa/sessions/start/ on a board without a todo-kind column', 'board_id');
+});
+
+h.rule('ENV-09', 'an outcome on a finished session answers 409 naming case_report_id', async () => {
+  const member = await h.as('member');
+  const scenario = await createScenario(h, member, h.board, { title: h.title('conflict: finished'), parent_id: null });
+  await createCase(h, member, h.board, scenario.id, h.title('conflict case'));
+  const session = await startSession(h, member, h.board, scenario.id);
+  for (const report of session.case_reports) {
+    expectSuccess(
+      await h.call(member, 'recordCaseOutcome', {
+        query: { ...h.board, case_report_id: report.id },
+        body: { status: 'done' },
+      }),
+      'PATCH /features/qa/sessions/cases/ with status done',
+    );
+  }
+  expectSuccess(
+    await h.call(member, 'finishSession', { query: h.board, body: { sessions_id: session.id } }),
+    'PATCH /features/qa/sessions/finish/',
+  );
+  const report = session.case_reports[0];
+  ensure(report, `the session started for scenario ${scenario.id} holds no case report`);
+  const answer = await h.call(member, 'recordCaseOutcome', {
+    query: { ...h.board, case_report_id: report.id },
+    body: { status: 'pending' },
+  });
+  expectConflict(answer, 'PATCH /features/qa/sessions/cases/ on a finished session', 'case_report_id');
 });

@@ -1,9 +1,11 @@
 // LIST rules (source §1 conventions, §4, §8): limit, paging, q, repeated array keys, required company_id/board_id.
+
+import { randomBytes } from 'node:crypto';
 import type { OperationSpec } from '../../contract/openapi.js';
-import { createHarness, type QueryOf } from '../engine/harness.js';
-import { createScenario, ensure, expectRejected, expectSuccess } from '../harness/fixtures.js';
+import { createHarness } from '../engine/harness.js';
+import { createScenario, ensure, expectRejected, expectSuccess, memberId } from '../harness/fixtures.js';
 import { memberObjects, placeholderObjects } from '../harness/objects.js';
-import { dataOf, isObject } from '../harness/payload.js';
+import { idOf, isObject, rowsOf } from '../harness/payload.js';
 import { inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
 
 const h = createHarness(import.meta.url);
@@ -13,7 +15,7 @@ const MAX_PAGES = 500;
 
 interface Rows {
   /** Query that lists exactly `ids` (plus, in read-only mode, whatever the board holds). */
-  query: QueryOf<'listScenarios'>;
+  query: Record<string, unknown>;
   ids: number[];
   titles: string[];
 }
@@ -27,30 +29,33 @@ const rows = h.once(async (): Promise<Rows> => {
   if (h.run.readOnly) {
     const answer = await h.call(member, 'listScenarios', { query: { ...h.board, limit: 100 } });
     expectSuccess(answer, 'GET /features/qa/scenarios/list/ with limit=100');
-    const scenarios = dataOf(answer)?.scenarios;
-    ensure(Array.isArray(scenarios), 'GET /features/qa/scenarios/list/ has no array in data.scenarios');
+    const scenarios = rowsOf(answer, 'scenarios');
+    ensure(scenarios, 'GET /features/qa/scenarios/list/ holds no array of rows in data');
     const rows = scenarios.filter(isObject);
-    return { query: h.board, ids: rows.map((s) => Number(s.id)), titles: rows.map((s) => String(s.title)) };
+    return {
+      query: h.board,
+      ids: rows.map((s) => idOf(s, ['scenario_id']) ?? Number.NaN),
+      titles: rows.map((s) => String(s.title)),
+    };
   }
-  const parent = await createScenario(member, h.board, { title: h.title('list parent'), parent_id: null });
+  const parent = await createScenario(h, member, h.board, { title: h.title('list parent'), parent_id: null });
   const children = [];
+  const titles: string[] = [];
   for (const label of LABELS) {
-    children.push(await createScenario(member, h.board, { title: h.title(`list row ${label}`), parent_id: parent.id }));
+    const title = h.title(`list row ${label}`);
+    children.push(await createScenario(h, member, h.board, { title, parent_id: parent.id }));
+    titles.push(title);
   }
-  return {
-    query: { ...h.board, parent_id: parent.id },
-    ids: children.map((c) => c.id),
-    titles: children.map((c) => c.title),
-  };
+  return { query: { ...h.board, parent_id: parent.id }, ids: children.map((c) => c.id), titles };
 });
 
 /** One page of the scenario list, as ids. */
-async function page(query: QueryOf<'listScenarios'>, pageNo: number, limit: number) {
-  const answer = await h.call(await h.as('member'), 'listScenarios', { query: { ...query, page: pageNo, limit } });
+async function page(query: Record<string, unknown>, pageNo: number, limit: number) {
+  const answer = await h.callLoose(await h.as('member'), 'listScenarios', { query: { ...query, page: pageNo, limit } });
   expectSuccess(answer, `GET /features/qa/scenarios/list/ page ${pageNo} limit ${limit}`);
-  const list = dataOf(answer)?.scenarios;
-  ensure(Array.isArray(list), 'GET /features/qa/scenarios/list/ has no array in data.scenarios');
-  return { answer, ids: list.map((s) => (isObject(s) ? s.id : undefined)) };
+  const list = rowsOf(answer, 'scenarios');
+  ensure(list, 'GET /features/qa/scenarios/list/ holds no array of rows in data');
+  return { answer, ids: list.map((s) => idOf(s, ['scenario_id'])) };
 }
 
 h.rule('LIST-01', 'a list page never holds more rows than limit', async (t) => {
@@ -62,7 +67,7 @@ h.rule('LIST-01', 'a list page never holds more rows than limit', async (t) => {
   }
   const tasks = await h.call(await h.as('member'), 'listTasks', { query: { ...h.board, limit: 1 } });
   expectSuccess(tasks, 'GET /task/list/ with limit=1');
-  const taskRows = dataOf(tasks)?.tasks;
+  const taskRows = rowsOf(tasks, 'tasks');
   ensure(Array.isArray(taskRows) && taskRows.length <= 1, `GET /task/list/ with limit=1 answered more than 1 row`);
 });
 
@@ -108,10 +113,12 @@ h.rule('LIST-04', 'q keeps only the rows whose title contains it, ignoring case'
   const { query, ids, titles } = await rows();
   const target = h.run.readOnly ? titles[0]?.split(/\s+/)[0] : `ROW ALPHA [${h.marker.toUpperCase()}]`;
   if (!target) return t.skip('the board holds no scenario to search for (read-only mode)');
-  const answer = await h.call(await h.as('member'), 'listScenarios', { query: { ...query, q: target, limit: 100 } });
+  const answer = await h.callLoose(await h.as('member'), 'listScenarios', {
+    query: { ...query, q: target, limit: 100 },
+  });
   expectSuccess(answer, 'GET /features/qa/scenarios/list/ with q');
-  const found = dataOf(answer)?.scenarios;
-  ensure(Array.isArray(found), 'GET /features/qa/scenarios/list/ has no array in data.scenarios');
+  const found = rowsOf(answer, 'scenarios');
+  ensure(found, 'GET /features/qa/scenarios/list/ holds no array of rows in data');
   const needle = target.toLowerCase();
   const strays = found.filter(
     (s) => !(isObject(s) && typeof s.title === 'string' && s.title.toLowerCase().includes(needle)),
@@ -122,22 +129,50 @@ h.rule('LIST-04', 'q keeps only the rows whose title contains it, ignoring case'
   );
   const expected = ids[titles.findIndex((title) => title.toLowerCase().includes(needle))];
   ensure(
-    found.some((s) => isObject(s) && s.id === expected),
+    found.some((s) => idOf(s, ['scenario_id']) === expected),
     `q=${JSON.stringify(target)} did not return the scenario ${expected} whose title contains it`,
+  );
+});
+
+/** A q that no row of any list holds: random, and without the run marker that every title of the run carries. */
+const NO_ROW_Q = `zq${randomBytes(6).toString('hex')}`;
+
+h.rule('LIST-08', 'q finds a scenario by its title and returns no rows for a q that appears in no row', async () => {
+  const member = await h.as('member');
+  const { query, ids, titles } = await rows();
+  const none = [
+    ['listScenarios', { ...h.board }],
+    ['listSessions', { ...h.board, is_active: true }],
+    ['listSessions', { ...h.board, is_active: false }],
+  ] as const;
+  for (const [operationId, base] of none) {
+    const answer = await h.call(member, operationId, { query: { ...base, q: NO_ROW_Q } });
+    expectSuccess(answer, `${answer.record.path} with a q that appears in no row`);
+    const listed = rowsOf(answer, operationId === 'listScenarios' ? 'scenarios' : 'sessions');
+    ensure(listed, `${answer.record.path} holds no array of rows in data`);
+    ensure(listed.length === 0, `${answer.record.path} with a q that appears in no row listed ${listed.length} rows`);
+  }
+  const title = titles[0];
+  if (title === undefined) return;
+  const answer = await h.callLoose(member, 'listScenarios', { query: { ...query, q: title, limit: 100 } });
+  expectSuccess(answer, 'GET /features/qa/scenarios/list/ with q equal to a title');
+  const found = rowsOf(answer, 'scenarios') ?? [];
+  ensure(
+    found.some((s) => idOf(s, ['scenario_id']) === ids[0]),
+    `q equal to the title of scenario ${ids[0]} did not find it`,
   );
 });
 
 h.rule('LIST-05', 'GET /task/list/ accepts repeated assignee_ids keys', async () => {
   const member = await h.as('member');
-  const me = dataOf(await h.call(member, 'getMe'))?.member;
-  const id = isObject(me) && typeof me.id === 'number' ? me.id : 1;
+  const id = (await memberId(h, member)) ?? 1;
   const answer = await h.call(member, 'listTasks', { query: { ...h.board, assignee_ids: [id, id + 1] } });
   ensure(
     new URL(answer.record.url).searchParams.getAll('assignee_ids').length === 2,
     'the request did not carry assignee_ids as two repeated keys',
   );
   expectSuccess(answer, 'GET /task/list/ with assignee_ids repeated');
-  ensure(Array.isArray(dataOf(answer)?.tasks), 'GET /task/list/ with assignee_ids has no array in data.tasks');
+  ensure(rowsOf(answer, 'tasks'), 'GET /task/list/ with assignee_ids holds no array of rows in data');
 });
 
 // Should making them fail, the requests still go out with ids that point at nothing: the parameter check comes first.

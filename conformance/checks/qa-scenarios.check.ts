@@ -1,67 +1,87 @@
-// QA rules for scenarios and cases (source §2, §4, §7): create, read, rename, hierarchy, filters and deletion.
-import { unwrap } from '../../client/index.js';
+// QA rules for scenarios and cases (source §2, §4, §7): create, read, rename, hierarchy, filters, availability and
+// complete deletion.
+
 import { createHarness } from '../engine/harness.js';
-import { createCase, createScenario, ensure, expectStatus, listScenarios } from '../harness/fixtures.js';
+import {
+  caseFields,
+  createCase,
+  createScenario,
+  ensure,
+  expectStatus,
+  expectSuccess,
+  type Found,
+  listCases,
+  listScenarios,
+  listSessions,
+  readObject,
+  startSession,
+} from '../harness/fixtures.js';
+import { idOf, numericId, rowsOf } from '../harness/payload.js';
 
 const h = createHarness(import.meta.url);
 
 const readScenario = async (id: number) =>
-  h.call(await h.as('member'), 'getScenario', { query: { ...h.board, scenario_id: id } });
-const readCase = async (id: number) => h.call(await h.as('member'), 'getCase', { query: { ...h.board, case_id: id } });
+  readObject(h, await h.as('member'), 'getScenario', { ...h.board, scenario_id: id });
+const readCase = async (id: number) => readObject(h, await h.as('member'), 'getCase', { ...h.board, case_id: id });
+
+async function deleteScenario(id: number): Promise<void> {
+  const answer = await h.call(await h.as('member'), 'deleteScenario', { query: { ...h.board, scenario_id: id } });
+  // Any 2xx, with a body or without (source §1: "Some operations, such as deletion, may return no data object").
+  expectSuccess(answer, 'DELETE /features/qa/scenarios/');
+}
+
+async function deleteCase(id: number): Promise<void> {
+  const answer = await h.call(await h.as('member'), 'deleteCase', { query: { ...h.board, case_id: id } });
+  expectSuccess(answer, 'DELETE /features/qa/cases/');
+}
 
 h.rule('QA-01', 'a scenario can be created, read, renamed and deleted', async () => {
   const member = await h.as('member');
   const title = h.title('crud scenario');
-  const created = await createScenario(member, h.board, { title, parent_id: null });
+  const created = await createScenario(h, member, h.board, { title, parent_id: null });
   ensure(created.title === title, `the created scenario reads ${JSON.stringify(created.title)} as title`);
-  const read = await unwrap(
-    member.GET('/features/qa/scenarios/', { params: { query: { ...h.board, scenario_id: created.id } } }),
-  );
-  ensure(
-    read?.scenario?.title === title,
-    `GET /features/qa/scenarios/ reads ${JSON.stringify(read?.scenario?.title)} as title`,
-  );
+  const read = await readScenario(created.id);
+  expectSuccess(read.answer, 'GET /features/qa/scenarios/');
+  ensure(read.object?.title === title, `GET /features/qa/scenarios/ reads ${JSON.stringify(read.object?.title)}`);
   const renamed = h.title('renamed scenario');
-  await unwrap(
-    member.PATCH('/features/qa/scenarios/', {
-      params: { query: { ...h.board, scenario_id: created.id } },
+  expectSuccess(
+    await h.call(member, 'updateScenario', {
+      query: { ...h.board, scenario_id: created.id },
       body: { title: renamed },
     }),
+    'PATCH /features/qa/scenarios/',
   );
-  const reread = await unwrap(
-    member.GET('/features/qa/scenarios/', { params: { query: { ...h.board, scenario_id: created.id } } }),
-  );
+  const reread = await readScenario(created.id);
   ensure(
-    reread?.scenario?.title === renamed,
-    `after the rename the scenario reads ${JSON.stringify(reread?.scenario?.title)}`,
+    reread.object?.title === renamed,
+    `after the rename the scenario reads ${JSON.stringify(reread.object?.title)}`,
   );
-  await unwrap(
-    member.DELETE('/features/qa/scenarios/', { params: { query: { ...h.board, scenario_id: created.id } } }),
-  );
-  expectStatus(await readScenario(created.id), [404], 'GET /features/qa/scenarios/ after the delete');
+  await deleteScenario(created.id);
+  expectStatus((await readScenario(created.id)).answer, [404], 'GET /features/qa/scenarios/ after the delete');
 });
 
 h.rule('QA-02', 'a scenario created with a parent_id reads back with it', async () => {
   const member = await h.as('member');
-  const parent = await createScenario(member, h.board, { title: h.title('parent'), parent_id: null });
-  const child = await createScenario(member, h.board, { title: h.title('child'), parent_id: parent.id });
-  const read = await unwrap(
-    member.GET('/features/qa/scenarios/', { params: { query: { ...h.board, scenario_id: child.id } } }),
-  );
+  const parent = await createScenario(h, member, h.board, { title: h.title('parent'), parent_id: null });
+  const child = await createScenario(h, member, h.board, { title: h.title('child'), parent_id: parent.id });
+  const read = await readScenario(child.id);
+  expectSuccess(read.answer, 'GET /features/qa/scenarios/ for the child');
   ensure(
-    read?.scenario?.parent_id === parent.id,
-    `the child reads parent_id ${JSON.stringify(read?.scenario?.parent_id)}, not ${parent.id}`,
+    numericId(read.object?.parent_id) === parent.id,
+    `the child reads parent_id ${JSON.stringify(read.object?.parent_id)}, not ${parent.id}`,
   );
 });
 
+const sortedIds = (rows: readonly Found[]): number[] => rows.map((s) => s.id).sort((a, b) => a - b);
+
 h.rule('QA-03', 'the parent_id filter lists exactly the direct children', async () => {
   const member = await h.as('member');
-  const parent = await createScenario(member, h.board, { title: h.title('filter parent'), parent_id: null });
-  const first = await createScenario(member, h.board, { title: h.title('filter child 1'), parent_id: parent.id });
-  const second = await createScenario(member, h.board, { title: h.title('filter child 2'), parent_id: parent.id });
-  await createScenario(member, h.board, { title: h.title('filter grandchild'), parent_id: first.id });
-  const listed = (await listScenarios(member, h.board, parent.id)).map((s) => s.id).sort((a, b) => a - b);
-  const expected = [first.id, second.id].sort((a, b) => a - b);
+  const parent = await createScenario(h, member, h.board, { title: h.title('filter parent'), parent_id: null });
+  const first = await createScenario(h, member, h.board, { title: h.title('filter child 1'), parent_id: parent.id });
+  const second = await createScenario(h, member, h.board, { title: h.title('filter child 2'), parent_id: parent.id });
+  await createScenario(h, member, h.board, { title: h.title('filter grandchild'), parent_id: first.id });
+  const listed = sortedIds(await listScenarios(h, member, h.board, parent.id));
+  const expected = sortedIds([first, second]);
   ensure(
     JSON.stringify(listed) === JSON.stringify(expected),
     `parent_id=${parent.id} listed [${listed.join(', ')}], expected its children [${expected.join(', ')}]`,
@@ -70,59 +90,144 @@ h.rule('QA-03', 'the parent_id filter lists exactly the direct children', async 
 
 h.rule('QA-04', 'a test case can be created, read, updated and deleted', async () => {
   const member = await h.as('member');
-  const scenario = await createScenario(member, h.board, { title: h.title('case crud'), parent_id: null });
+  const scenario = await createScenario(h, member, h.board, { title: h.title('case crud'), parent_id: null });
   const title = h.title('crud case');
-  const created = await createCase(member, h.board, scenario.id, title);
-  const read = await unwrap(
-    member.GET('/features/qa/cases/', { params: { query: { ...h.board, case_id: created.id } } }),
-  );
-  ensure(read?.case?.title === title, `GET /features/qa/cases/ reads ${JSON.stringify(read?.case?.title)} as title`);
+  const created = await createCase(h, member, h.board, scenario.id, title);
+  const read = await readCase(created.id);
+  expectSuccess(read.answer, 'GET /features/qa/cases/');
+  ensure(read.object?.title === title, `GET /features/qa/cases/ reads ${JSON.stringify(read.object?.title)} as title`);
   const expected = `Updated by run ${h.marker}.`;
-  await unwrap(
-    member.PATCH('/features/qa/cases/', {
-      params: { query: { ...h.board, case_id: created.id } },
+  expectSuccess(
+    await h.call(member, 'updateCase', {
+      query: { ...h.board, case_id: created.id },
       body: { expected_result: expected },
     }),
+    'PATCH /features/qa/cases/',
   );
-  const reread = await unwrap(
-    member.GET('/features/qa/cases/', { params: { query: { ...h.board, case_id: created.id } } }),
-  );
+  const reread = await readCase(created.id);
   ensure(
-    reread?.case?.expected_result === expected,
-    `after the update the case reads expected_result ${JSON.stringify(reread?.case?.expected_result)}`,
+    reread.object?.expected_result === expected,
+    `after the update the case reads expected_result ${JSON.stringify(reread.object?.expected_result)}`,
   );
-  await unwrap(member.DELETE('/features/qa/cases/', { params: { query: { ...h.board, case_id: created.id } } }));
-  expectStatus(await readCase(created.id), [404], 'GET /features/qa/cases/ after the delete');
+  await deleteCase(created.id);
+  expectStatus((await readCase(created.id)).answer, [404], 'GET /features/qa/cases/ after the delete');
 });
 
 h.rule('QA-05', "listing cases by scenario_id returns that scenario's cases and no others", async () => {
   const member = await h.as('member');
-  const mine = await createScenario(member, h.board, { title: h.title('cases of mine'), parent_id: null });
-  const other = await createScenario(member, h.board, { title: h.title('cases of another'), parent_id: null });
-  const kept = await createCase(member, h.board, mine.id, h.title('my case'));
-  const foreign = await createCase(member, h.board, other.id, h.title('other case'));
-  const data = await unwrap(
-    member.GET('/features/qa/cases/list/', { params: { query: { ...h.board, scenario_id: mine.id } } }),
-  );
-  const ids = (data?.cases ?? []).map((c) => c.id);
+  const mine = await createScenario(h, member, h.board, { title: h.title('cases of mine'), parent_id: null });
+  const other = await createScenario(h, member, h.board, { title: h.title('cases of another'), parent_id: null });
+  const kept = await createCase(h, member, h.board, mine.id, h.title('my case'));
+  const foreign = await createCase(h, member, h.board, other.id, h.title('other case'));
+  const ids = (await listCases(h, member, h.board, mine.id)).map((c) => c.id);
   ensure(ids.includes(kept.id), `scenario_id=${mine.id} did not list its case ${kept.id}`);
   ensure(!ids.includes(foreign.id), `scenario_id=${mine.id} also listed case ${foreign.id} of another scenario`);
 });
 
 h.rule('QA-06', 'deleting a scenario removes its cases', async () => {
   const member = await h.as('member');
-  const scenario = await createScenario(member, h.board, { title: h.title('deleted with cases'), parent_id: null });
-  const doomed = await createCase(member, h.board, scenario.id, h.title('case of a deleted scenario'));
-  await unwrap(
-    member.DELETE('/features/qa/scenarios/', { params: { query: { ...h.board, scenario_id: scenario.id } } }),
-  );
-  expectStatus(await readCase(doomed.id), [404], 'GET /features/qa/cases/ for a case of the deleted scenario');
+  const scenario = await createScenario(h, member, h.board, { title: h.title('deleted with cases'), parent_id: null });
+  const doomed = await createCase(h, member, h.board, scenario.id, h.title('case of a deleted scenario'));
+  await deleteScenario(scenario.id);
+  expectStatus((await readCase(doomed.id)).answer, [404], 'GET /features/qa/cases/ for a case of the deleted scenario');
 });
 
-h.rule('QA-07', 'deleting a scenario removes its descendant scenarios', async () => {
+h.rule('QA-07', 'deleting a scenario removes its descendants and the sessions started for it', async () => {
   const member = await h.as('member');
-  const parent = await createScenario(member, h.board, { title: h.title('deleted parent'), parent_id: null });
-  const child = await createScenario(member, h.board, { title: h.title('orphan?'), parent_id: parent.id });
-  await unwrap(member.DELETE('/features/qa/scenarios/', { params: { query: { ...h.board, scenario_id: parent.id } } }));
-  expectStatus(await readScenario(child.id), [404], 'GET /features/qa/scenarios/ for a child of the deleted scenario');
+  const parent = await createScenario(h, member, h.board, { title: h.title('deleted parent'), parent_id: null });
+  const child = await createScenario(h, member, h.board, { title: h.title('orphan?'), parent_id: parent.id });
+  await createCase(h, member, h.board, child.id, h.title('case of a deleted child'));
+  const session = await startSession(h, member, h.board, parent.id);
+  await deleteScenario(parent.id);
+  expectStatus(
+    (await readScenario(child.id)).answer,
+    [404],
+    'GET /features/qa/scenarios/ for a child of the deleted scenario',
+  );
+  const listed = (await listScenarios(h, member, h.board)).map((s) => s.id);
+  ensure(!listed.includes(child.id), `the scenario list still holds ${child.id}, a child of the deleted scenario`);
+  for (const active of [true, false]) {
+    const sessions = await listSessions(h, member, h.board, active);
+    ensure(
+      !sessions.some((s) => s.id === session.id),
+      `GET /features/qa/sessions/?is_active=${active} still lists session ${session.id} of the deleted scenario`,
+    );
+  }
 });
+
+h.rule('QA-21', 'a deleted scenario or case is gone from its list as well as from its read', async () => {
+  const member = await h.as('member');
+  const scenario = await createScenario(h, member, h.board, { title: h.title('deleted for good'), parent_id: null });
+  const kept = await createCase(h, member, h.board, scenario.id, h.title('case kept a while'));
+  const removed = await createCase(h, member, h.board, scenario.id, h.title('case deleted alone'));
+  await deleteCase(removed.id);
+  expectStatus((await readCase(removed.id)).answer, [404], 'GET /features/qa/cases/ for the deleted case');
+  const cases = (await listCases(h, member, h.board, scenario.id)).map((c) => c.id);
+  ensure(!cases.includes(removed.id), `the case list of scenario ${scenario.id} still holds the deleted case`);
+  await deleteScenario(scenario.id);
+  expectStatus((await readScenario(scenario.id)).answer, [404], 'GET /features/qa/scenarios/ after the delete');
+  const scenarios = (await listScenarios(h, member, h.board)).map((s) => s.id);
+  ensure(!scenarios.includes(scenario.id), `the scenario list still holds the deleted scenario ${scenario.id}`);
+  expectStatus((await readCase(kept.id)).answer, [404], 'GET /features/qa/cases/ for a case of the deleted scenario');
+  // Its case list may answer 404 (the scenario is missing) or list nothing; it must not list the case.
+  const after = await h.call(member, 'listCases', { query: { ...h.board, scenario_id: scenario.id } });
+  if (after.status !== undefined && after.status >= 200 && after.status < 300) {
+    const rows = rowsOf(after, 'cases') ?? [];
+    ensure(
+      !rows.some((r) => idOf(r, ['case_id']) === kept.id),
+      `the case list of the deleted scenario still holds case ${kept.id}`,
+    );
+  } else {
+    expectStatus(after, [404], 'GET /features/qa/cases/list/ of the deleted scenario');
+  }
+});
+
+/** The members of `sent` that `row` holds differently (or not at all). */
+function differences(row: Record<string, unknown> | undefined, sent: Record<string, unknown>): string[] {
+  return Object.entries(sent).flatMap(([k, v]) => {
+    const got = row?.[k];
+    const same = got === v || (typeof v === 'number' && numericId(got) === v);
+    return same ? [] : [`${k} ${JSON.stringify(got)} (sent ${JSON.stringify(v)})`];
+  });
+}
+
+h.rule(
+  'QA-22',
+  'every created scenario and case reads back and is listed with the fields it was created with',
+  async () => {
+    const member = await h.as('member');
+    const parentBody = { title: h.title('available parent'), parent_id: null };
+    const parent = await createScenario(h, member, h.board, parentBody);
+    const childBody = { title: h.title('available child'), parent_id: parent.id };
+    const child = await createScenario(h, member, h.board, childBody);
+    const caseBody = caseFields(h.title('available case'));
+    const testCase = await createCase(h, member, h.board, child.id, caseBody.title as string);
+    for (const [label, scenario, body] of [
+      ['parent', parent, parentBody],
+      ['child', child, childBody],
+    ] as const) {
+      const read = await readScenario(scenario.id);
+      expectSuccess(read.answer, `GET /features/qa/scenarios/ for the created ${label}`);
+      const wrong = differences(read.object, body);
+      ensure(wrong.length === 0, `the created ${label} scenario reads ${wrong.join(', ')}`);
+    }
+    const scenarios = await listScenarios(h, member, h.board);
+    for (const [label, scenario, body] of [
+      ['parent', parent, parentBody],
+      ['child', child, childBody],
+    ] as const) {
+      const row = scenarios.find((s) => s.id === scenario.id);
+      ensure(row, `the scenario list does not hold the created ${label} scenario ${scenario.id}`);
+      const wrong = differences(row, body);
+      ensure(wrong.length === 0, `the scenario list shows the created ${label} with ${wrong.join(', ')}`);
+    }
+    const read = await readCase(testCase.id);
+    expectSuccess(read.answer, 'GET /features/qa/cases/ for the created case');
+    const wrongRead = differences(read.object, caseBody);
+    ensure(wrongRead.length === 0, `the created case reads ${wrongRead.join(', ')}`);
+    const row = (await listCases(h, member, h.board, child.id)).find((c) => c.id === testCase.id);
+    ensure(row, `the case list of scenario ${child.id} does not hold the created case ${testCase.id}`);
+    const wrongRow = differences(row, caseBody);
+    ensure(wrongRow.length === 0, `the case list shows the created case with ${wrongRow.join(', ')}`);
+  },
+);

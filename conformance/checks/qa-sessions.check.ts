@@ -1,21 +1,24 @@
 // QA rules for sessions and outcomes (source §2, §3 transitions and rules, §8): start, done, bug, linked task, finish.
 
 import { createHarness } from '../engine/harness.js';
-import type { Answer } from '../engine/recorder.js';
 import {
-  type CaseReport,
   createCase,
   createScenario,
   ensure,
   expectRejected,
   expectSuccess,
+  type Found,
   listSessions,
   listTasks,
   type Session,
   startSession,
-  type Task,
 } from '../harness/fixtures.js';
-import { isObject } from '../harness/payload.js';
+import { numericId, objectOf } from '../harness/payload.js';
+
+type CaseReport = Found;
+type Task = Found;
+
+import type { Answer } from '../engine/recorder.js';
 
 const h = createHarness(import.meta.url);
 
@@ -31,25 +34,25 @@ interface Tree {
 /** A scenario tree three levels deep with one case at each level (and two at the root). */
 const tree = h.once(async (): Promise<Tree> => {
   const member = await h.as('member');
-  const root = await createScenario(member, h.board, { title: h.title('session root'), parent_id: null });
-  const child = await createScenario(member, h.board, { title: h.title('session child'), parent_id: root.id });
-  const grandchild = await createScenario(member, h.board, {
+  const root = await createScenario(h, member, h.board, { title: h.title('session root'), parent_id: null });
+  const child = await createScenario(h, member, h.board, { title: h.title('session child'), parent_id: root.id });
+  const grandchild = await createScenario(h, member, h.board, {
     title: h.title('session grandchild'),
     parent_id: child.id,
   });
   const rootCases = [
-    (await createCase(member, h.board, root.id, h.title('root case 1'))).id,
-    (await createCase(member, h.board, root.id, h.title('root case 2'))).id,
+    (await createCase(h, member, h.board, root.id, h.title('root case 1'))).id,
+    (await createCase(h, member, h.board, root.id, h.title('root case 2'))).id,
   ];
-  const childCases = [(await createCase(member, h.board, child.id, h.title('child case'))).id];
-  const grandchildCases = [(await createCase(member, h.board, grandchild.id, h.title('grandchild case'))).id];
+  const childCases = [(await createCase(h, member, h.board, child.id, h.title('child case'))).id];
+  const grandchildCases = [(await createCase(h, member, h.board, grandchild.id, h.title('grandchild case'))).id];
   return { root: root.id, child: child.id, rootCases, childCases, grandchildCases };
 });
 
 /** A new session for the tree's root: one pending report per case of the tree. */
 async function newSession(): Promise<Session> {
   const { root } = await tree();
-  return startSession(await h.as('member'), h.board, root);
+  return startSession(h, await h.as('member'), h.board, root);
 }
 
 function firstReport(session: Session, index = 0): CaseReport {
@@ -79,7 +82,7 @@ const bug = (actual: string): Record<string, unknown> => ({
 async function readSession(sessionId: number): Promise<Session | undefined> {
   const member = await h.as('member');
   for (const active of [true, false]) {
-    const session = (await listSessions(member, h.board, active)).find((s) => s.id === sessionId);
+    const session = (await listSessions(h, member, h.board, active)).find((s) => s.id === sessionId);
     if (session) return session;
   }
   return undefined;
@@ -96,16 +99,16 @@ async function readReport(sessionId: number, reportId: number): Promise<CaseRepo
 }
 
 const taskIds = async (): Promise<Set<number>> =>
-  new Set((await listTasks(await h.as('member'), h.board)).map((t) => t.id));
+  new Set((await listTasks(h, await h.as('member'), h.board)).map((t) => t.id));
 
 /**
  * Tasks listed now that were not in `before`. When the server links tasks to case reports (the contract's
  * `case_report_id`), only those of `reportIds` count, so that other people's new tasks on a shared board do not.
  */
 async function newTasks(before: Set<number>, reportIds: readonly number[]): Promise<Task[]> {
-  const appeared = (await listTasks(await h.as('member'), h.board)).filter((t) => !before.has(t.id));
-  const linkable = appeared.some((t) => typeof t.case_report_id === 'number');
-  return linkable ? appeared.filter((t) => reportIds.includes(t.case_report_id as number)) : appeared;
+  const appeared = (await listTasks(h, await h.as('member'), h.board)).filter((t) => !before.has(t.id));
+  const linkable = appeared.some((t) => numericId(t.case_report_id) !== undefined);
+  return linkable ? appeared.filter((t) => reportIds.includes(numericId(t.case_report_id) ?? Number.NaN)) : appeared;
 }
 
 const sorted = (ids: readonly number[]): string => JSON.stringify([...ids].sort((a, b) => a - b));
@@ -127,7 +130,7 @@ h.rule(
       [t.root, [...t.rootCases, ...t.childCases, ...t.grandchildCases], 'the root'],
       [t.child, [...t.childCases, ...t.grandchildCases], 'a child'],
     ] as const) {
-      const session = await startSession(member, h.board, scenario);
+      const session = await startSession(h, member, h.board, scenario);
       const reports = session.case_reports;
       ensure(Array.isArray(reports), `the session started for ${label} has no case_reports array`);
       ensure(
@@ -139,8 +142,8 @@ h.rule(
         notPending.length === 0,
         `the new session holds reports that are not pending: ${notPending.map((r) => r.status).join(', ')}`,
       );
-      if (reports.every((r) => typeof r.case_id === 'number')) {
-        const got = reports.map((r) => r.case_id);
+      const got = reports.map((r) => numericId(r.case_id));
+      if (got.every((id): id is number => id !== undefined)) {
         ensure(
           sorted(got) === sorted(cases),
           `the session for ${label} reports cases ${sorted(got)}, expected ${sorted(cases)}`,
@@ -221,10 +224,7 @@ async function bugAndNewTasks(reportId: number, actual: string): Promise<{ answe
 
 /** The linked task id an outcome answer names (contract: data.case_report.task_id), if any. */
 function linkedTaskId(answer: Answer): number | undefined {
-  const body = answer.body;
-  const report =
-    isObject(body) && isObject(body.data) && isObject(body.data.case_report) ? body.data.case_report : undefined;
-  return typeof report?.task_id === 'number' ? report.task_id : undefined;
+  return numericId(objectOf(answer, 'case_report')?.task_id);
 }
 
 h.rule('QA-15', "a report's first bug outcome creates one linked task on the board", async () => {
@@ -277,7 +277,7 @@ h.rule('QA-20', 'is_active=true lists a started session, is_active=false a finis
   const session = await newSession();
   const member = await h.as('member');
   const listed = async (active: boolean) =>
-    (await listSessions(member, h.board, active)).some((s) => s.id === session.id);
+    (await listSessions(h, member, h.board, active)).some((s) => s.id === session.id);
   ensure(
     await listed(true),
     `GET /features/qa/sessions/?is_active=true does not list the started session ${session.id}`,
@@ -303,7 +303,7 @@ h.rule('QA-18', 'finishing a session leaves its linked task listed and unchanged
   ensure(created.length === 1, `the bug outcome added ${created.length} tasks, expected 1 linked task`);
   const task = created[0] as Task;
   expectSuccess(await finish(session.id), 'PATCH /features/qa/sessions/finish/');
-  const after = (await listTasks(await h.as('member'), h.board)).find((t) => t.id === task.id);
+  const after = (await listTasks(h, await h.as('member'), h.board)).find((t) => t.id === task.id);
   ensure(after, `the linked task ${task.id} is gone from GET /task/list/ after the session was finished`);
   ensure(
     JSON.stringify(withoutTimestamps(after)) === JSON.stringify(withoutTimestamps(task)),
@@ -312,15 +312,16 @@ h.rule('QA-18', 'finishing a session leaves its linked task listed and unchanged
 });
 
 h.rule('QA-19', 'starting a session on a board without a todo-kind column is rejected and creates none', async (t) => {
-  const { profile } = h.run;
-  const boardId = profile.boardWithoutTodoColumnId;
+  const boardId = h.run.profile.boardWithoutTodoColumnId;
   if (boardId === undefined) t.skip('the profile names no boardWithoutTodoColumnId');
-  const board = { company_id: profile.companyId, board_id: boardId as number };
+  const board = { company_id: h.run.profile.companyId, board_id: boardId as number };
   const member = await h.as('member');
-  const scenario = await createScenario(member, board, { title: h.title('no todo column'), parent_id: null });
-  await createCase(member, board, scenario.id, h.title('never reviewed'));
+  const scenario = await createScenario(h, member, board, { title: h.title('no todo column'), parent_id: null });
+  await createCase(h, member, board, scenario.id, h.title('never reviewed'));
   const sessionIds = async () =>
-    [...(await listSessions(member, board, true)), ...(await listSessions(member, board, false))].map((s) => s.id);
+    [...(await listSessions(h, member, board, true)), ...(await listSessions(h, member, board, false))].map(
+      (s) => s.id,
+    );
   const before = await sessionIds();
   const answer = await h.call(member, 'startSession', { query: board, body: { scenario_id: scenario.id } });
   expectRejected(answer, 'POST /features/qa/sessions/start/ on a board without a todo-kind column');

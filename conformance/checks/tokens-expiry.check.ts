@@ -27,12 +27,12 @@ h.rule('TOKEN-08', 'a token authenticates before its expires_at and gets 401 aft
   await h.call(member, 'getMe');
   const skew = clockSkew();
   const expiresLocal = Date.now() + LIFETIME_MS;
-  const token = await createToken(member, {
+  const token = await createToken(h, member, {
     title: h.title('expiring'),
     is_active: true,
     expires_at: new Date(expiresLocal + skew).toISOString(),
   });
-  const client = h.withToken(token.token);
+  const client = h.withToken(token.secret);
   expectSuccess(await h.call(client, 'getMe'), 'GET /member/me/ with the token before its expires_at');
   await sleep(expiresLocal + MARGIN_MS - Date.now());
   expectStatus(

@@ -2,20 +2,21 @@
 
 import { createHarness } from '../engine/harness.js';
 import { createToken, ensure, expectStatus, expectSuccess, listTokens, whoAmI } from '../harness/fixtures.js';
+import { rowHolds } from '../harness/payload.js';
 
 const h = createHarness(import.meta.url);
 
-/** A fresh active token of the member: its key and its secret. */
+/** A fresh active token of the member: its key and its secret, found wherever the creation answer puts them. */
 async function newToken(label: string) {
-  return createToken(await h.as('member'), { title: h.title(label), is_active: true });
+  return createToken(h, await h.as('member'), { title: h.title(label), is_active: true });
 }
 
 /** GET /member/me/ with the token under Bearer. */
 const useToken = (secret: string) => h.call(h.withToken(secret), 'getMe');
 
-async function setActive(key: string, isActive: boolean) {
+async function setActive(key: string | number, isActive: boolean) {
   const member = await h.as('member');
-  const answer = await h.call(member, 'updateApiToken', { query: { key }, body: { is_active: isActive } });
+  const answer = await h.callLoose(member, 'updateApiToken', { query: { key }, body: { is_active: isActive } });
   expectSuccess(answer, `PATCH /member/bearer-tokens/detail/ with is_active ${isActive}`);
   return answer;
 }
@@ -31,23 +32,23 @@ h.rule('TOKEN-01', 'token management without authentication gets 401 and creates
     'POST /member/bearer-tokens/ without Authorization',
   );
   expectStatus(
-    await h.call(anonymous, 'updateApiToken', { query: { key }, body: { is_active: false } }),
+    await h.callLoose(anonymous, 'updateApiToken', { query: { key }, body: { is_active: false } }),
     [401],
     'PATCH /member/bearer-tokens/detail/ without Authorization',
   );
   expectStatus(
-    await h.call(anonymous, 'deleteApiToken', { query: { key } }),
+    await h.callLoose(anonymous, 'deleteApiToken', { query: { key } }),
     [401],
     'DELETE /member/bearer-tokens/detail/ without Authorization',
   );
-  const tokens = await listTokens(await h.as('member'));
+  const tokens = await listTokens(h, await h.as('member'));
   ensure(!tokens.some((t) => t.title === title), 'a token was created anonymously: it shows in the token list');
 });
 
 h.rule('TOKEN-02', 'a new token authenticates under Bearer and GET /member/me/ names its owner', async () => {
   const { member } = h.run.profile.accounts;
   const token = await newToken('owner');
-  const username = await whoAmI(h, h.withToken(token.token), 'GET /member/me/ with the new token under Bearer');
+  const username = await whoAmI(h, h.withToken(token.secret), 'GET /member/me/ with the new token under Bearer');
   ensure(
     username === member.username,
     `GET /member/me/ with the new token named ${JSON.stringify(username)}, not its owner ${JSON.stringify(member.username)}`,
@@ -56,9 +57,9 @@ h.rule('TOKEN-02', 'a new token authenticates under Bearer and GET /member/me/ n
 
 h.rule('TOKEN-03', 'the token list holds a newly created token', async () => {
   const token = await newToken('listed');
-  const tokens = await listTokens(await h.as('member'));
+  const tokens = await listTokens(h, await h.as('member'));
   ensure(
-    tokens.some((t) => t.key === token.key),
+    tokens.some((t) => rowHolds(t, token.key)),
     `the token list (${tokens.length} tokens) does not hold the token just created (key ${token.key})`,
   );
 });
@@ -66,44 +67,74 @@ h.rule('TOKEN-03', 'the token list holds a newly created token', async () => {
 h.rule('TOKEN-09', "neither the token list nor a token update reveals a token's secret", async () => {
   const token = await newToken('secret kept');
   const member = await h.as('member');
-  const tokens = await listTokens(member);
+  const tokens = await listTokens(h, member);
   // Compared as booleans: a failure message must never hold the secret.
-  ensure(!JSON.stringify(tokens).includes(token.token), 'the token list holds the secret of a token');
-  const updated = await h.call(member, 'updateApiToken', {
+  ensure(!JSON.stringify(tokens).includes(token.secret), 'the token list holds the secret of a token');
+  const updated = await h.callLoose(member, 'updateApiToken', {
     query: { key: token.key },
     body: { title: h.title('renamed') },
   });
   expectSuccess(updated, 'PATCH /member/bearer-tokens/detail/ with a new title');
-  ensure(!JSON.stringify(updated.body).includes(token.token), 'the token update answer holds the secret');
+  ensure(!JSON.stringify(updated.body).includes(token.secret), 'the token update answer holds the secret');
 });
 
 h.rule('TOKEN-04', 'after deactivation the token gets 401', async () => {
   const token = await newToken('deactivated');
-  expectSuccess(await useToken(token.token), 'GET /member/me/ with the new, active token');
+  expectSuccess(await useToken(token.secret), 'GET /member/me/ with the new, active token');
   await setActive(token.key, false);
-  expectStatus(await useToken(token.token), [401], 'GET /member/me/ with the token after deactivation');
+  expectStatus(await useToken(token.secret), [401], 'GET /member/me/ with the token after deactivation');
 });
 
 h.rule('TOKEN-05', 'after reactivation the token authenticates again', async () => {
   const token = await newToken('reactivated');
   await setActive(token.key, false);
   await setActive(token.key, true);
-  expectSuccess(await useToken(token.token), 'GET /member/me/ with the token after reactivation');
+  expectSuccess(await useToken(token.secret), 'GET /member/me/ with the token after reactivation');
 });
 
 h.rule('TOKEN-06', 'after deletion the token gets 401', async () => {
   const token = await newToken('deleted');
-  expectSuccess(await useToken(token.token), 'GET /member/me/ with the new token');
+  expectSuccess(await useToken(token.secret), 'GET /member/me/ with the new token');
   expectSuccess(
-    await h.call(await h.as('member'), 'deleteApiToken', { query: { key: token.key } }),
+    await h.callLoose(await h.as('member'), 'deleteApiToken', { query: { key: token.key } }),
     'DELETE /member/bearer-tokens/detail/',
   );
-  expectStatus(await useToken(token.token), [401], 'GET /member/me/ with the token after deletion');
+  expectStatus(await useToken(token.secret), [401], 'GET /member/me/ with the token after deletion');
 });
 
 h.rule('TOKEN-07', 'a second delete of the same token gets 404', async () => {
   const token = await newToken('deleted twice');
   const member = await h.as('member');
-  expectSuccess(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), 'first delete');
-  expectStatus(await h.call(member, 'deleteApiToken', { query: { key: token.key } }), [404], 'second delete');
+  expectSuccess(await h.callLoose(member, 'deleteApiToken', { query: { key: token.key } }), 'first delete');
+  expectStatus(await h.callLoose(member, 'deleteApiToken', { query: { key: token.key } }), [404], 'second delete');
+});
+
+h.rule('TOKEN-10', 'a deleted token does not authenticate again after a PATCH with is_active true', async () => {
+  const token = await newToken('revoked for good');
+  const member = await h.as('member');
+  expectSuccess(
+    await h.callLoose(member, 'deleteApiToken', { query: { key: token.key } }),
+    'DELETE /member/bearer-tokens/detail/',
+  );
+  // Whatever the PATCH answers (404 is expected), the token must stay revoked.
+  await h.callLoose(member, 'updateApiToken', { query: { key: token.key }, body: { is_active: true } });
+  expectStatus(
+    await useToken(token.secret),
+    [401],
+    'GET /member/me/ with the deleted token after a PATCH with is_active true',
+  );
+});
+
+h.rule('TOKEN-11', 'a deleted token is no longer in the token list', async () => {
+  const token = await newToken('unlisted after delete');
+  const member = await h.as('member');
+  expectSuccess(
+    await h.callLoose(member, 'deleteApiToken', { query: { key: token.key } }),
+    'DELETE /member/bearer-tokens/detail/',
+  );
+  const tokens = await listTokens(h, member);
+  ensure(
+    !tokens.some((t) => rowHolds(t, token.key)),
+    `the token list still holds the deleted token (key ${token.key})`,
+  );
 });

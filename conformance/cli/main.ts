@@ -112,7 +112,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
   }
   if (io.signal?.aborted) return io.signal.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-  return result.mustFailed ? EXIT.mustFailed : EXIT.ok;
+  return result.mustFailed || result.mustUnverified ? EXIT.mustFailed : EXIT.ok;
 }
 
 /**

@@ -1,10 +1,10 @@
 // The actors of a check file (docs/conformance.md, "The target profile"): the profile's accounts logged in once per
 // file, clients over the recording fetch for each credential kind, and the session pairs for checks that send them
 // wrongly.
-import { type ApiClient, type Credential, createApiClient, unwrap } from '../../client/index.js';
+import { type ApiClient, ApiError, type Credential, createApiClient, unwrap } from '../../client/index.js';
 import { memberOf } from '../harness/payload.js';
 import type { RunSettings } from './context.js';
-import { CheckFailure } from './explain.js';
+import { NotVerified } from './explain.js';
 import type { Recorder } from './recorder.js';
 import type { Redactor } from './redact.js';
 
@@ -53,10 +53,14 @@ export function createActors(settings: RunSettings, recorder: Recorder, redactor
       makeClient(actor).POST('/member/login/', {
         body: { username: account.username, password: account.password, captcha_token: profile.captchaToken },
       }),
-    );
+    ).catch((error: unknown) => {
+      // A rejected login blocks the rules that need the session; no answer at all fails them.
+      if (error instanceof ApiError) throw new NotVerified('LOGIN-02', `login as ${actor} failed: ${error.message}`);
+      throw error;
+    });
     const accessToken = memberOf(data, 'access_token');
     const refreshToken = memberOf(data, 'refresh_token') ?? '';
-    if (!accessToken) throw new CheckFailure(`setup: login as ${actor} returned no access_token`);
+    if (!accessToken) throw new NotVerified('LOGIN-02', `login as ${actor} returned no access_token`);
     redactor.add(accessToken);
     redactor.add(refreshToken);
     return { accessToken, refreshToken };

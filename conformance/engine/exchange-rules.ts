@@ -29,7 +29,9 @@ export const successIsEnveloped: ExchangeRule = {
   id: 'ENV-01',
   name: 'every 2xx answer has the success envelope',
   what: '2xx answer',
-  picks: isSuccess,
+  // Source §1: "Some operations, such as deletion, may return no data object"; 204 No Content is the HTTP way to
+  // return nothing, so an empty 204 is no envelope violation (CONTRACT-01/02 judge it against the contract).
+  picks: (a) => isSuccess(a) && !(a.status === 204 && !hasBody(a)),
   problem(a) {
     if (!a.json || !isObject(a.body)) return hasBody(a) ? 'the body is not a JSON object' : 'the body is empty';
     if (a.body.status !== 'success') return `status is ${JSON.stringify(a.body.status)}, not "success"`;

@@ -8,8 +8,23 @@ export class CheckFailure extends Error {
   override readonly name = 'CheckFailure';
 }
 
+/**
+ * A rule that could not be judged because a step before it failed: the rule `blockedBy` covers that step. The runner
+ * reports the rule as not verified, never as passed or failed; when the check belongs to `blockedBy` itself, it fails.
+ */
+export class NotVerified extends Error {
+  override readonly name = 'NotVerified';
+  constructor(
+    readonly blockedBy: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export function explain(error: unknown, redactor: Redactor): CheckFailure {
-  if (error instanceof CheckFailure) return new CheckFailure(redactor.text(error.message));
+  if (error instanceof CheckFailure || error instanceof NotVerified)
+    return new CheckFailure(redactor.text(error.message));
   if (error instanceof OutcomeUnknownError) {
     return new CheckFailure(
       redactor.text(

@@ -6,6 +6,12 @@ export const MASK = '***';
 /** JSON members whose string values are secrets wherever they appear, in requests and responses. */
 const SECRET_KEYS = new Set(['password', 'captcha_token', 'refresh_token', 'access_token', 'token', 'code', 'secret']);
 
+/**
+ * A member name that holds a secret: one of SECRET_KEYS, or any name with token, secret or password in it, since the
+ * source does not show where a server returns a new token's secret (`api_token`, `plain_token`, `client_secret`…).
+ */
+const isSecretKey = (key: string): boolean => SECRET_KEYS.has(key) || /token|secret|password/i.test(key);
+
 /** Anything shaped like a JWT (three base64url segments, the first a JSON header), known or not. */
 const JWT_LIKE = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
 
@@ -74,7 +80,7 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
     if (typeof value !== 'object' || value === null) return value;
     const out: Record<string, unknown> = {};
     for (const [key, member] of Object.entries(value)) {
-      out[key] = SECRET_KEYS.has(key) && typeof member === 'string' ? MASK : json(member);
+      out[key] = isSecretKey(key) && typeof member === 'string' ? MASK : json(member);
     }
     return out;
   };
@@ -86,7 +92,7 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
     }
     if (typeof value !== 'object' || value === null) return;
     for (const [key, member] of Object.entries(value)) {
-      if (SECRET_KEYS.has(key) && typeof member === 'string') add(member);
+      if (isSecretKey(key) && typeof member === 'string') add(member);
       else learn(member);
     }
   };

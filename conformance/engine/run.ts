@@ -13,7 +13,7 @@ import { createActors } from './actors.js';
 import { cleanUp } from './cleanup.js';
 import { type CheckState, current, type RunSettings, type RunState } from './context.js';
 import { EXCHANGE_RULES, judgeExchanges } from './exchange-rules.js';
-import { explain } from './explain.js';
+import { explain, NotVerified } from './explain.js';
 import { sharedValidators } from './harness.js';
 import { createRecorder } from './recorder.js';
 import { createRedactor, type Redactor } from './redact.js';
@@ -129,12 +129,18 @@ async function runCheck(
   body.catch(() => undefined);
   let outcome: CheckResult['outcome'] = 'PASS';
   let reason: string | undefined;
+  let blockedBy: string | undefined;
   try {
     await unlessStopped(body, stopper.signal);
   } catch (error) {
     if (error instanceof CheckSkipped) {
       outcome = 'SKIP';
       reason = error.message;
+    } else if (error instanceof NotVerified && error.blockedBy !== check.rule && !stopper.reason) {
+      // Neither a pass nor a failure of this rule: the step that failed belongs to another rule.
+      outcome = 'UNVERIFIED';
+      blockedBy = error.blockedBy;
+      reason = redactor.text(`not verified, blocked by ${error.blockedBy}: ${error.message}`);
     } else {
       outcome = 'FAIL';
       // A check cut short by the stop fails for that reason, whatever its last request then said.
@@ -142,6 +148,10 @@ async function runCheck(
     }
   }
   const ms = Math.round(performance.now() - started);
+  if (outcome === 'UNVERIFIED') {
+    const shown = mine.blamed ?? mine.answers.at(-1);
+    return { ...base, outcome, blockedBy, reason, exchanges: shown ? [shown.record] : [], ms };
+  }
   if (outcome !== 'FAIL') return { ...base, outcome, ...(reason ? { reason } : {}), exchanges: [], ms };
   // Blamed by this check (`call` blames each answer; `blame` may name one an earlier check of the file got).
   const shown = mine.blamed ?? mine.answers.at(-1);
@@ -304,7 +314,9 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     passed: rules.filter((r) => r.outcome === 'PASS').length,
     failed: rules.filter((r) => r.outcome === 'FAIL').length,
     skipped: rules.filter((r) => r.outcome === 'SKIP').length,
+    unverified: rules.filter((r) => r.outcome === 'UNVERIFIED').length,
     mustFailed: rules.some((r) => r.outcome === 'FAIL' && r.level === 'MUST'),
+    mustUnverified: rules.some((r) => r.outcome === 'UNVERIFIED' && r.level === 'MUST'),
     coverage: coverageOf(validators.contract, records),
     exchanges: records.length,
     problems,

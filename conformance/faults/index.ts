@@ -1,4 +1,4 @@
-// Every fault variant by name (issue 3 §5); test/conformance/faults.test.ts maps each to the rules it must break.
+// Every fault variant by name, each with the rules it breaks; test/conformance/faults.test.ts runs them all.
 import * as access from './access.js';
 import * as auth from './auth.js';
 import * as envelope from './envelope.js';
@@ -6,11 +6,11 @@ import * as lists from './lists.js';
 import * as login from './login.js';
 import * as qa from './qa.js';
 import * as tokens from './tokens.js';
-import type { Fault } from './wrap.js';
+import type { Fault, FaultVariant } from './wrap.js';
 
-export type { Fault };
+export type { Fault, FaultVariant };
 
-export const FAULTS: Readonly<Record<string, Fault>> = {
+export const FAULTS: Readonly<Record<string, FaultVariant>> = {
   ...auth,
   ...login,
   ...tokens,

@@ -11,6 +11,12 @@ export type { FetchHandler };
 /** A deliberately broken variant of a server: wraps the real handler. */
 export type Fault = (inner: FetchHandler) => FetchHandler;
 
+/** A fault and the rules it must make the suite fail (others may fail too: a fault seldom breaks one thing only). */
+export interface FaultVariant {
+  breaks: readonly string[];
+  wrap: Fault;
+}
+
 export interface Parsed {
   /** Path relative to /api, e.g. `/member/me/`. */
   path: string;

@@ -1,8 +1,18 @@
 // Real objects of the member for checks that address one by id: created with the run marker, or, in read-only mode,
 // found by listing (then a placeholder id where the board holds none).
-import { unwrap } from '../../client/index.js';
+
+import { CheckFailure, NotVerified } from '../engine/explain.js';
 import type { Harness } from '../engine/harness.js';
-import { createCase, createScenario, createToken, listSessions, listTokens, startSession } from './fixtures.js';
+import {
+  createCase,
+  createScenario,
+  createToken,
+  listCases,
+  listScenarios,
+  listSessions,
+  listTokens,
+  startSession,
+} from './fixtures.js';
 import type { Ids } from './requests.js';
 
 export interface MemberObjects {
@@ -11,6 +21,8 @@ export interface MemberObjects {
   apiToken?: string;
   /** Why the objects could not be made, when the ids are placeholders instead. */
   problem?: string;
+  /** The rule covering the step that failed to make them; none when a step got no answer at all. */
+  blockedBy?: string;
   /** The ids that point at nothing (placeholders): an answer about them says nothing about access. */
   missing: ReadonlySet<keyof Ids>;
 }
@@ -21,10 +33,10 @@ const PLACEHOLDER_ID = 2_147_483_000;
 export async function memberObjects(h: Harness): Promise<MemberObjects> {
   const member = await h.as('member');
   if (h.run.readOnly) return findObjects(h);
-  const scenario = await createScenario(member, h.board, { title: h.title('probe scenario'), parent_id: null });
-  const testCase = await createCase(member, h.board, scenario.id, h.title('probe case'));
-  const session = await startSession(member, h.board, scenario.id);
-  const token = await createToken(member, { title: h.title('probe token'), is_active: true });
+  const scenario = await createScenario(h, member, h.board, { title: h.title('probe scenario'), parent_id: null });
+  const testCase = await createCase(h, member, h.board, scenario.id, h.title('probe case'));
+  const session = await startSession(h, member, h.board, scenario.id);
+  const token = await createToken(h, member, { title: h.title('probe token'), is_active: true });
   const report = session.case_reports[0]?.id;
   return {
     ids: {
@@ -35,15 +47,26 @@ export async function memberObjects(h: Harness): Promise<MemberObjects> {
       sessions_id: session.id,
       key: token.key,
     },
-    apiToken: token.token,
+    apiToken: token.secret,
     missing: new Set(report === undefined ? ['case_report_id'] : []),
   };
+}
+
+/**
+ * The objects were made, or the check cannot go on: not verified when a step was refused under another rule, failed
+ * when a step got no answer at all (the target did not answer, whichever rule the step belongs to).
+ */
+export function ensureObjects(objects: MemberObjects, what: string): void {
+  if (objects.problem === undefined) return;
+  const message = `${what}: ${objects.problem}`;
+  throw objects.blockedBy ? new NotVerified(objects.blockedBy, message) : new CheckFailure(message);
 }
 
 /** Ids that point at nothing, for when the objects cannot be made: auth and access answers must not depend on them. */
 export function placeholderObjects(h: Harness, error?: unknown): MemberObjects {
   return {
     ...(error === undefined ? {} : { problem: h.redactor.text(String((error as Error).message ?? error)) }),
+    ...(error instanceof NotVerified ? { blockedBy: error.blockedBy } : {}),
     ids: {
       ...h.board,
       scenario_id: PLACEHOLDER_ID,
@@ -58,28 +81,26 @@ export function placeholderObjects(h: Harness, error?: unknown): MemberObjects {
 
 async function findObjects(h: Harness): Promise<MemberObjects> {
   const member = await h.as('member');
-  const scenarios = await unwrap(
-    member.GET('/features/qa/scenarios/list/', { params: { query: { ...h.board, limit: 1 } } }),
-  );
-  const scenarioId = scenarios?.scenarios[0]?.id ?? PLACEHOLDER_ID;
-  const cases = await unwrap(
-    member.GET('/features/qa/cases/list/', { params: { query: { ...h.board, scenario_id: scenarioId } } }),
-  ).catch(() => undefined);
-  const sessions = await listSessions(member, h.board, true).catch(() => []);
+  const scenarios = await listScenarios(h, member, h.board).catch(() => []);
+  const scenarioId = scenarios[0]?.id ?? PLACEHOLDER_ID;
+  const cases = await listCases(h, member, h.board, scenarioId).catch(() => []);
+  const sessions = await listSessions(h, member, h.board, true).catch(() => []);
   const withReport = sessions.find((s) => s.case_reports.length > 0);
-  const tokens = await listTokens(member).catch(() => []);
+  const tokens = await listTokens(h, member).catch(() => []);
+  // Read-only mode creates no token, so the key cannot be discovered: the contract's `key` member it is.
+  const key = tokens[0]?.key;
   const ids: Ids = {
     ...h.board,
     scenario_id: scenarioId,
-    case_id: cases?.cases[0]?.id ?? PLACEHOLDER_ID,
+    case_id: cases[0]?.id ?? PLACEHOLDER_ID,
     case_report_id: withReport?.case_reports[0]?.id ?? PLACEHOLDER_ID,
     sessions_id: sessions[0]?.id ?? PLACEHOLDER_ID,
-    key: tokens[0]?.key ?? 'no-such-token',
+    key: typeof key === 'string' || typeof key === 'number' ? key : 'no-such-token',
   };
   const missing = new Set<keyof Ids>();
   for (const name of ['scenario_id', 'case_id', 'case_report_id', 'sessions_id'] as const) {
     if (ids[name] === PLACEHOLDER_ID) missing.add(name);
   }
-  if (tokens.length === 0) missing.add('key');
+  if (ids.key === 'no-such-token') missing.add('key');
   return { ids, missing };
 }

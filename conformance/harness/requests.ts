@@ -10,7 +10,7 @@ export interface Ids {
   case_id: number;
   case_report_id: number;
   sessions_id: number;
-  key: string;
+  key: string | number;
 }
 
 export interface PlannedRequest {

@@ -15,7 +15,7 @@ export function fileLine(
 ): string {
   const count = (o: CheckResult['outcome']) => checks.filter((c) => c.outcome === o).length;
   const mark = count('FAIL') > 0 ? '✗' : '✓';
-  return `  ${mark} ${file.padEnd(26)} ${String(count('PASS')).padStart(3)} passed, ${String(count('FAIL')).padStart(3)} failed, ${String(count('SKIP')).padStart(3)} skipped  (${Math.round(ms)} ms; ${soFar.done} checks so far, ${soFar.failed} failed)\n`;
+  return `  ${mark} ${file.padEnd(26)} ${String(count('PASS')).padStart(3)} passed, ${String(count('FAIL')).padStart(3)} failed, ${String(count('SKIP')).padStart(3)} skipped${count('UNVERIFIED') > 0 ? `, ${count('UNVERIFIED')} not verified` : ''}  (${Math.round(ms)} ms; ${soFar.done} checks so far, ${soFar.failed} failed)\n`;
 }
 
 /** Failure details shown per rule at most; the JSON and JUnit reports hold them all. */
@@ -78,6 +78,14 @@ export function formatReport(result: RunResult): string[] {
   for (const r of result.rules) {
     const why = r.reason ? ` (${r.reason})` : '';
     out.push(`  ${r.id.padEnd(idWidth)}  ${r.level.padEnd(6)}  ${r.outcome}  ${r.text}${why}`);
+  }
+  const unverified = result.rules.filter((r) => r.outcome === 'UNVERIFIED');
+  if (unverified.length > 0) {
+    out.push('', 'Not verified (a step they need failed under another rule; fix that rule first):');
+    for (const r of unverified) {
+      const blockers = [...new Set(r.checks.flatMap((c) => (c.blockedBy ? [c.blockedBy] : [])))];
+      out.push(`  ${r.id} ${r.level}: blocked by ${blockers.join(', ')}`);
+    }
   }
   const failures = result.rules.filter((r) => r.outcome === 'FAIL');
   if (failures.length > 0) {

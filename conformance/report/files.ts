@@ -27,12 +27,12 @@ export function junitReport(result: RunResult): string {
   const count = (o: string) => checks.filter((c) => c.outcome === o).length;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="conformance" tests="${checks.length}" failures="${count('FAIL')}" skipped="${count('SKIP')}" errors="0" time="${seconds(result.wallMs)}">`,
+    `<testsuites name="conformance" tests="${checks.length}" failures="${count('FAIL')}" skipped="${count('SKIP')}" errors="${count('UNVERIFIED')}" time="${seconds(result.wallMs)}">`,
   ];
   for (const rule of result.rules) {
     const time = rule.checks.reduce((sum, c) => sum + c.ms, 0);
     lines.push(
-      `  <testsuite name="${xml(`${rule.id} ${rule.level}: ${rule.text}`)}" tests="${rule.checks.length}" failures="${rule.failed}" skipped="${rule.skipped}" errors="0" time="${seconds(time)}">`,
+      `  <testsuite name="${xml(`${rule.id} ${rule.level}: ${rule.text}`)}" tests="${rule.checks.length}" failures="${rule.failed}" skipped="${rule.skipped}" errors="${rule.unverified}" time="${seconds(time)}">`,
     );
     lines.push(
       '    <properties>',
@@ -54,6 +54,8 @@ export function junitReport(result: RunResult): string {
         `    <testcase classname="${rule.id}" name="${xml(c.name)}" file="${xml(c.file)}" time="${seconds(c.ms)}">`,
       );
       if (c.outcome === 'SKIP') lines.push(`      <skipped message="${xml(c.reason ?? 'skipped')}"/>`);
+      // A check that could not be set up is an error, not a skip: CI must not show it green.
+      if (c.outcome === 'UNVERIFIED') lines.push(`      <error message="${xml(c.reason ?? 'not verified')}"/>`);
       if (c.outcome === 'FAIL') {
         const detail = [
           c.reason ?? 'failed',
@@ -84,7 +86,9 @@ export function jsonReport(result: RunResult): string {
         passed: result.passed,
         failed: result.failed,
         skipped: result.skipped,
+        unverified: result.unverified,
         mustFailed: result.mustFailed,
+        mustUnverified: result.mustUnverified,
         exchanges: result.exchanges,
       },
       rules: result.rules,

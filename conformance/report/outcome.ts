@@ -3,7 +3,8 @@ import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';
 import { type Level, RULES, type Rule } from '../rules.js';
 import type { Coverage } from './coverage.js';
 
-export type Outcome = 'PASS' | 'FAIL' | 'SKIP';
+/** UNVERIFIED: a step the rule needs failed under another rule, so the rule could be judged neither way. */
+export type Outcome = 'PASS' | 'FAIL' | 'SKIP' | 'UNVERIFIED';
 
 export interface CheckResult {
   rule: string;
@@ -11,8 +12,10 @@ export interface CheckResult {
   name: string;
   file: string;
   outcome: Outcome;
-  /** Why it was skipped, or what failed. */
+  /** Why it was skipped or not verified, or what failed. */
   reason?: string;
+  /** For UNVERIFIED: the rule covering the step that failed. */
+  blockedBy?: string;
   /** The exchanges to show for a failure, redacted. */
   exchanges: ExchangeRecord[];
   /**
@@ -34,6 +37,7 @@ export interface RuleResult {
   passed: number;
   failed: number;
   skipped: number;
+  unverified: number;
   checks: CheckResult[];
 }
 
@@ -46,8 +50,12 @@ export interface RunResult {
   passed: number;
   failed: number;
   skipped: number;
+  /** Rules that could be judged neither way because a step they need failed under another rule. */
+  unverified: number;
   /** True when at least one MUST rule failed: the CLI then exits 1. */
   mustFailed: boolean;
+  /** True when at least one MUST rule is not verified: the CLI then exits 1 too (nothing proves the server holds it). */
+  mustUnverified: boolean;
   coverage: Coverage;
   exchanges: number;
   /** Errors outside any check (the overall bound, Ctrl-C, a clean-up that ran out of time). */
@@ -57,7 +65,8 @@ export interface RunResult {
 }
 
 /**
- * One outcome per rule: FAIL if any check failed, PASS if some passed, else SKIP with the skip reasons. A rule none of
+ * One outcome per rule: FAIL if any check failed, else UNVERIFIED if any check could not be set up, PASS if some
+ * passed, else SKIP with the skip reasons. A rule none of
  * whose checks ran fails when the run was stopped (`stopped` says why), and is skipped otherwise.
  */
 export function judgeRules(
@@ -70,11 +79,16 @@ export function judgeRules(
     const passed = mine.filter((c) => c.outcome === 'PASS').length;
     const failed = mine.filter((c) => c.outcome === 'FAIL').length;
     const skipped = mine.filter((c) => c.outcome === 'SKIP').length;
+    const unverified = mine.filter((c) => c.outcome === 'UNVERIFIED').length;
     const unreached = mine.length === 0 && stopped !== undefined;
-    const outcome: Outcome = failed > 0 || unreached ? 'FAIL' : passed > 0 ? 'PASS' : 'SKIP';
+    const outcome: Outcome =
+      failed > 0 || unreached ? 'FAIL' : unverified > 0 ? 'UNVERIFIED' : passed > 0 ? 'PASS' : 'SKIP';
     let reason: string | undefined;
     if (mine.length === 0) reason = unreached ? `did not run: ${stopped}` : 'no check ran';
-    else if (outcome === 'SKIP') reason = [...new Set(mine.map((c) => c.reason ?? 'skipped'))].join('; ');
+    else if (outcome === 'UNVERIFIED') {
+      const causes = [...new Set(mine.filter((c) => c.outcome === 'UNVERIFIED').map((c) => c.reason))];
+      reason = `${unverified} of ${mine.length} checks not verified: ${causes.join('; ')}`;
+    } else if (outcome === 'SKIP') reason = [...new Set(mine.map((c) => c.reason ?? 'skipped'))].join('; ');
     else if (outcome === 'FAIL') reason = `${failed} of ${mine.length} checks failed`;
     else if (skipped > 0)
       reason = `${skipped} of ${mine.length} checks skipped: ${[...new Set(mine.filter((c) => c.outcome === 'SKIP').map((c) => c.reason))].join('; ')}`;
@@ -89,11 +103,12 @@ export function judgeRules(
       passed,
       failed,
       skipped,
+      unverified,
       checks: mine,
     };
   });
 }
 
-/** The closing line, exactly `N passed, N failed, N skipped`. */
-export const closingLine = (r: Pick<RunResult, 'passed' | 'failed' | 'skipped'>): string =>
-  `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
+/** The closing line, exactly `N passed, N failed, N skipped`, and `, N not verified` when there are any. */
+export const closingLine = (r: Pick<RunResult, 'passed' | 'failed' | 'skipped'> & { unverified?: number }): string =>
+  `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.unverified ? `, ${r.unverified} not verified` : ''}`;

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createSandbox, errorResponse, type FetchHandler, textOf } from './app.js';
 import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from './errors.js';
+import { API_PREFIX } from './router.js';
 
 /** Largest request body read (1 MiB); a larger one is answered 413 and its connection closed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -32,7 +33,7 @@ export interface SandboxServerOptions {
 
 export interface SandboxServer {
   origin: string;
-  /** origin + '/api' */
+  /** origin + API_PREFIX */
   baseUrl: string;
   close(): Promise<void>;
 }
@@ -207,7 +208,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   origin = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   return {
     origin,
-    baseUrl: `${origin}/api`,
+    baseUrl: `${origin}${API_PREFIX}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

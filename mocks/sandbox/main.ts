@@ -1,4 +1,7 @@
 // npm start: runs the sandbox on 127.0.0.1:PORT (default 4010) and prints base URL, docs URL and demo credentials.
+// npm start runs it compiled (dist/mocks/sandbox/main.js, built by npm run build); tsx runs it from source too.
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './app.js';
@@ -53,6 +56,13 @@ if (controls && !loopback && !adminSecret) {
 // A name or address given to --host is how others reach the sandbox; a wildcard (0.0.0.0, ::) names no host.
 if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host);
 
+/** The package root: the nearest folder above this module holding openapi.yaml (one level more from dist/). */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'openapi.yaml')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
 const stateFile = values.state ?? process.env.SANDBOX_STATE;
 let loaded: Store | undefined;
 if (stateFile) {
@@ -75,7 +85,7 @@ const server = await startSandboxServer({
   port,
   host,
   fetch: stateFile ? persisting(sandbox.fetch, createStateWriter(stateFile, sandbox)) : sandbox.fetch,
-  docsDir: fileURLToPath(new URL('../../docs', import.meta.url)),
+  docsDir: join(packageRoot(), 'docs'),
 });
 
 const { member, outsider, twoFactor, viewer } = DEMO.accounts;

@@ -175,7 +175,7 @@ describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
 
     it('exits 1 when a MUST rule fails, with the failure, what was sent and received, and a curl line', async () => {
       const json = join(dir, 'must.json');
-      const run = await withSandbox(jwtAcceptedUnderBearer(createSandbox().fetch), (baseUrl) =>
+      const run = await withSandbox(jwtAcceptedUnderBearer.wrap(createSandbox().fetch), (baseUrl) =>
         cli(['--target', TARGET, '--base-url', baseUrl, '--only', 'AUTH-03', '--json', json]),
       );
       expect(run.code, run.stdout + run.stderr).toBe(1);
@@ -189,7 +189,7 @@ describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
     });
 
     it('exits 0 when only a SHOULD rule fails', async () => {
-      const run = await withSandbox(deletionIgnored(createSandbox().fetch), (baseUrl) =>
+      const run = await withSandbox(deletionIgnored.wrap(createSandbox().fetch), (baseUrl) =>
         cli(['--target', TARGET, '--base-url', baseUrl, '--only', 'TOKEN-07']),
       );
       expect(run.code, run.stdout + run.stderr).toBe(0);

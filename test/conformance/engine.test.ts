@@ -1,5 +1,6 @@
 // The runner in process (docs/conformance.md, "How a run works"): runs side by side keep their own state, the overall
-// bound stops a target that never answers and the clean-up still reports, and an oversized answer fails its check.
+// bound stops a target that never answers and the clean-up still reports, an oversized answer fails its check, and a
+// rejected login leaves the rules that need it not verified.
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../conformance/cli/profile.js';
 import { runConformance } from '../../conformance/engine/run.js';
@@ -67,5 +68,25 @@ describe('the runner', () => {
     const failed = result.rules.find((r) => r.id === 'CONV-01')?.checks[0];
     expect(failed?.reason).toContain(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
     expect(failed?.exchanges[0]?.error).toContain('larger than');
+  });
+
+  it('leaves a rule not verified, blocked by LOGIN-02, when the login is rejected; fails it when login never answers', async () => {
+    const loginAnswers = (login: () => Promise<Response>): FetchHandler => {
+      const sandbox = createSandbox();
+      return (req) => (new URL(req.url).pathname === '/api/member/login/' ? login() : sandbox.fetch(req));
+    };
+    const refused = async () => Response.json({ status: 'error', message: 'Invalid credentials.' }, { status: 401 });
+    const rejected = await runConformance({ profile: profile(), fetch: loginAnswers(refused), only: ['TOKEN-02'] });
+    const [rule] = rejected.rules;
+    expect(rule).toMatchObject({ id: 'TOKEN-02', outcome: 'UNVERIFIED' });
+    expect(rule?.checks[0]).toMatchObject({ outcome: 'UNVERIFIED', blockedBy: 'LOGIN-02' });
+    expect(rejected).toMatchObject({ unverified: 1, mustUnverified: true, mustFailed: false, failed: 0 });
+
+    const silent = async (): Promise<Response> => {
+      throw new TypeError('fetch failed');
+    };
+    const lost = await runConformance({ profile: profile(), fetch: loginAnswers(silent), only: ['TOKEN-02'] });
+    expect(lost.rules[0]).toMatchObject({ id: 'TOKEN-02', outcome: 'FAIL' });
+    expect(lost).toMatchObject({ unverified: 0, mustUnverified: false, mustFailed: true });
   });
 });

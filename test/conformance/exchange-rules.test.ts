@@ -88,6 +88,15 @@ describe('the exchange rules', () => {
     }
   });
 
+  it('leave an empty 204 out of ENV-01 (source §1: deletion may return no data) but fail an empty 200', () => {
+    const passed = judgeExchanges(successIsEnveloped, [answer(200, me), answer(204, '')], validators);
+    expect(passed).toMatchObject({ outcome: 'PASS' });
+    const failed = judgeExchanges(successIsEnveloped, [answer(204, ''), answer(200, '')], validators);
+    expect(failed).toMatchObject({ outcome: 'FAIL' });
+    expect(failed.reason).toContain('the body is empty');
+    expect(failed.reason).not.toContain('204');
+  });
+
   it('skip, saying why, when the run received nothing to judge', () => {
     expect(judgeExchanges(successIsEnveloped, [], validators)).toMatchObject({
       outcome: 'SKIP',

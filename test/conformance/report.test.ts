@@ -1,9 +1,9 @@
 // The report from check outcomes: one verdict per rule, the coverage table, and JUnit that escapes what it quotes.
 import { describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
-import { describeSteps, stepLine } from '../../conformance/report/console.js';
+import { describeSteps, formatReport, stepLine } from '../../conformance/report/console.js';
 import { coverageOf, formatCoverage } from '../../conformance/report/coverage.js';
-import { junitReport } from '../../conformance/report/files.js';
+import { jsonReport, junitReport } from '../../conformance/report/files.js';
 import { type CheckResult, closingLine, judgeRules, type RunResult } from '../../conformance/report/outcome.js';
 import { loadContract } from '../../contract/openapi.js';
 
@@ -23,9 +23,13 @@ describe('judgeRules', () => {
     [['PASS', 'FAIL'], 'FAIL', '1 of 2 checks failed'],
     [['SKIP', 'SKIP'], 'SKIP', 'read-only mode'],
     [['PASS', 'SKIP'], 'PASS', '1 of 2 checks skipped: read-only mode'],
+    [['PASS', 'UNVERIFIED'], 'UNVERIFIED', '1 of 2 checks not verified: blocked'],
+    [['FAIL', 'UNVERIFIED'], 'FAIL', '1 of 2 checks failed'],
+    [['UNVERIFIED', 'SKIP'], 'UNVERIFIED', '1 of 2 checks not verified: blocked'],
     [[], 'SKIP', 'no check ran'],
   ] as const)('checks %j make the rule %s', (outcomes, expected, reason) => {
-    const checks = outcomes.map((o) => check('AUTH-01', o, o === 'SKIP' ? 'read-only mode' : undefined));
+    const why = { SKIP: 'read-only mode', UNVERIFIED: 'blocked' } as Record<string, string>;
+    const checks = outcomes.map((o) => check('AUTH-01', o, why[o]));
     const [rule] = judgeRules(checks, new Set(['AUTH-01']));
     expect(rule?.outcome).toBe(expected);
     expect(rule?.reason).toBe(reason);
@@ -95,5 +99,42 @@ describe('the steps of a failed check', () => {
     expect(lines[0]).toBe('steps:      … 2 earlier requests (in --json)');
     expect(lines).toHaveLength(13);
     expect(lines.at(-1)).toBe('            GET /member/me/ → 213');
+  });
+});
+
+describe('a rule that is not verified', () => {
+  const blocked: CheckResult = {
+    ...check('TOKEN-02', 'UNVERIFIED', 'not verified, blocked by TOKEN-01: POST /member/bearer-tokens/ got 500'),
+    blockedBy: 'TOKEN-01',
+  };
+  const rules = judgeRules([check('TOKEN-01', 'FAIL', 'got 500'), blocked], new Set(['TOKEN-01', 'TOKEN-02']));
+  const result = {
+    rules,
+    wallMs: 1500,
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    unverified: 1,
+    mustFailed: true,
+    mustUnverified: true,
+    exchanges: 2,
+    problems: [],
+    leftBehind: [],
+    coverage: coverageOf(loadContract(), []),
+  } as unknown as RunResult;
+
+  it('is listed with the rule that blocked it, and counted in the closing line', () => {
+    const text = formatReport(result).join('\n');
+    expect(text).toMatch(/Not verified[^\n]*\n {2}TOKEN-02 MUST: blocked by TOKEN-01/);
+    expect(text).toContain('0 passed, 1 failed, 0 skipped, 1 not verified');
+    expect(closingLine({ passed: 2, failed: 0, skipped: 1, unverified: 0 })).toBe('2 passed, 0 failed, 1 skipped');
+  });
+
+  it('is a JUnit error, never a skip, and the JSON summary counts it', () => {
+    const xml = junitReport(result);
+    expect(xml).toContain('<testsuites name="conformance" tests="2" failures="1" skipped="0" errors="1"');
+    expect(xml).toContain('<error message="not verified, blocked by TOKEN-01: POST /member/bearer-tokens/ got 500"/>');
+    const summary = JSON.parse(jsonReport(result)).summary;
+    expect(summary).toMatchObject({ unverified: 1, mustUnverified: true });
   });
 });
