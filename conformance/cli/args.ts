@@ -52,7 +52,7 @@ Options:
   --quiet                 no progress lines
   --help                  this text
 
-Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile or unreachable target;
+Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile, unwritable report or unreachable target;
 3 the suite itself failed; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).`;
 
 /** An integer flag within bounds, or a message naming the flag. */

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { createRedactor } from '../engine/redact.js';
 import { runConformance, SelectionError, TargetUnreachableError } from '../engine/run.js';
 import { formatReport } from '../report/console.js';
-import { jsonReport, junitReport, writeReport } from '../report/files.js';
+import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from '../report/files.js';
+import { terminalSafe } from '../report/terminal.js';
 import { ArgsError, parseCliArgs, USAGE } from './args.js';
 import { loadProfile, type Profile, ProfileError, profileSecrets } from './profile.js';
 
@@ -18,29 +19,69 @@ export interface CliIo {
   signal?: AbortSignal;
 }
 
+/** Where the reports go, as far as the arguments can be read: bad arguments name no trustworthy path. */
+function reportPaths(argv: readonly string[]): { junit?: string; json?: string } {
+  try {
+    const { junit, json } = parseCliArgs(argv);
+    return { ...(junit ? { junit } : {}), ...(json ? { json } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+/** Writes both requested reports of a run that ended without a per-rule result; says which one it could not write. */
+function writeFailureReports(paths: { junit?: string; json?: string }, why: string, code: number): string {
+  const problems: string[] = [];
+  for (const [file, text] of [
+    [paths.junit, junitFailure(why, code)],
+    [paths.json, jsonFailure(why, code)],
+  ] as const) {
+    if (!file) continue;
+    try {
+      writeReport(file, text);
+    } catch (error) {
+      problems.push(
+        `conformance: cannot write the report ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`,
+      );
+    }
+  }
+  return problems.join('');
+}
+
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  // Everything printed may quote the target's answers: no control character reaches the terminal as it is.
+  const out = (text: string) => io.out(terminalSafe(text));
+  const err = (text: string) => io.err(terminalSafe(text));
   let args: ReturnType<typeof parseCliArgs>;
   try {
     args = parseCliArgs(argv);
   } catch (error) {
     if (!(error instanceof ArgsError)) throw error;
-    io.err(`conformance: ${error.message}\n\n${USAGE}\n`);
+    err(`conformance: ${error.message}\n\n${USAGE}\n`);
     return EXIT.usage;
   }
   if (args.help) {
-    io.out(`${USAGE}\n`);
+    out(`${USAGE}\n`);
     return EXIT.ok;
   }
+  let redactor = createRedactor();
+  /** Every early end: both requested reports say why, and so does one line on stderr. */
+  const fail = (code: number, why: string): number => {
+    const line = redactor.text(why);
+    err(`conformance: ${line}\n${writeFailureReports(args, line, code)}`);
+    return code;
+  };
   let profile: Profile;
   try {
     profile = loadProfile(args.target, io.env, args.baseUrl);
   } catch (error) {
     if (!(error instanceof ProfileError)) throw error;
-    io.err(`conformance: ${error.message}\n`);
-    return EXIT.usage;
+    return fail(EXIT.usage, error.message);
   }
+  redactor = createRedactor(profileSecrets(profile));
+  let result: Awaited<ReturnType<typeof runConformance>>;
   try {
-    const result = await runConformance({
+    result = await runConformance({
       profile,
       only: args.only,
       readOnly: args.readOnly,
@@ -49,24 +90,31 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       seed: args.seed,
       maxExamples: args.maxExamples,
       totalTimeoutMs: args.totalTimeoutMs,
-      progress: args.quiet ? () => undefined : io.out,
+      progress: args.quiet ? () => undefined : out,
       ...(io.signal ? { signal: io.signal } : {}),
     });
-    io.out(`${formatReport(result).join('\n')}\n`);
-    if (args.junit) writeReport(args.junit, junitReport(result));
-    if (args.json) writeReport(args.json, jsonReport(result));
-    if (io.signal?.aborted) return io.signal.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-    return result.mustFailed || result.mustUnverified ? EXIT.mustFailed : EXIT.ok;
   } catch (error) {
     if (error instanceof SelectionError || error instanceof TargetUnreachableError) {
-      io.err(`conformance: ${error.message}\n`);
-      return EXIT.usage;
+      return fail(EXIT.usage, error.message);
     }
     // The message may quote a request; it goes through the same redaction as the report.
-    const redactor = createRedactor(profileSecrets(profile));
-    io.err(`conformance: the suite failed: ${redactor.text(String((error as Error)?.message ?? error))}\n`);
-    return EXIT.internal;
+    return fail(EXIT.internal, `the suite failed: ${String((error as Error)?.message ?? error)}`);
   }
+  out(`${formatReport(result).join('\n')}\n`);
+  for (const [file, text] of [
+    [args.junit, () => junitReport(result)],
+    [args.json, () => jsonReport(result)],
+  ] as const) {
+    if (!file) continue;
+    try {
+      writeReport(file, text());
+    } catch (error) {
+      err(`conformance: cannot write the report ${file}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`);
+      return EXIT.usage;
+    }
+  }
+  if (io.signal?.aborted) return io.signal.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+  return result.mustFailed || result.mustUnverified ? EXIT.mustFailed : EXIT.ok;
 }
 
 /**
@@ -76,9 +124,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
  */
 export async function runCli(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   const exit = (code: number) => process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+  const paths = reportPaths(argv);
   const failed = (why: string) => {
     // No profile secret is known here: anything JWT-shaped is still masked.
-    process.stderr.write(`conformance: the suite failed: ${createRedactor().text(why)}\n`);
+    const line = `the suite failed: ${createRedactor().text(why)}`;
+    process.stderr.write(terminalSafe(`conformance: ${line}\n${writeFailureReports(paths, line, EXIT.internal)}`));
     exit(EXIT.internal);
   };
   process.on('uncaughtException', (error) => failed(error.message));
@@ -88,7 +138,12 @@ export async function runCli(argv: readonly string[] = process.argv.slice(2)): P
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       // A second signal does not wait for the clean-up.
-      if (controller.signal.aborted) process.exit(signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted);
+      if (controller.signal.aborted) {
+        const code = signal === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
+        const line = 'stopped by a second signal before the clean-up finished';
+        process.stderr.write(`conformance: ${line}\n${writeFailureReports(paths, line, code)}`);
+        process.exit(code);
+      }
       process.stderr.write(
         `\nconformance: ${signal === 'SIGTERM' ? 'terminated' : 'interrupted'}; cleaning up what the run created (Ctrl-C again to quit now)\n`,
       );

@@ -147,6 +147,9 @@ export function loadProfile(file: string | undefined, env: NodeJS.ProcessEnv = p
       }
       if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
         problems.push(`${where} must be an http(s) URL`);
+      } else if (url.username !== '' || url.password !== '') {
+        // A password there would be printed with every request; the suite's credentials live in their own fields.
+        problems.push(`${where} must not carry a user name or password (user:pass@): remove them from ${name}`);
       } else {
         set(raw, field.path, value.replace(/\/+$/, ''));
       }

@@ -124,6 +124,37 @@ function ledgerOf(
   }
 }
 
+/** The string values of a JSON request body: what the suite itself chose (a token's title), not a secret. */
+function sentStrings(requestText: string | undefined): Set<string> {
+  const found = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') found.add(v);
+    else if (typeof v === 'object' && v !== null) for (const m of Object.values(v)) walk(m);
+  };
+  try {
+    walk(JSON.parse(requestText ?? 'null'));
+  } catch {
+    // Not JSON: nothing to spare.
+  }
+  return found;
+}
+
+/**
+ * What a successful answer proves secret: the credential of the request (whatever scheme or shape), and every string of
+ * a token-creation answer, whatever the member is called: a server may hand the secret out under a name of its own.
+ */
+function learnCredentials(
+  redactor: Redactor,
+  request: Request,
+  op: OperationSpec | undefined,
+  body: unknown,
+  requestText: string | undefined,
+): void {
+  const credential = request.headers.get('authorization');
+  if (credential) redactor.add(credential.replace(/^[A-Za-z][\w-]{0,19}\s+/, ''));
+  if (op?.operationId === 'createApiToken') redactor.learnAll(body, sentStrings(requestText));
+}
+
 export function createRecorder(options: RecorderOptions): Recorder {
   const { timeoutMs, redactor, signal } = options;
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
@@ -219,6 +250,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
         }
       }
       redactor.learn(body);
+      if (response.ok) learnCredentials(redactor, request, op, body, requestText);
       record.ms = Math.round(performance.now() - started);
       record.status = response.status;
       record.responseHeaders = {};

@@ -32,27 +32,45 @@ export interface Redactor {
   headers(headers: Record<string, string>): Record<string, string>;
   /** Learns the secrets a JSON body hands out (tokens in login, refresh and token-creation answers). */
   learn(value: unknown): void;
+  /** Learns every string value of a JSON body (a token-creation answer), except the ones in `except` (what we sent). */
+  learnAll(value: unknown, except?: ReadonlySet<string>): void;
+}
+
+/** Secrets shorter than this are masked only where they stand as a whole token (see `forms`). */
+const SHORT = 4;
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The forms a secret takes in output: as it is, JSON-escaped (a `"` or `\` in a password), URL-encoded and
+ * form-encoded. A short secret matches only as a whole token (no letter, digit, `_`, `-` or `.` right before or
+ * after it): `"abc"`, `=abc&` and `Basic abc` are masked, `abcdef` is not, so that ordinary words survive.
+ */
+function forms(secret: string): RegExp {
+  const variants = new Set([
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret),
+    new URLSearchParams({ s: secret }).toString().slice(2),
+  ]);
+  const alternatives = [...variants].map(escapeRegExp).join('|');
+  return new RegExp(secret.length < SHORT ? `(?<![\\w.-])(?:${alternatives})(?![\\w.-])` : alternatives, 'g');
 }
 
 export function createRedactor(initial: readonly string[] = []): Redactor {
-  const secrets = new Set<string>();
-  let ordered: string[] = [];
+  const secrets = new Map<string, RegExp>();
+  let ordered: RegExp[] = [];
   const add = (secret: unknown): void => {
-    // Very short values would mask ordinary text; no real secret is this short.
-    if (typeof secret !== 'string' || secret.length < 4 || secrets.has(secret)) return;
-    secrets.add(secret);
+    if (typeof secret !== 'string' || secret.trim() === '' || secrets.has(secret)) return;
+    secrets.set(secret, forms(secret));
     // Longest first, so that a secret containing another is masked whole.
-    ordered = [...secrets].sort((a, b) => b.length - a.length);
+    ordered = [...secrets.keys()].sort((a, b) => b.length - a.length).map((k) => secrets.get(k) as RegExp);
   };
   for (const s of initial) add(s);
 
   const text = (input: string): string => {
     let out = input;
-    for (const s of ordered) if (out.includes(s)) out = out.split(s).join(MASK);
-    for (const s of ordered) {
-      const encoded = encodeURIComponent(s);
-      if (encoded !== s && out.includes(encoded)) out = out.split(encoded).join(MASK);
-    }
+    for (const pattern of ordered) out = out.replace(pattern, MASK);
     return out.replace(JWT_LIKE, MASK);
   };
 
@@ -87,7 +105,15 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
     return out;
   };
 
-  return { add, text, json, headers, learn };
+  const learnAll = (value: unknown, except: ReadonlySet<string> = new Set()): void => {
+    if (typeof value === 'string') {
+      if (!except.has(value)) add(value);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const member of Object.values(value)) learnAll(member, except);
+    }
+  };
+
+  return { add, text, json, headers, learn, learnAll };
 }
 
 /** Masks the secret members of a JSON text; a text that is not JSON gets the plain-text treatment. */

@@ -101,6 +101,26 @@ export function jsonReport(result: RunResult): string {
   )}\n`;
 }
 
+/** The JUnit report of a run that ended before it could report per rule: one errored test case saying why. */
+export function junitFailure(why: string, exitCode: number): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<testsuites name="conformance" tests="1" failures="0" skipped="0" errors="1" time="0">',
+    '  <testsuite name="conformance run" tests="1" failures="0" skipped="0" errors="1" time="0">',
+    `    <testcase classname="conformance" name="the run" time="0">`,
+    `      <error message="${xml(why.split('\n')[0] as string)}" type="exit ${exitCode}">${xml(why)}</error>`,
+    '    </testcase>',
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
+
+/** The JSON report of a run that ended before it could report per rule: the exit code and why, no rules. */
+export function jsonFailure(why: string, exitCode: number): string {
+  return `${JSON.stringify({ error: { exitCode, reason: why }, rules: [] }, null, 2)}\n`;
+}
+
 export function writeReport(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);

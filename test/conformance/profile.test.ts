@@ -70,6 +70,11 @@ describe('loadProfile', () => {
       /baseUrl .*must be an http\(s\) URL[\s\S]*boardId .*positive integer/,
     ],
     [
+      'credentials inside the base URL, without quoting them',
+      () => loadProfile(undefined, FULL_ENV, 'https://ci-user:hunter2-pass@example.test/api'),
+      /^(?![\s\S]*hunter2)[\s\S]*baseUrl .*must not carry a user name or password/,
+    ],
+    [
       'the same account twice',
       () => loadProfile(undefined, { ...FULL_ENV, CONFORMANCE_OUTSIDER_USERNAME: 'qa-bot' }),
       /must be different accounts/,

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsError, parseCliArgs } from '../../conformance/cli/args.js';
 import { createRedactor, curlLine, MASK, redactAuthorization, redactBody } from '../../conformance/engine/redact.js';
+import { terminalSafe } from '../../conformance/report/terminal.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 
@@ -35,6 +36,38 @@ describe('redaction', () => {
     });
     expect(redactBody(r, '{"key":"tok_1","token":"tmk_secret+/value"}')).toBe(`{"key":"tok_1","token":"${MASK}"}`);
     expect(redactBody(r, 'not json demo-password')).toBe(`not json ${MASK}`);
+  });
+
+  it('masks a short secret where it stands as a whole value, and not inside longer words', () => {
+    const r = createRedactor(['Kx7']);
+    expect(r.text('{"password":"Kx7"} ?p=Kx7&q=1 Basic Kx7')).toBe(
+      `{"password":"${MASK}"} ?p=${MASK}&q=1 Basic ${MASK}`,
+    );
+    expect(r.text('Kx7abc xKx7')).toBe('Kx7abc xKx7');
+  });
+
+  it('masks a secret in its JSON-escaped, URL-encoded and form-encoded forms', () => {
+    const secret = 'p"w\\d secret';
+    const r = createRedactor([secret]);
+    const shown = r.text(
+      `${JSON.stringify({ password: secret })} ${encodeURIComponent(secret)} ${new URLSearchParams({ p: secret })}`,
+    );
+    expect(shown).toBe(`{"password":"${MASK}"} ${MASK} p=${MASK}`);
+  });
+
+  it('learns every string of an answer but what the suite sent', () => {
+    const r = createRedactor();
+    r.learnAll(
+      { data: { token: { key: 'key-1', title: 'cf-run-title', secret_value: 'tmk_abc', id: 7 } } },
+      new Set(['cf-run-title']),
+    );
+    expect(r.text('key-1 cf-run-title tmk_abc')).toBe(`${MASK} cf-run-title ${MASK}`);
+  });
+
+  it('escapes every control character but newline and tab for the terminal', () => {
+    expect(terminalSafe('a\x1b[31mb\x1b]0;t\x07\r\x7f\x9b\x00 é\tok\n')).toBe(
+      'a\\x1b[31mb\\x1b]0;t\\x07\\x0d\\x7f\\x9b\\x00 é\tok\n',
+    );
   });
 
   it('builds a curl line that quotes safely', () => {
