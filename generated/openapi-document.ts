@@ -3390,9 +3390,17 @@ export const openapiDocument: Record<string, unknown> = {
           },
           "case_reports": {
             "type": "array",
+            "description": "The session's case reports, in case order. In a list or finish answer a large session may carry only its first reports; `case_reports_total` then says how many it has.",
             "items": {
               "$ref": "#/components/schemas/CaseReport"
             }
+          },
+          "case_reports_total": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "How many case reports the session has, when `case_reports` may be cut short (list and finish answers).",
+            "x-assumption": "The source says each session carries a `case_reports` array of existing case reports and shows no size bound. So that one list page cannot grow to megabytes, the contract lets a list or finish answer carry only the first reports of a large session, with their number in `case_reports_total`; the start answer carries them all. The source shows no operation that pages one session's reports.",
+            "example": 1
           }
         },
         "additionalProperties": true

@@ -898,7 +898,13 @@ export interface components {
             scenario_id?: components["schemas"]["Id"];
             /** @example true */
             is_active: boolean;
+            /** @description The session's case reports, in case order. In a list or finish answer a large session may carry only its first reports; `case_reports_total` then says how many it has. */
             case_reports: components["schemas"]["CaseReport"][];
+            /**
+             * @description How many case reports the session has, when `case_reports` may be cut short (list and finish answers).
+             * @example 1
+             */
+            case_reports_total?: number;
         } & {
             [key: string]: unknown;
         };
