@@ -99,7 +99,13 @@ const ownDecisions =
     const body = await jsonOf(res);
     if (!isObject(body)) return res;
     if (res.status === 400 && Array.isArray(body.errors)) {
-      const named = body.errors.filter(isObject).map((e) => [String(e.field).split('.').at(-1), [String(e.message)]]);
+      // Named by the member itself, as DRF does: `query.assignee_ids.0` becomes `assignee_ids`.
+      const member = (field: unknown) =>
+        String(field)
+          .split(/[.[\]]/)
+          .filter((s) => s !== '' && !/^\d+$/.test(s))
+          .at(-1);
+      const named = body.errors.filter(isObject).map((e) => [member(e.field), [String(e.message)]]);
       return reply(400, Object.fromEntries(named));
     }
     const data = isObject(body.data) ? body.data : undefined;
