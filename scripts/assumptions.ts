@@ -1,4 +1,4 @@
-// Collects every `x-assumption` of openapi.yaml (issue §1, "One docs page lists every assumption") and renders docs/assumptions.md.
+// Collects every `x-assumption` of openapi.yaml (docs/extensions.md) and renders docs/assumptions.md.
 import { indexOperations, type OperationSpec } from '../contract/openapi.js';
 
 type Node = Record<string, unknown>;

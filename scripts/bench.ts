@@ -1,4 +1,4 @@
-// npm run bench (issue §6): sandbox vs Prism mock vs a bare node:http ceiling, measured by autocannon in its own process.
+// npm run bench (docs/benchmarks.md): sandbox vs Prism mock vs a bare node:http ceiling, measured by autocannon in its own process.
 //
 // Every server under test runs in a child process, and autocannon runs in another, so the server gets a core of its
 // own on a 2-core machine; this process only orchestrates and sits idle while measuring. One server is loaded at a

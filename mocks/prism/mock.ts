@@ -1,4 +1,4 @@
-// npm run mock: Prism serves the contract's examples and validates requests under /api/... (issue §6, sandbox-api.md).
+// npm run mock: Prism serves the contract's examples and validates requests under /api/... (docs/mock.md).
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type RunningPrism, startPrism } from './process.js';

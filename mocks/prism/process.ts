@@ -1,4 +1,4 @@
-// Runs one Prism CLI process (mock or proxy) on a bundle whose paths carry the base path (issue §6, GUIDE.md §4).
+// Runs one Prism CLI process (mock or proxy) on a bundle whose paths carry the base path (docs/mock.md).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';

@@ -1,4 +1,4 @@
-// npm run proxy -- <upstream base URL>: Prism's validation proxy in front of a real server (issue §6, GUIDE.md §4).
+// npm run proxy -- <upstream base URL>: Prism's validation proxy in front of a real server (docs/mock.md).
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type RunningPrism, startPrism } from './process.js';

@@ -25,7 +25,7 @@ import {
 } from './errors.js';
 import { handlers } from './handlers/index.js';
 import { type Context, ok } from './handlers/types.js';
-import { containersIn, type Limits, limitsWith, MAX_JSON_CONTAINERS } from './limits.js';
+import { jsonShapeExceeds, type Limits, limitsWith, MAX_JSON_CONTAINERS } from './limits.js';
 import { isWorld, seedWorld, WORLDS, type World } from './presets.js';
 import { createRouter, type Route } from './router.js';
 import { DEMO } from './seed.js';
@@ -133,29 +133,6 @@ export function errorResponse(error: SandboxError, cors = false): Response {
   return json(error.status, error.toPayload(), cors, error.headers);
 }
 
-/** True when the JSON text opens more than `limit` nested arrays/objects (strings are skipped). */
-export function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  let escaped = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (escaped) escaped = false;
-      else if (c === 0x5c) escaped = true;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x7b || c === 0x5b) {
-      depth += 1;
-      if (depth > limit) return true;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth -= 1;
-    }
-  }
-  return false;
-}
-
 function isJsonMediaType(contentType: string | null): boolean {
   if (!contentType) return false;
   const semicolon = contentType.indexOf(';');
@@ -175,10 +152,9 @@ async function parseBody(op: OperationSpec, request: Request): Promise<unknown> 
       { field: 'Content-Type', message: 'must be application/json' },
     ]);
   }
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
-    throw invalidField('body', `nests deeper than ${MAX_JSON_DEPTH} levels`);
-  }
-  if (containersIn(text, MAX_JSON_CONTAINERS) > MAX_JSON_CONTAINERS) {
+  const exceeds = jsonShapeExceeds(text, MAX_JSON_DEPTH, MAX_JSON_CONTAINERS);
+  if (exceeds === 'depth') throw invalidField('body', `nests deeper than ${MAX_JSON_DEPTH} levels`);
+  if (exceeds === 'containers') {
     throw invalidField('body', `holds more than ${MAX_JSON_CONTAINERS} objects and arrays`);
   }
   try {

@@ -58,12 +58,20 @@ export function limitsWith(overrides: Partial<Limits> = {}): Limits {
  */
 export const MAX_JSON_CONTAINERS = 10_000;
 
-/** How many objects and arrays the JSON text opens, counting up to `limit + 1` (strings are skipped). */
-export function containersIn(text: string, limit: number): number {
-  let count = 0;
+/**
+ * Where a JSON text goes past `maxDepth` nested objects/arrays or past `maxContainers` of them in all, found in one pass
+ * before parsing (strings are skipped), or undefined when it does neither.
+ */
+export function jsonShapeExceeds(
+  text: string,
+  maxDepth: number,
+  maxContainers: number,
+): 'depth' | 'containers' | undefined {
+  let depth = 0;
+  let containers = 0;
   let inString = false;
   let escaped = false;
-  for (let i = 0; i < text.length && count <= limit; i++) {
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (escaped) escaped = false;
@@ -72,10 +80,15 @@ export function containersIn(text: string, limit: number): number {
     } else if (c === 0x22) {
       inString = true;
     } else if (c === 0x7b || c === 0x5b) {
-      count += 1;
+      depth += 1;
+      containers += 1;
+      if (depth > maxDepth) return 'depth';
+      if (containers > maxContainers) return 'containers';
+    } else if (c === 0x7d || c === 0x5d) {
+      depth -= 1;
     }
   }
-  return count;
+  return undefined;
 }
 
 const encoder = new TextEncoder();

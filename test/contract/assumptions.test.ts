@@ -1,4 +1,4 @@
-// docs/assumptions.md must list every x-assumption of openapi.yaml, as npm run generate makes it now (issue §1).
+// docs/assumptions.md must list every x-assumption of openapi.yaml, as npm run generate makes it now.
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';

@@ -3,22 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
 import { buildDocs } from '../../scripts/build-docs.js';
 import { STATE_MACHINES } from '../../scripts/state-machines.js';
+import { launchChromium } from '../support/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../.artifacts/', import.meta.url));
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-sync',
-];
 const LOCAL = /^(file|data|blob):/;
 
 const contract = loadContract();
@@ -60,7 +52,7 @@ async function menuOperationsOf(tag: string, expected: number): Promise<MenuOper
 beforeAll(async () => {
   const file = join(dir, 'index.html');
   ({ bytes } = buildDocs(file));
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, serviceWorkers: 'block' });
   await context.route('**/*', (route) => {
     const url = route.request().url();

@@ -1,4 +1,4 @@
-// The Prism mock and proxy really run: the typed client gets the contract's examples and errors under /api (issue §6).
+// The Prism mock and proxy really run: the typed client gets the contract's examples and errors under /api (docs/mock.md).
 import { execFile } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

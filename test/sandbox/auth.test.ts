@@ -1,4 +1,4 @@
-// Credentials (source §5, issue §3 "Accounts and tokens"): captcha, 2FA, registration, rotation, schemes, token lifecycle.
+// Credentials (source §5): captcha, 2FA, registration, rotation, schemes, token lifecycle.
 import { describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
 import { JWT_CACHE_SIZE } from '../../mocks/sandbox/auth.js';

@@ -1,4 +1,4 @@
-// Concurrent writes never lose an update (issue §5): ≥100 concurrent outcome PATCHes on one session, over real HTTP.
+// Concurrent writes never lose an update (docs/sandbox.md, "Limits and hostile input"): ≥100 concurrent outcome PATCHes on one session, over real HTTP.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
 import { DEMO } from '../../mocks/sandbox/seed.js';

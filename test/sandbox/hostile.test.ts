@@ -1,4 +1,4 @@
-// Hostile input (issue §5): every case gets a 4xx error payload naming what to fix, never a 5xx, a crash or a hang.
+// Hostile input (docs/sandbox.md, "Limits and hostile input"): every case gets a 4xx error payload naming what to fix, never a 5xx, a crash or a hang.
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

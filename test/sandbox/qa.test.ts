@@ -1,4 +1,4 @@
-// QA behaviour (source §2–§3, issue §3 "QA" and "Lists"): trees, cases, sessions, outcomes, linked tasks, deletes, lists.
+// QA behaviour (source §2–§3): trees, cases, sessions, outcomes, linked tasks, deletes, lists.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { DEMO } from '../../mocks/sandbox/seed.js';
 import { onBoard, sandboxUnderTest } from './harness.js';

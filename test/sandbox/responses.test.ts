@@ -1,4 +1,4 @@
-// Every response conforms to openapi.yaml (issue §4): drives each operation through each status the sandbox can give,
+// Every response conforms to openapi.yaml (docs/sandbox.md): drives each operation through each status the sandbox can give,
 // checks each reply with createValidators().response, and reports the operation × status pairs exercised.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';

@@ -1,4 +1,4 @@
-// The demo world matches DEMO and the checked-in target profile conformance/targets/sandbox.json (GUIDE.md §6).
+// The demo world matches DEMO and the checked-in target profile conformance/targets/sandbox.json (docs/conformance.md, "The target profile").
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { createSandbox } from '../../mocks/sandbox/app.js';

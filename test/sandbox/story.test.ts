@@ -1,4 +1,4 @@
-// The end-to-end story over HTTP with the typed client (issue §7): login → token create/use/deactivate/delete →
+// The end-to-end story over HTTP with the typed client (docs/sandbox.md, "The story with curl"): login → token create/use/deactivate/delete →
 // scenario tree and cases → session → bug and linked task → finish; plus refresh rotation through the client.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createApiClient, paginate, unwrap } from '../../client/index.js';

@@ -1,0 +1,15 @@
+// Headless Chromium for the browser tests: Debian's /usr/bin/chromium (never a downloaded browser), with the flags
+// this machine's closed network needs (see the README).
+import { type Browser, chromium } from 'playwright-core';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
