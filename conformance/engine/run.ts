@@ -22,10 +22,16 @@ import { type FetchHandler, NoAnswerError, send } from './send.js';
 
 /** Check files run side by side: they mostly wait for the target. */
 const CONCURRENCY = 4;
-/** The clean-up gets what is left of the overall bound, and never less than this. */
-const CLEANUP_MIN_MS = 10_000;
+/**
+ * The checks stop this long before the overall bound (at most half of it), so that the requests still in flight
+ * and the clean-up fit inside the bound; the clean-up gets what is left, and never less than CLEANUP_MIN_MS.
+ */
+const CLEANUP_RESERVE_MS = 8_000;
+const CLEANUP_MIN_MS = 1_000;
 /** The reachability probe waits at least this long: a slow first answer (a cold start) is not an unreachable target. */
 const PROBE_MIN_MS = 5_000;
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ConformanceOptions {
   profile: Profile;
@@ -199,7 +205,11 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     // within their own timeout before the clean-up.
     controller.abort(new Error(reason));
   };
-  const timer = setTimeout(() => stop(`the overall bound of ${totalTimeoutMs} ms was reached`), totalTimeoutMs);
+  const reserveMs = Math.min(CLEANUP_RESERVE_MS, Math.floor(totalTimeoutMs / 2));
+  const timer = setTimeout(
+    () => stop(`the overall bound of ${totalTimeoutMs} ms was reached`),
+    totalTimeoutMs - reserveMs,
+  );
   const onAbort = () => stop('interrupted');
   options.signal?.addEventListener('abort', onAbort);
   if (options.signal?.aborted) onAbort();
@@ -252,7 +262,9 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
   const checks: CheckResult[] = [];
   try {
     try {
-      const hint = await checkReachable(fetch, profile.baseUrl, Math.max(timeoutMs, PROBE_MIN_MS), controller.signal);
+      // Only Ctrl-C cuts the probe short: an unreachable target is exit 2 even when the overall bound falls first.
+      const probeSignal = options.signal ?? new AbortController().signal;
+      const hint = await checkReachable(fetch, profile.baseUrl, Math.max(timeoutMs, PROBE_MIN_MS), probeSignal);
       if (hint) progress(`warning: ${hint}\n`);
     } catch (error) {
       // Interrupted before anything ran: the report still comes, every rule unreached.
@@ -287,8 +299,11 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     options.signal?.removeEventListener('abort', onAbort);
   }
 
-  // What a request still in flight creates must be in the ledger before the clean-up reads it.
-  await recorder.settled();
+  // What a request still in flight creates must be in the ledger before the clean-up reads it; a stopped run waits for
+  // them only within half of what is left of the bound, so that a hung target cannot stretch the run past it.
+  const left = () => totalTimeoutMs - (Date.now() - started);
+  if (stopReason) await Promise.race([recorder.settled(), delay(Math.max(left() / 2, 0))]);
+  else await recorder.settled();
   for (const rule of EXCHANGE_RULES) {
     if (!selected.has(rule.id)) continue;
     const result = judgeExchanges(rule, recorder.answers, validators);
@@ -305,7 +320,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
         ledger: recorder.ledger,
         fetch,
         timeoutMs,
-        budgetMs: Math.max(totalTimeoutMs - (Date.now() - started), CLEANUP_MIN_MS),
+        budgetMs: Math.max(left(), CLEANUP_MIN_MS),
       });
   problems.push(...cleanup.problems);
 
