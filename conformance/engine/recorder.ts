@@ -67,6 +67,16 @@ export interface Recorder {
   settled(): Promise<void>;
 }
 
+/** An answer's body as JSON when it parses (`json` true), else its raw text; undefined when empty. */
+export function readBody(text: string): { body: unknown; json: boolean } {
+  if (text === '') return { body: undefined, json: false };
+  try {
+    return { body: JSON.parse(text), json: true };
+  } catch {
+    return { body: text, json: false };
+  }
+}
+
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -239,16 +249,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       }
       timeoutsInARow.delete(file);
       const { response, text } = exchange;
-      let body: unknown;
-      let json = false;
-      if (text !== '') {
-        try {
-          body = JSON.parse(text);
-          json = true;
-        } catch {
-          body = text;
-        }
-      }
+      const { body, json } = readBody(text);
       redactor.learn(body);
       if (response.ok) learnCredentials(redactor, request, op, body, requestText);
       record.ms = Math.round(performance.now() - started);

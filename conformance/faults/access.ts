@@ -34,21 +34,24 @@ export const outsiderLetIn: FaultVariant = {
   },
 };
 
+/** The answer's `data.companies` with `change` applied. */
+const rewriteCompanies = (res: Response, change: (companies: unknown[]) => unknown[]) =>
+  rewrite(res, (body) => {
+    const data = isObject(body.data) ? body.data : {};
+    return { ...body, data: { ...data, companies: change(Array.isArray(data.companies) ? data.companies : []) } };
+  });
+
 /** Every account's company list shows the demo company. */
 export const companyListLeaks: FaultVariant = {
   breaks: ['ACCESS-03'],
   wrap: (inner) => async (req) => {
     const res = await inner(req);
     if ((await parse(req)).operationId !== 'listCompanies' || res.status !== 200) return res;
-    return rewrite(res, (body) => {
-      const data = isObject(body.data) ? body.data : {};
-      const companies = Array.isArray(data.companies) ? data.companies : [];
-      const known = companies.some((c) => isObject(c) && c.id === DEMO.companyId);
-      return {
-        ...body,
-        data: { ...data, companies: known ? companies : [...companies, { id: DEMO.companyId, name: 'Demo Company' }] },
-      };
-    });
+    return rewriteCompanies(res, (companies) =>
+      companies.some((c) => isObject(c) && c.id === DEMO.companyId)
+        ? companies
+        : [...companies, { id: DEMO.companyId, name: 'Demo Company' }],
+    );
   },
 };
 
@@ -84,14 +87,7 @@ export const memberCompanyHidden: FaultVariant = {
   wrap: (inner) => async (req) => {
     const res = await inner(req);
     if ((await parse(req)).operationId !== 'listCompanies' || res.status !== 200) return res;
-    return rewrite(res, (body) => {
-      const data = isObject(body.data) ? body.data : {};
-      const companies = Array.isArray(data.companies) ? data.companies : [];
-      return {
-        ...body,
-        data: { ...data, companies: companies.filter((c) => !(isObject(c) && c.id === DEMO.companyId)) },
-      };
-    });
+    return rewriteCompanies(res, (companies) => companies.filter((c) => !(isObject(c) && c.id === DEMO.companyId)));
   },
 };
 

@@ -12,23 +12,14 @@ import {
   successStatusIsDeclared,
 } from '../../conformance/engine/exchange-rules.js';
 import { sharedValidators } from '../../conformance/engine/harness.js';
-import type { Answer } from '../../conformance/engine/recorder.js';
+import { type Answer, readBody } from '../../conformance/engine/recorder.js';
 import { RULES } from '../../conformance/rules.js';
 
 const validators = sharedValidators();
 
 /** An answer of GET /member/me/ (getMe) with this status and body text. */
 function answer(status: number | undefined, text: string, contentType = 'application/json'): Answer {
-  let body: unknown;
-  let json = false;
-  if (text !== '') {
-    try {
-      body = JSON.parse(text);
-      json = true;
-    } catch {
-      body = text;
-    }
-  }
+  const { body, json } = readBody(text);
   return {
     record: {
       id: `x.check.ts#${status}`,
