@@ -1,4 +1,4 @@
-// The host-independent sandbox as a fetch handler: Request → route → credential → content checks → ajv → handler → Response.
+// The host-independent sandbox as a fetch handler: Request → route → credential → content checks → ajv → handler → Answer → Response.
 import { contractOf, type OperationSpec } from '../../contract/document.js';
 import type { OperationId } from '../../contract/operations.js';
 import { type ContractValidators, createValidators, type FieldError } from '../../contract/validators.js';
@@ -34,6 +34,28 @@ import { Store } from './store.js';
 /** What the sandbox is, for any host: node:http (http.ts), a service worker, a test calling it in process. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
+/**
+ * What the core reads of a request. A fetch Request has all of it; the node host (http.ts) passes a lighter object,
+ * because building a Request per call costs more than the sandbox's own work.
+ */
+export interface SandboxRequest {
+  readonly method: string;
+  /** Absolute URL. */
+  readonly url: string;
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+  text(): Promise<string>;
+}
+
+/** An answer before it is a Response: what a host writes out. A null body is no body (204). */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** The sandbox beneath `fetch`: a host that writes bytes itself (http.ts) skips the Response. */
+export type AnswerHandler = (request: SandboxRequest) => Promise<Answer>;
+
 export type { World } from './presets.js';
 
 type Reply = { status: number; body: unknown };
@@ -65,6 +87,8 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   fetch: FetchHandler;
+  /** The same sandbox as `fetch`, answering a plain Answer; `answerHandlerOf(fetch)` finds it from `fetch`. */
+  answer: AnswerHandler;
   /** Drops all state and every issued JWT, then seeds `world` (default: the world the sandbox started with). */
   reset(world?: World): void;
   /** The current world (replaced by reset). */
@@ -99,20 +123,40 @@ function contractTools() {
   return shared;
 }
 
-// The text of each answer the core builds, while its Response is alive: a host that sends it on (http.ts) takes the
-// text from here instead of reading the body stream back, which costs more than building the answer did.
+// The text of each Response built from an Answer, while the Response is alive: a host that sends a Response on
+// (http.ts, for a handler of its own) takes the text from here instead of reading the body stream back.
 const texts = new WeakMap<Response, string>();
 
-/** The body text of a Response this core built, or undefined (another's Response, or a body already read). */
+/** The body text of a Response built by `toResponse`, or undefined (another's Response, or a body already read). */
 export function textOf(response: Response): string | undefined {
   return response.bodyUsed ? undefined : texts.get(response);
+}
+
+export function toResponse(answer: Answer): Response {
+  const response = new Response(answer.body, { status: answer.status, headers: answer.headers });
+  if (answer.body !== null) texts.set(response, answer.body);
+  return response;
+}
+
+const answerHandlers = new WeakMap<FetchHandler, AnswerHandler>();
+
+/** A FetchHandler over `answer`; a host that finds `answer` back with `answerHandlerOf` may call it directly. */
+export function fetchHandlerOf(answer: AnswerHandler): FetchHandler {
+  const fetch: FetchHandler = async (request) => toResponse(await answer(request));
+  answerHandlers.set(fetch, answer);
+  return fetch;
+}
+
+/** The AnswerHandler beneath a FetchHandler made by `fetchHandlerOf`; undefined for any other (a fault wrapper). */
+export function answerHandlerOf(fetch: FetchHandler): AnswerHandler | undefined {
+  return answerHandlers.get(fetch);
 }
 
 /**
  * A JSON answer. Frontends on another origin (a dev server) call the sandbox directly; browsers send `Origin` on such
  * requests, so CORS headers go only there. Credentials travel in Authorization, not cookies, so a wildcard is safe.
  */
-function json(status: number, payload: unknown, cors: boolean, extra?: Record<string, string>): Response {
+function json(status: number, payload: unknown, cors: boolean, extra?: Record<string, string>): Answer {
   const headers: Record<string, string> = extra
     ? { 'content-type': JSON_TYPE, ...extra }
     : { 'content-type': JSON_TYPE };
@@ -122,14 +166,11 @@ function json(status: number, payload: unknown, cors: boolean, extra?: Record<st
       headers['access-control-expose-headers'] = 'Allow, WWW-Authenticate';
     }
   }
-  const text = JSON.stringify(payload);
-  const response = new Response(text, { status, headers });
-  texts.set(response, text);
-  return response;
+  return { status, headers, body: JSON.stringify(payload) };
 }
 
-/** The error payload of `error` as a Response. */
-export function errorResponse(error: SandboxError, cors = false): Response {
+/** The error payload of `error` as an Answer. */
+export function errorAnswer(error: SandboxError, cors = false): Answer {
   return json(error.status, error.toPayload(), cors, error.headers);
 }
 
@@ -141,7 +182,7 @@ function isJsonMediaType(contentType: string | null): boolean {
 }
 
 /** Reads the JSON body of an operation that declares one; errors name `body` or `Content-Type`. */
-async function parseBody(op: OperationSpec, request: Request): Promise<unknown> {
+async function parseBody(op: OperationSpec, request: SandboxRequest): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === '') {
     if (op.requestBodyRequired) throw invalidField('body', 'is required: send a JSON object');
@@ -206,17 +247,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     validators.contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
   );
 
-  async function dispatch(request: Request): Promise<Reply | Response> {
+  async function dispatch(request: SandboxRequest): Promise<Reply | Answer> {
     const method = request.method.toUpperCase();
     const { path, search } = splitUrl(request.url);
     const cors = request.headers.has('origin');
 
     if (controls && path.startsWith(CONTROL_PREFIX)) return control(request, method, path, search);
-    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+    if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: null };
 
     const found = route(method, path);
     if (found.kind === 'not-found') throw noSuchPath(found.message);
-    if (found.kind === 'wrong-method') return errorResponse(methodNotAllowed(method, found.allow), cors);
+    if (found.kind === 'wrong-method') return errorAnswer(methodNotAllowed(method, found.allow), cors);
     const op = found.operation;
     const operationId = op.operationId as OperationId;
 
@@ -274,7 +315,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
    * /_sandbox/ endpoints. Never CORS: a page of another origin must not reset a world or read what it answers; the
    * guard also refuses such a request outright, since a simple cross-site POST needs no preflight to arrive.
    */
-  async function control(request: Request, method: string, path: string, search: string): Promise<Reply> {
+  async function control(request: SandboxRequest, method: string, path: string, search: string): Promise<Reply> {
     if (guard) checkControlRequest(request, guard);
     const allow = (methods: string[]) => {
       if (!methods.includes(method)) throw methodNotAllowed(method, methods);
@@ -296,21 +337,24 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     throw noSuchPath(`No sandbox control at ${path.slice(0, 200)}: there are ${RESET_PATH} and ${EXPIRE_TOKEN_PATH}.`);
   }
 
-  const corsFor = (request: Request) =>
+  const corsFor = (request: SandboxRequest) =>
     request.headers.has('origin') && !(controls && splitUrl(request.url).path.startsWith(CONTROL_PREFIX));
 
+  async function answer(request: SandboxRequest): Promise<Answer> {
+    try {
+      const reply = await dispatch(request);
+      return 'headers' in reply ? reply : json(reply.status, reply.body, corsFor(request));
+    } catch (error) {
+      if (error instanceof SandboxError) return errorAnswer(error, corsFor(request));
+      // A 500 is a sandbox bug: log where (not the request, which may hold secrets) and answer the error payload.
+      console.error('sandbox: internal error', error);
+      return errorAnswer(internalError(), corsFor(request));
+    }
+  }
+
   return {
-    async fetch(request) {
-      try {
-        const reply = await dispatch(request);
-        return reply instanceof Response ? reply : json(reply.status, reply.body, corsFor(request));
-      } catch (error) {
-        if (error instanceof SandboxError) return errorResponse(error, corsFor(request));
-        // A 500 is a sandbox bug: log where (not the request, which may hold secrets) and answer the error payload.
-        console.error('sandbox: internal error', error);
-        return errorResponse(internalError(), corsFor(request));
-      }
-    },
+    fetch: fetchHandlerOf(answer),
+    answer,
     reset,
     get store() {
       return store;

@@ -1,5 +1,6 @@
 // Sandbox controls outside the contract (docs/sandbox.md "Controls"): Prefer header, /_sandbox/ guard, expired tokens.
 import type { OperationSpec } from '../../contract/document.js';
+import type { SandboxRequest } from './app.js';
 import { sameText } from './bytes.js';
 import { invalidField, SandboxError } from './errors.js';
 
@@ -130,7 +131,7 @@ function hostName(host: string): string {
  * Refuses a /_sandbox/ request that a web page of another origin could have sent: a foreign `Origin` (a cross-site
  * form or fetch), a `Host` that is not this machine's or a configured name (DNS rebinding), a missing admin secret.
  */
-export function checkControlRequest(request: Request, guard: ControlGuard): void {
+export function checkControlRequest(request: SandboxRequest, guard: ControlGuard): void {
   const host = request.headers.get('host') ?? new URL(request.url).host;
   const name = hostName(host);
   const allowed = [...LOOPBACK_HOSTS, ...(guard.hosts ?? []).map((h) => h.toLowerCase())];

@@ -1,9 +1,17 @@
-// The node:http adapter: bridges node:http to a FetchHandler, limits bodies and time, serves the built docs at /docs/.
+// The node:http adapter: bridges node:http to the sandbox (or any FetchHandler), limits bodies and time, serves the built docs at /docs/.
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createSandbox, errorResponse, type FetchHandler, textOf } from './app.js';
+import {
+  type Answer,
+  answerHandlerOf,
+  createSandbox,
+  errorAnswer,
+  type FetchHandler,
+  type SandboxRequest,
+  textOf,
+} from './app.js';
 import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from './errors.js';
 import { API_PREFIX } from './router.js';
 
@@ -39,12 +47,11 @@ export interface SandboxServer {
 }
 
 /** Writes a fetch Response to node's response; the body is read whole (answers are small JSON documents). */
-async function send(res: ServerResponse, response: Response, extra?: Record<string, string>): Promise<void> {
+async function send(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  if (extra) Object.assign(headers, extra);
   if (response.body === null) {
     res.writeHead(response.status, headers);
     res.end();
@@ -58,15 +65,75 @@ async function send(res: ServerResponse, response: Response, extra?: Record<stri
   res.end(body);
 }
 
-function sendError(res: ServerResponse, error: SandboxError, extra?: Record<string, string>): Promise<void> {
-  return send(res, errorResponse(error), extra);
+/** Writes an Answer; a string body goes out in the same write as the head. */
+function writeAnswer(res: ServerResponse, answer: Answer, extra?: Record<string, string>): void {
+  const headers = extra ? { ...answer.headers, ...extra } : answer.headers;
+  if (answer.body === null) {
+    res.writeHead(answer.status, headers);
+    res.end();
+    return;
+  }
+  headers['content-length'] = String(Buffer.byteLength(answer.body));
+  res.writeHead(answer.status, headers);
+  res.end(answer.body);
 }
+
+function sendError(res: ServerResponse, error: SandboxError, extra?: Record<string, string>): void {
+  writeAnswer(res, errorAnswer(error), extra);
+}
+
+const decoder = new TextDecoder();
+
+/** Node's headers as the core reads them; node has already lower-cased the names and joined repeated values. */
+class NodeHeaders {
+  constructor(private readonly raw: IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const value = this.raw[name.toLowerCase()];
+    if (value === undefined) return null;
+    return typeof value === 'string' ? value : value.join(', ');
+  }
+  has(name: string): boolean {
+    return this.raw[name.toLowerCase()] !== undefined;
+  }
+}
+
+/**
+ * A node request as the sandbox core reads it, without the fetch Request (its streams, signal and body extraction
+ * cost more than the sandbox's own work). Only for a request target PLAIN_TARGET accepts, whose URL a Request would
+ * keep as is; the body decodes as Request.text() does (UTF-8, byte order mark dropped).
+ */
+class NodeRequest implements SandboxRequest {
+  readonly headers: NodeHeaders;
+  constructor(
+    readonly method: string,
+    readonly url: string,
+    raw: IncomingHttpHeaders,
+    private readonly body: Buffer | undefined,
+  ) {
+    this.headers = new NodeHeaders(raw);
+  }
+  text(): Promise<string> {
+    return Promise.resolve(this.body === undefined ? '' : decoder.decode(this.body));
+  }
+}
+
+/**
+ * Request targets the URL parser leaves unchanged: plain path segments (no dot segment, no percent escape, no empty
+ * segment) and a query of characters it does not escape. Any other target goes through a real Request.
+ */
+const PLAIN_TARGET = /^(?:\/[\w~-]+(?:\.[\w~-]+)*)*\/?(?:\?[\w.~%!$&()*+,;=:@/?-]*)?$/;
+/** Methods fetch refuses (node hands CONNECT to its own event): a Request for them fails and is answered 400. */
+const FETCH_FORBIDDEN_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 /** 413 with Connection: close; the socket is dropped once the answer is out, so the rest of the upload is never read. */
 function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
   req.pause();
   res.once('finish', () => req.socket.destroySoon());
-  sendError(res, tooLarge(MAX_BODY_BYTES), { connection: 'close' }).catch(() => res.destroy());
+  try {
+    sendError(res, tooLarge(MAX_BODY_BYTES), { connection: 'close' });
+  } catch {
+    res.destroy();
+  }
 }
 
 type BodyResult = { ok: true; body: Buffer } | { ok: false };
@@ -121,12 +188,15 @@ async function serveDocs(docsDir: string | undefined, path: string, res: ServerR
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html);
   } catch {
-    await sendError(res, noSuchPath('The docs are not built: run npm run docs, then reload /docs/.'));
+    sendError(res, noSuchPath('The docs are not built: run npm run docs, then reload /docs/.'));
   }
 }
 
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   const handler = options.fetch ?? createSandbox().fetch;
+  // The sandbox's own fetch (not a wrapper around it) has its Answer handler beneath: that path skips Request and
+  // Response. Any other handler is called as it is, with a real Request.
+  const answer = answerHandlerOf(handler);
   // The Request's origin is the server's own; only path and query come from the client.
   let origin = 'http://127.0.0.1';
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -140,8 +210,12 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     (req, res) => {
       onRequest(req, res).catch((error: unknown) => {
         console.error('sandbox: internal error in the HTTP adapter', error);
-        if (!res.headersSent) sendError(res, internalError()).catch(() => res.destroy());
-        else res.destroy();
+        if (res.headersSent) return res.destroy();
+        try {
+          sendError(res, internalError());
+        } catch {
+          res.destroy();
+        }
       });
     },
   );
@@ -176,8 +250,12 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       // fetch refuses a body on GET and HEAD; the sandbox reads none there either.
       if (method !== 'GET' && method !== 'HEAD') body = read.body;
     }
+    if (answer !== undefined && PLAIN_TARGET.test(url) && !FETCH_FORBIDDEN_METHODS.has(method)) {
+      return writeAnswer(res, await answer(new NodeRequest(method, `${origin}${url}`, req.headers, body)));
+    }
     const request = url.startsWith('/') ? toRequest(req, body) : undefined;
     if (!request) return sendError(res, malformedRequest(400));
+    if (answer !== undefined) return writeAnswer(res, await answer(request));
     await send(res, await handler(request));
   }
 

@@ -1,7 +1,7 @@
 // --state FILE for the node host (docs/sandbox.md "Persistence"): load the world at start, write it back atomically after each change.
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { FetchHandler, Sandbox } from './app.js';
+import { answerHandlerOf, type FetchHandler, fetchHandlerOf, type Sandbox, type SandboxRequest } from './app.js';
 import { SnapshotError, snapshotOf, storeFromSnapshot } from './snapshot.js';
 import type { Store } from './store.js';
 
@@ -73,16 +73,27 @@ export function createStateWriter(file: string, sandbox: Pick<Sandbox, 'store'>)
 
 /** `inner`, answering each request that may change the world only once the world is saved. */
 export function persisting(inner: FetchHandler, save: () => Promise<void>): FetchHandler {
+  const saved = async (request: SandboxRequest): Promise<void> => {
+    if (SAFE_METHODS.has(request.method.toUpperCase())) return;
+    try {
+      await save();
+    } catch (error) {
+      // The change is in memory but not on disk: say so where the operator looks, without request contents.
+      console.error(`sandbox: could not write the state file: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    }
+  };
+  // Over the sandbox's own fetch, persist beneath it too, so the node host keeps its path without Request/Response.
+  const answer = answerHandlerOf(inner);
+  if (answer) {
+    return fetchHandlerOf(async (request) => {
+      const answered = await answer(request);
+      await saved(request);
+      return answered;
+    });
+  }
   return async (request) => {
     const response = await inner(request);
-    if (!SAFE_METHODS.has(request.method.toUpperCase())) {
-      try {
-        await save();
-      } catch (error) {
-        // The change is in memory but not on disk: say so where the operator looks, without request contents.
-        console.error(`sandbox: could not write the state file: ${(error as NodeJS.ErrnoException).code ?? error}`);
-      }
-    }
+    await saved(request);
     return response;
   };
 }
