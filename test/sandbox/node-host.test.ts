@@ -1,0 +1,286 @@
+// The node:http host (mocks/sandbox/http.ts) answers as the core's fetch does in process, on its own path and through a custom fetch.
+import { type Agent, request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
+import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
+import { DEMO } from '../../mocks/sandbox/seed.js';
+import { persisting } from '../../mocks/sandbox/state-file.js';
+import { headersOf } from './harness.js';
+
+interface Wire {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** Which connection answered: the same number twice means the connection was kept alive. */
+  socket: number;
+}
+
+let socketCount = 0;
+const sockets = new WeakMap<object, number>();
+
+/** One request over node:http with the target sent exactly as given (fetch would normalise it first). */
+function send(
+  origin: string,
+  agent: Agent | false,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Wire> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${origin}${target}`, { method, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      const socket = res.socket;
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        if (!sockets.has(socket)) sockets.set(socket, ++socketCount);
+        const out: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) out[name] = String(value);
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: out,
+          text: Buffer.concat(chunks).toString('utf8'),
+          socket: sockets.get(socket) ?? 0,
+        });
+      });
+    });
+    req.on('error', reject);
+    // The target goes out verbatim: node:http does not normalise the path of a request it sends.
+    req.path = target;
+    req.end(body);
+  });
+}
+
+// Headers node:http adds to any answer; the rest must be the core's own, name for name and value for value.
+const TRANSPORT = ['connection', 'content-length', 'date', 'keep-alive', 'transfer-encoding'];
+const own = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !TRANSPORT.includes(name)));
+
+const board = `company_id=${DEMO.companyId}&board_id=${DEMO.boardId}`;
+const json = { 'content-type': 'application/json' };
+const origin = { origin: 'http://app.test' };
+
+/** A request of the sequence; `auth` is replaced by each side's own access token (tokens are random per sandbox). */
+interface Step {
+  method: string;
+  target: string;
+  headers?: Record<string, string>;
+  auth?: boolean;
+  body?: string;
+}
+
+// Reads, writes, deletions, and each kind of refusal; the writes build on each other, so ids must match too.
+const STEPS: Step[] = [
+  { method: 'GET', target: '/api/member/me/', auth: true },
+  { method: 'GET', target: '/api/member/me/', auth: true, headers: origin },
+  { method: 'GET', target: '/api/member/me/' },
+  { method: 'GET', target: '/api/member/me/', headers: { authorization: 'JWT nope', ...origin } },
+  { method: 'GET', target: `/api/features/qa/scenarios/list/?${board}`, auth: true },
+  { method: 'GET', target: `/api/features/qa/scenarios/list/?${board}&limit=2&offset=1`, auth: true },
+  { method: 'GET', target: '/api/features/qa/scenarios/list/?company_id=abc&board_id=-1', auth: true },
+  {
+    method: 'POST',
+    target: `/api/features/qa/scenarios/list/?${board}`,
+    auth: true,
+    headers: json,
+    body: JSON.stringify({ title: 'Équivalence ✓', parent_id: DEMO.scenarios.checkout }),
+  },
+  {
+    method: 'PATCH',
+    target: `/api/features/qa/scenarios/?${board}&scenario_id=${DEMO.scenarios.checkout}`,
+    auth: true,
+    headers: json,
+    body: JSON.stringify({ title: 'Renamed' }),
+  },
+  {
+    method: 'PATCH',
+    target: `/api/features/qa/scenarios/?${board}&scenario_id=${DEMO.scenarios.checkout}`,
+    auth: true,
+    headers: json,
+    body: `\uFEFF${JSON.stringify({ title: 'With a byte order mark' })}`,
+  },
+  {
+    method: 'DELETE',
+    target: `/api/features/qa/scenarios/?${board}&scenario_id=${DEMO.scenarios.checkout}`,
+    auth: true,
+  },
+  {
+    method: 'DELETE',
+    target: `/api/features/qa/scenarios/?${board}&scenario_id=${DEMO.scenarios.checkout}`,
+    auth: true,
+  },
+  { method: 'POST', target: `/api/features/qa/scenarios/list/?${board}`, auth: true, headers: json, body: '{"title":' },
+  { method: 'POST', target: `/api/features/qa/scenarios/list/?${board}`, auth: true, body: '{"title":"x"}' },
+  { method: 'POST', target: `/api/features/qa/scenarios/list/?${board}`, auth: true, headers: json },
+  {
+    method: 'POST',
+    target: `/api/features/qa/scenarios/list/?${board}`,
+    auth: true,
+    headers: json,
+    body: `${'['.repeat(40)}${']'.repeat(40)}`,
+  },
+  { method: 'POST', target: '/api/member/login/', headers: json, body: JSON.stringify({ username: 'demo' }) },
+  { method: 'PUT', target: '/api/member/me/', auth: true, headers: origin },
+  { method: 'HEAD', target: '/api/member/me/', auth: true },
+  { method: 'OPTIONS', target: '/api/member/me/', headers: origin },
+  { method: 'GET', target: '/api/member/me', auth: true },
+  { method: 'GET', target: '/nowhere', headers: origin },
+  // Targets a URL parser rewrites: the host must answer what a Request for them gets.
+  { method: 'GET', target: '/api/member/./me/', auth: true },
+  { method: 'GET', target: '/api/member/x/../me/', auth: true },
+  { method: 'GET', target: '/api/member/%6De/', auth: true },
+  { method: 'GET', target: '/api/member\\me/', auth: true },
+  { method: 'POST', target: '/_sandbox/expire-token/', headers: { host: 'evil.test' } },
+];
+
+// One clock for every sandbox here, so that two of them given the same requests store the same timestamps.
+const started = Date.now();
+const twin = () => createSandbox({ now: () => started });
+
+async function tokenOf(fetch: FetchHandler): Promise<string> {
+  const { username, password } = DEMO.accounts.member;
+  const res = await fetch(
+    new Request('http://127.0.0.1/api/member/login/', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username, password, captcha_token: DEMO.captchaToken }),
+    }),
+  );
+  return `JWT ${((await res.json()) as { data: { access_token: string } }).data.access_token}`;
+}
+
+function headersFor(step: Step, token: string): Record<string, string> {
+  return { ...step.headers, ...(step.auth ? { authorization: token } : {}) };
+}
+
+describe('the node host and the in-process fetch', () => {
+  let server: SandboxServer;
+  let agent: Agent;
+  // Two sandboxes in the same state: one behind the node host, one called in process.
+  const inProcess = twin();
+  const onHost = twin();
+
+  beforeAll(async () => {
+    server = await startSandboxServer({ fetch: onHost.fetch });
+    const { Agent: HttpAgent } = await import('node:http');
+    agent = new HttpAgent({ keepAlive: true, maxSockets: 1 });
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await server.close();
+  });
+
+  it('answer every request alike: status, headers and body, on one kept-alive connection', async () => {
+    const hostToken = await tokenOf(onHost.fetch);
+    const localToken = await tokenOf(inProcess.fetch);
+    const sockets = new Set<number>();
+    for (const step of STEPS) {
+      const where = `${step.method} ${step.target}`;
+      const wire = await send(server.origin, agent, step.method, step.target, headersFor(step, hostToken), step.body);
+      const hasBody = step.body !== undefined && step.method !== 'GET' && step.method !== 'HEAD';
+      const local = await inProcess.fetch(
+        new Request(`${server.origin}${step.target}`, {
+          method: step.method,
+          headers: { host: server.origin.slice('http://'.length), ...headersFor(step, localToken) },
+          ...(hasBody ? { body: step.body } : {}),
+        }),
+      );
+      const localText = await local.text();
+      expect(wire.status, where).toBe(local.status);
+      expect(own(wire.headers), where).toEqual(headersOf(local));
+      if (step.method === 'HEAD') {
+        expect(wire.text, where).toBe('');
+        expect(wire.headers['content-length'], where).toBe(String(Buffer.byteLength(localText)));
+      } else {
+        expect(wire.text, where).toBe(localText);
+      }
+      sockets.add(wire.socket);
+    }
+    expect(STEPS.length).toBeGreaterThan(20);
+    expect([...sockets]).toHaveLength(1);
+  });
+
+  it('refuse a body over the limit with 413 naming the body, then close that connection', async () => {
+    const big = 'x'.repeat(MAX_BODY_BYTES + 1);
+    const wire = await send(server.origin, false, 'POST', '/api/member/login/', json, big);
+    expect(wire.status).toBe(413);
+    expect(wire.headers.connection).toBe('close');
+    expect(JSON.parse(wire.text).errors).toEqual([
+      { field: 'body', message: `must be at most ${MAX_BODY_BYTES} bytes` },
+    ]);
+  });
+
+  it('refuse a method fetch cannot carry with 400', async () => {
+    const wire = await send(server.origin, false, 'TRACE', '/api/member/me/');
+    expect(wire.status).toBe(400);
+    expect(JSON.parse(wire.text).status).toBe('error');
+  });
+});
+
+describe('a fetch handler passed to the server', () => {
+  it('is the one that answers, even when it wraps the sandbox', async () => {
+    const sandbox = twin();
+    const seen: string[] = [];
+    const wrapper: FetchHandler = async (request) => {
+      seen.push(`${request.method} ${new URL(request.url).pathname}`);
+      const inner = await sandbox.fetch(request);
+      return new Response(await inner.text(), { status: 299, headers: { 'x-wrapped': 'yes', ...headersOf(inner) } });
+    };
+    const server = await startSandboxServer({ fetch: wrapper });
+    try {
+      const wire = await send(server.origin, false, 'GET', '/api/member/me/');
+      expect(wire.status).toBe(299);
+      expect(wire.headers['x-wrapped']).toBe('yes');
+      expect(JSON.parse(wire.text).status).toBe('error');
+      expect(seen).toEqual(['GET /api/member/me/']);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('with nothing of the sandbox in it, still answers', async () => {
+    const server = await startSandboxServer({
+      fetch: async () => new Response('short and stout', { status: 418, headers: { 'content-type': 'text/plain' } }),
+    });
+    try {
+      const wire = await send(server.origin, false, 'PATCH', '/anything?at=all', {}, 'ignored');
+      expect(wire).toMatchObject({ status: 418, text: 'short and stout' });
+      expect(wire.headers['content-type']).toBe('text/plain');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('persisting over the sandbox keeps the direct path and saves after each change', async () => {
+    const sandbox = twin();
+    let saves = 0;
+    const fetch = persisting(sandbox.fetch, async () => {
+      saves += 1;
+    });
+    expect(answerHandlerOf(fetch)).toBeDefined();
+    expect(answerHandlerOf(async (request) => sandbox.fetch(request))).toBeUndefined();
+    const server = await startSandboxServer({ fetch });
+    try {
+      const token = await tokenOf(sandbox.fetch);
+      const read = await send(server.origin, false, 'GET', '/api/member/me/', { authorization: token });
+      expect(read.status).toBe(200);
+      expect(saves).toBe(0);
+      const body = JSON.stringify({ title: 'Saved', parent_id: DEMO.scenarios.checkout });
+      const write = await send(
+        server.origin,
+        false,
+        'POST',
+        `/api/features/qa/scenarios/list/?${board}`,
+        {
+          authorization: token,
+          ...json,
+        },
+        body,
+      );
+      expect(write.status, write.text).toBe(201);
+      expect(saves).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
