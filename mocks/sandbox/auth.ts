@@ -1,5 +1,8 @@
 // Credentials (source §5): captcha, login with 2FA, registration, JWT access tokens, rotating refresh tokens, named API tokens.
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+// The subpaths, not 'jose' itself: the whole library (JWE, JWKS, key generation) costs start-up time for nothing.
+import { JWTExpired } from 'jose/errors';
+import { SignJWT } from 'jose/jwt/sign';
+import { jwtVerify } from 'jose/jwt/verify';
 import { randomBytes, sameText, sha256Hex, toBase64Url, toHex } from './bytes.js';
 import { conflicts, invalidField, SandboxError, unauthorized } from './errors.js';
 import { checkMetadata } from './limits.js';
@@ -226,7 +229,7 @@ export class Auth {
         currentDate: new Date(this.now()),
       }));
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) {
+      if (error instanceof JWTExpired) {
         throw unauthorized(
           expected === 'access'
             ? 'The access token has expired: get a new pair from POST /member/refresh-token/.'
