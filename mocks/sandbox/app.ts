@@ -1,7 +1,7 @@
 // The host-independent sandbox as a fetch handler: Request → route → credential → content checks → ajv → handler → Answer → Response.
-import { contractOf, type OperationSpec } from '../../contract/document.js';
+import { type Contract, contractOf, type OperationSpec } from '../../contract/document.js';
 import type { OperationId } from '../../contract/operations.js';
-import { type ContractValidators, createValidators, type FieldError } from '../../contract/validators.js';
+import type { ContractValidators, FieldError } from '../../contract/validators.js';
 import { openapiDocument } from '../../generated/openapi-document.js';
 import { boardScope, type Need } from './access.js';
 import { Auth, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, type Principal } from './auth.js';
@@ -113,14 +113,27 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '600',
 };
 
-// Indexing the document and compiling ajv are the expensive parts: one set per process, shared by every sandbox.
-let shared: { validators: ContractValidators; route: (method: string, path: string) => Route } | undefined;
+// The contract's index and router, one per process, shared by every sandbox.
+let shared: { contract: Contract; route: (method: string, path: string) => Route } | undefined;
 function contractTools() {
   if (!shared) {
-    const validators = createValidators(contractOf(openapiDocument));
-    shared = { validators, route: createRouter(validators.contract.operations) };
+    const contract = contractOf(openapiDocument);
+    shared = { contract, route: createRouter(contract.operations) };
   }
   return shared;
+}
+
+// ajv and the contract's validators are loaded on the first request that has a query or a body to check, not at
+// start: loading them is most of the sandbox's start-up, and a request without either (GET /member/me/) needs none.
+let validators: ContractValidators | undefined;
+let validatorsLoading: Promise<ContractValidators> | undefined;
+function validatorsFor(contract: Contract): ContractValidators | Promise<ContractValidators> {
+  if (validators) return validators;
+  validatorsLoading ??= import('../../contract/validators.js').then((module) => {
+    validators = module.createValidators(contract);
+    return validators;
+  });
+  return validatorsLoading;
 }
 
 // The text of each Response built from an Answer, while the Response is alive: a host that sends a Response on
@@ -218,7 +231,7 @@ function splitUrl(url: string): { path: string; search: string } {
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const { validators, route } = contractTools();
+  const { contract, route } = contractTools();
   const startWorld = options.world ?? 'demo';
   const now = options.now ?? Date.now;
   const controls = options.controls ?? true;
@@ -244,7 +257,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (options.store) store = options.store;
 
   const queryless = new Set(
-    validators.contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
+    contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
   );
 
   async function dispatch(request: SandboxRequest): Promise<Reply | Answer> {
@@ -265,7 +278,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const prefs = controls ? parsePrefer(request.headers.get('prefer')) : undefined;
     if (prefs?.delayMs) await new Promise((resolve) => setTimeout(resolve, prefs.delayMs));
     if (prefs?.code !== undefined || prefs?.example !== undefined) {
-      return preferredExample(validators.contract.document, op, prefs);
+      return preferredExample(contract.document, op, prefs);
     }
     // The common case (no token ever expired on purpose, no Prefer) costs one size check on the hot path.
     const jwt = controls && (prefs?.expireToken || expired.size > 0) ? jwtOf(authorization) : undefined;
@@ -287,15 +300,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
     const errors: FieldError[] = [];
     let query: Record<string, unknown> = {};
-    if (!queryless.has(operationId)) {
-      const checked = validators.query(operationId, new URLSearchParams(search));
+    const hasQuery = !queryless.has(operationId);
+    const loaded = hasQuery || op.requestBodyPointer ? validatorsFor(contract) : undefined;
+    const check = loaded instanceof Promise ? await loaded : loaded;
+    if (check && hasQuery) {
+      const checked = check.query(operationId, new URLSearchParams(search));
       if (checked.ok) query = checked.value;
       else errors.push(...checked.errors);
     }
     let body: unknown;
-    if (op.requestBodyPointer) {
+    if (check && op.requestBodyPointer) {
       body = await parseBody(op, request);
-      const checked = validators.body(operationId, body);
+      const checked = check.body(operationId, body);
       if (!checked.ok) errors.push(...checked.errors);
     }
     if (errors.length > 0) throw validationFailed(errors);
