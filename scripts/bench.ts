@@ -590,13 +590,13 @@ async function main(): Promise<void> {
       const capacity = s.cpuUs === undefined || c.cpuUs === undefined ? '—' : fmt(c.cpuUs / s.cpuUs, 2);
       ratios.push(`| \`${load.name}\` | ${fmt(s.rps / p.rps, 2)} | ${fmt(s.rps / c.rps, 2)} | ${capacity} |`);
     }
-    const me = results.get(`${loads[0]?.name} sandbox`) as Measured;
-    const meCeiling = results.get(`${loads[0]?.name} ceiling`) as Measured;
-    const ratio = me.rps / meCeiling.rps;
-    const goal = [
-      `- \`GET /member/me/\` (real JWT verification, cached until expiry): ${fmt(ratio, 2)} × the ceiling's req/s (goal ≥ 0.6): ${ratio >= 0.6 ? 'met' : 'NOT met'}.`,
-      `- its p99: ${me.p99} ms (goal ≤ 5 ms): ${me.p99 <= 5 ? 'met' : 'NOT met'}.`,
-    ];
+    // Goals for every request: at least 0.6 × the ceiling's req/s and a p99 of 5 ms or less.
+    const goal = loads.map((load) => {
+      const s = results.get(`${load.name} sandbox`) as Measured;
+      const ratio = s.rps / (results.get(`${load.name} ceiling`) as Measured).rps;
+      const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+      return `- \`${load.name}\`: ${fmt(ratio, 2)} × the ceiling's req/s (goal ≥ 0.6): ${met(ratio >= 0.6)}; p99 ${s.p99} ms (goal ≤ 5 ms): ${met(s.p99 <= 5)}.`;
+    });
     const startup = ['| server | start-up (spawn → first answer) |', '|---|---:|'];
     for (const name of order) startup.push(`| ${name} | ${fmt(byName(name).startupMs)} ms |`);
 
