@@ -12,6 +12,8 @@ export interface CliArgs {
   help: boolean;
   target?: string;
   baseUrl?: string;
+  /** Replaces the port of the profile's base URL (`--port`). */
+  port?: number;
   only: string[];
   readOnly: boolean;
   register: boolean;
@@ -24,6 +26,8 @@ export interface CliArgs {
   /** Valid and broken requests per operation in the generated cases. */
   maxExamples: number;
   quiet: boolean;
+  /** False with --no-preflight: the profile is not confirmed before the rules run. */
+  preflight: boolean;
 }
 
 export class ArgsError extends Error {
@@ -38,6 +42,7 @@ Options:
   --target <file>         target profile (JSON; see docs/conformance.md). Optional when CONFORMANCE_* environment
                           variables supply every value.
   --base-url <url>        REST base address, ending in /api (overrides the profile and CONFORMANCE_BASE_URL)
+  --port <n>              replaces the port of the base address (after every other override)
   --only <ids|areas>      run only these rules: IDs (AUTH-03), areas (auth, login, tokens, access, envelope,
                           conventions, lists, qa, generated, contract) or ID prefixes (AUTH); comma-separated, repeatable
   --read-only             skip every check that creates, changes or deletes data (for shared environments)
@@ -50,6 +55,8 @@ Options:
                           (default ${DEFAULT_SEED})
   --max-examples <n>      valid and broken requests per operation in the generated cases (default ${DEFAULT_MAX_EXAMPLES})
   --quiet                 no progress lines
+  --no-preflight          skip the preflight that confirms both accounts, companyId and boardId before any rule runs
+                          (for a stateless mock such as Prism, where every account sees everything)
   --help                  this text
 
 Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile, unwritable report or unreachable target;
@@ -94,6 +101,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     help: v.help ?? false,
     ...(v.target === undefined ? {} : { target: v.target }),
     ...(v['base-url'] === undefined ? {} : { baseUrl: v['base-url'] }),
+    ...(v.port === undefined ? {} : { port: integer('--port', v.port, 0, 1, 65_535) }),
     only,
     readOnly: v['read-only'] ?? false,
     register: !(v['no-register'] ?? false),
@@ -104,6 +112,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     seed: integer('--seed', v.seed, DEFAULT_SEED, 0, 2_147_483_647),
     maxExamples: integer('--max-examples', v['max-examples'], DEFAULT_MAX_EXAMPLES, 1, 10_000),
     quiet: v.quiet ?? false,
+    preflight: !(v['no-preflight'] ?? false),
   };
 }
 
@@ -115,6 +124,7 @@ function parse(argv: readonly string[]) {
     options: {
       target: { type: 'string' },
       'base-url': { type: 'string' },
+      port: { type: 'string' },
       only: { type: 'string', multiple: true },
       'read-only': { type: 'boolean' },
       'no-register': { type: 'boolean' },
@@ -125,6 +135,7 @@ function parse(argv: readonly string[]) {
       seed: { type: 'string' },
       'max-examples': { type: 'string' },
       quiet: { type: 'boolean' },
+      'no-preflight': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

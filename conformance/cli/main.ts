@@ -1,6 +1,7 @@
 // npm run conformance -- --target <profile.json> (docs/conformance.md): runs the suite, prints the per-rule report and
 // the coverage table, writes --junit/--json, and always ends with an exit code of the documented set.
 import { fileURLToPath } from 'node:url';
+import { PreflightError } from '../engine/preflight.js';
 import { createRedactor } from '../engine/redact.js';
 import { runConformance, SelectionError, TargetUnreachableError } from '../engine/run.js';
 import { formatReport } from '../report/console.js';
@@ -73,7 +74,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   };
   let profile: Profile;
   try {
-    profile = loadProfile(args.target, io.env, args.baseUrl);
+    profile = loadProfile(args.target, io.env, args.baseUrl, args.port);
   } catch (error) {
     if (!(error instanceof ProfileError)) throw error;
     return fail(EXIT.usage, error.message);
@@ -91,10 +92,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       maxExamples: args.maxExamples,
       totalTimeoutMs: args.totalTimeoutMs,
       progress: args.quiet ? () => undefined : out,
+      preflight: args.preflight,
       ...(io.signal ? { signal: io.signal } : {}),
     });
   } catch (error) {
-    if (error instanceof SelectionError || error instanceof TargetUnreachableError) {
+    if (error instanceof SelectionError || error instanceof TargetUnreachableError || error instanceof PreflightError) {
       return fail(EXIT.usage, error.message);
     }
     // The message may quote a request; it goes through the same redaction as the report.

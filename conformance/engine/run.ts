@@ -15,7 +15,8 @@ import { type CheckState, current, type RunSettings, type RunState } from './con
 import { EXCHANGE_RULES, judgeExchanges } from './exchange-rules.js';
 import { explain, NotVerified } from './explain.js';
 import { sharedValidators } from './harness.js';
-import { createRecorder } from './recorder.js';
+import { preflight } from './preflight.js';
+import { type Answer, createRecorder } from './recorder.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { CheckSkipped, plan, type RegisteredCheck, type Selection, skipReason } from './registry.js';
 import { type FetchHandler, NoAnswerError, send } from './send.js';
@@ -55,6 +56,11 @@ export interface ConformanceOptions {
   progress?: (text: string) => void;
   /** Aborting it (Ctrl-C) stops the run, cleans up and reports what ran. */
   signal?: AbortSignal;
+  /**
+   * Confirm the profile before any rule runs (default true; `--no-preflight` turns it off): a profile the target
+   * refuses throws a PreflightError instead of failing rules.
+   */
+  preflight?: boolean;
 }
 
 /** The target did not answer at all: nothing can be checked. */
@@ -84,7 +90,9 @@ export async function checkReachable(
   } catch (error) {
     if (!(error instanceof NoAnswerError) || error.kind === 'stopped') throw error;
     const why = error.message.replace(/^GET \S+: (network error: )?/, '');
-    throw new TargetUnreachableError(`the target ${baseUrl} is unreachable: ${why}`);
+    throw new TargetUnreachableError(
+      `the target ${baseUrl} is unreachable: ${why}; is the server running there? Give its REST base address with --base-url <url>, or only its port with --port <n>`,
+    );
   }
   if (status === 404) {
     return `GET ${baseUrl}/member/me/ answered 404: is the base URL the REST base address (ending in /api)?`;
@@ -178,7 +186,7 @@ async function runCheck(
   };
 }
 
-/** Runs the suite once: reachability, checks, exchange rules, clean-up and report. */
+/** Runs the suite once: reachability, preflight, checks, exchange rules, clean-up and report. */
 export async function runConformance(options: ConformanceOptions): Promise<RunResult> {
   const started = Date.now();
   const { profile } = options;
@@ -266,6 +274,14 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       const probeSignal = options.signal ?? new AbortController().signal;
       const hint = await checkReachable(fetch, profile.baseUrl, Math.max(timeoutMs, PROBE_MIN_MS), probeSignal);
       if (hint) progress(`warning: ${hint}\n`);
+      if (options.preflight ?? true) {
+        const answers: Answer[] = [];
+        const confirmed = await current.run(
+          { run: state, file: 'preflight', check: { name: 'preflight', answers } },
+          () => preflight({ profile, actors: createActors(settings, recorder, redactor), answers, redactor }),
+        );
+        for (const warning of confirmed.warnings) progress(`warning: ${warning}\n`);
+      }
     } catch (error) {
       // Interrupted before anything ran: the report still comes, every rule unreached.
       if (!(error instanceof NoAnswerError)) throw error;
