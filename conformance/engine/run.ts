@@ -15,7 +15,7 @@ import { type CheckState, current, type RunSettings, type RunState } from './con
 import { EXCHANGE_RULES, judgeExchanges } from './exchange-rules.js';
 import { explain, NotVerified } from './explain.js';
 import { sharedValidators } from './harness.js';
-import { preflight } from './preflight.js';
+import { PreflightError, preflight } from './preflight.js';
 import { type Answer, createRecorder } from './recorder.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { CheckSkipped, plan, type RegisteredCheck, type Selection, skipReason } from './registry.js';
@@ -283,8 +283,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
         for (const warning of confirmed.warnings) progress(`warning: ${warning}\n`);
       }
     } catch (error) {
-      // Interrupted before anything ran: the report still comes, every rule unreached.
-      if (!(error instanceof NoAnswerError)) throw error;
+      // Interrupted or out of time before anything ran: the report still comes, every rule unreached.
+      if (!(error instanceof NoAnswerError) && !(error instanceof PreflightError && stopReason)) throw error;
     }
     const files = plan(selection);
     progress(`Running ${files.length} check files…\n`);

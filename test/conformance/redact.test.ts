@@ -104,6 +104,9 @@ describe('parseCliArgs', () => {
         '--max-examples',
         '3',
         '--quiet',
+        '--port',
+        '8080',
+        '--no-preflight',
       ]),
     ).toEqual({
       help: false,
@@ -119,6 +122,8 @@ describe('parseCliArgs', () => {
       seed: 7,
       maxExamples: 3,
       quiet: true,
+      port: 8080,
+      preflight: false,
     });
   });
 
@@ -131,6 +136,9 @@ describe('parseCliArgs', () => {
     [['profile.json'], /--target/],
     [['--json', ''], /--json/],
     [['--seed', 'abc'], /--seed/],
+    [['--port', '0'], /--port/],
+    [['--port', '65536'], /--port/],
+    [['--port', '80a'], /--port/],
     [['--max-examples', '0'], /--max-examples/],
   ])('rejects %j naming the flag', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(ArgsError);
