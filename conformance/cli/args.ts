@@ -59,7 +59,8 @@ Options:
                           (for a stateless mock such as Prism, where every account sees everything)
   --help                  this text
 
-Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile, unwritable report or unreachable target;
+Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile (or one the preflight finds the target
+refuses), unwritable report or unreachable target;
 3 the suite itself failed; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).`;
 
 /** An integer flag within bounds, or a message naming the flag. */
