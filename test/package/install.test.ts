@@ -113,9 +113,11 @@ function profileEnv(baseUrl: string, memberPassword = 'demo-password'): Record<s
 beforeAll(async () => {
   packed = Object.fromEntries(packAll(join(work, 'packs')).map((p) => [p.name, p]));
   const tarball = (name: string) => packed[name]?.tarball as string;
-  const typescript = `typescript@${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies.typescript}`;
+  const pins = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies;
+  // What a frontend project brings itself: TypeScript, and MSW for the sandbox's handlers.
+  const userOwn = [`typescript@${pins.typescript}`, `msw@${pins.msw}`];
   await Promise.all([
-    project(frontend, [tarball('@task-management/client'), tarball('@task-management/sandbox'), typescript]),
+    project(frontend, [tarball('@task-management/client'), tarball('@task-management/sandbox'), ...userOwn]),
     project(backend, [tarball('@task-management/conformance'), tarball('@task-management/mock')]),
   ]);
 }, 600_000);
@@ -231,6 +233,29 @@ export { name, error, type Login };
     const wrong = await npx(frontend, ['tsc', '-p', '.']);
     expect(wrong.code).not.toBe(0);
     expect(wrong.stdout).toContain('pasword');
+  });
+
+  it('runs the installed sandbox in process: the fetch-shaped core, and MSW handlers in a Node test', async () => {
+    writeFileSync(
+      join(frontend, 'in-process.mjs'),
+      `import { setupServer } from 'msw/node';
+import { createSandbox } from '@task-management/sandbox';
+import { sandboxHandlers } from '@task-management/sandbox/msw';
+const server = setupServer(...sandboxHandlers({ baseUrl: 'http://sandbox.test/api' }));
+server.listen({ onUnhandledRequest: 'error' });
+const login = await fetch('http://sandbox.test/api/member/login/', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ username: 'demo', password: 'demo-password', captcha_token: 'test-captcha' }),
+});
+const body = await login.json();
+server.close();
+const me = await createSandbox().fetch(new Request('http://any.test/api/member/me/'));
+console.log(JSON.stringify({ login: login.status, token: typeof body.data.access_token, me: me.status }));
+`,
+    );
+    const { stdout } = await run(process.execPath, ['in-process.mjs'], { cwd: frontend, env: userEnv() });
+    expect(JSON.parse(stdout)).toEqual({ login: 200, token: 'string', me: 401 });
   });
 });
 
