@@ -10,6 +10,7 @@ export const DEFAULT_TOTAL_TIMEOUT_MS = 300_000;
 
 export interface CliArgs {
   help: boolean;
+  version: boolean;
   target?: string;
   baseUrl?: string;
   /** Replaces the port of the profile's base URL (`--port`). */
@@ -34,7 +35,8 @@ export class ArgsError extends Error {
   override readonly name = 'ArgsError';
 }
 
-export const USAGE = `Usage: npm run conformance -- --target <profile.json> [options]
+export const USAGE = `Usage: task-conformance [--target <profile.json>] [options]
+       (in a clone of the kit: npm run conformance -- [--target <profile.json>] [options])
 
 Runs the conformance suite against a server and reports, rule by rule, where it departs from the contract.
 
@@ -57,7 +59,8 @@ Options:
   --quiet                 no progress lines
   --no-preflight          skip the preflight that confirms both accounts, companyId and boardId before any rule runs
                           (for a stateless mock such as Prism, where every account sees everything)
-  --help                  this text
+  -h, --help              this text
+  --version               the version
 
 Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile (or one the preflight finds the target
 refuses), unwritable report or unreachable target;
@@ -100,6 +103,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (v.only && only.length === 0) throw new ArgsError('--only needs at least one rule ID or area');
   return {
     help: v.help ?? false,
+    version: v.version ?? false,
     ...(v.target === undefined ? {} : { target: v.target }),
     ...(v['base-url'] === undefined ? {} : { baseUrl: v['base-url'] }),
     ...(v.port === undefined ? {} : { port: integer('--port', v.port, 0, 1, 65_535) }),
@@ -138,6 +142,7 @@ function parse(argv: readonly string[]) {
       quiet: { type: 'boolean' },
       'no-preflight': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
   });
 }
