@@ -300,6 +300,19 @@ describe('the bins', () => {
     expect(passing.code, passing.stderr).toBe(0);
     expect(passing.stdout).toMatch(/\n(\d+) passed, 0 failed, 0 skipped/);
     expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toContain('<testsuite');
+
+    // The sandbox profile shipped with the CLI follows PORT, as the sandbox does.
+    const shipped = 'node_modules/@task-management/conformance/conformance/targets/sandbox.json';
+    const viaPort = await npx(backend, ['task-conformance', '--quiet', '--target', shipped, '--only', 'login'], {
+      PORT: new URL(baseUrl).port,
+    });
+    expect(viaPort.code, viaPort.stderr).toBe(0);
+
+    // A wrong password is the profile's fault, not the server's: the preflight stops the run before any rule.
+    const wrongPassword = await npx(backend, ['task-conformance', '--quiet'], profileEnv(baseUrl, 'not-the-password'));
+    expect(wrongPassword.code).toBe(2);
+    expect(wrongPassword.stderr).toContain('accounts.member');
+    expect(wrongPassword.stderr + wrongPassword.stdout).not.toContain('not-the-password');
   });
 });
 
