@@ -104,6 +104,11 @@ describe('parseCliArgs', () => {
         '--max-examples',
         '3',
         '--quiet',
+        '--strict',
+        '--har',
+        'run.har',
+        '--min-coverage',
+        '72.5',
       ]),
     ).toEqual({
       help: false,
@@ -119,7 +124,14 @@ describe('parseCliArgs', () => {
       seed: 7,
       maxExamples: 3,
       quiet: true,
+      strict: true,
+      har: 'run.har',
+      minCoverage: 72.5,
     });
+    expect(parseCliArgs(['--min-coverage', '0']).minCoverage).toBe(0);
+    expect(parseCliArgs(['--min-coverage', '100']).minCoverage).toBe(100);
+    expect(parseCliArgs([])).toMatchObject({ strict: false });
+    expect(parseCliArgs([]).minCoverage).toBeUndefined();
   });
 
   it.each([
@@ -132,6 +144,15 @@ describe('parseCliArgs', () => {
     [['--json', ''], /--json/],
     [['--seed', 'abc'], /--seed/],
     [['--max-examples', '0'], /--max-examples/],
+    [['--har', ''], /--har/],
+    [['--har'], /--har/],
+    [['--min-coverage', '101'], /--min-coverage/],
+    [['--min-coverage', '-1'], /--min-coverage/],
+    [['--min-coverage', '80%'], /--min-coverage/],
+    [['--min-coverage', 'abc'], /--min-coverage/],
+    [['--min-coverage', ''], /--min-coverage/],
+    [['--min-coverage'], /--min-coverage/],
+    [['--strict=yes'], /--strict/],
   ])('rejects %j naming the flag', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(ArgsError);
     expect(() => parseCliArgs(argv)).toThrow(message);
