@@ -1,7 +1,7 @@
 // The --har report (docs/conformance.md, "Reading the report"): every exchange of the checks as an HTTP Archive 1.2
 // (http://www.softwareishard.com/blog/har-12-spec/), which browser dev tools and HAR viewers open; secrets masked.
 import { createRequire } from 'node:module';
-import { type Answer, readBody } from '../engine/recorder.js';
+import type { Answer } from '../engine/recorder.js';
 import { type Redactor, redactBody, redactUrl } from '../engine/redact.js';
 
 /** Bodies longer than this (in characters) are cut, with a comment saying so. */
@@ -135,16 +135,15 @@ function entryOf(answer: Answer & { wire: NonNullable<Answer['wire']> }, redacto
 }
 
 /**
- * The archive of a run's answers, in the order they were sent; answers recorded without their wire are left out. The
- * secret members of every body, requests included (a password the suite made up to register), are learned first, so
- * that an answer echoing one, earlier or later, shows it masked too.
+ * The archive of a run's answers, in the order they were sent; answers recorded without their wire are left out. Built
+ * at the end of the run, when the redactor knows every secret the answers handed out, so that an answer echoing one
+ * before it was handed out is masked too.
  */
 export function harOf(answers: readonly Answer[], redactor: Redactor): HarLog {
-  const wired = answers.filter((a): a is Answer & { wire: NonNullable<Answer['wire']> } => a.wire !== undefined);
-  for (const { wire } of wired) {
-    for (const text of [wire.requestText, wire.responseText]) if (text) redactor.learn(readBody(text).body);
-  }
-  const entries = wired.sort((a, b) => a.wire.startedAt - b.wire.startedAt).map((a) => entryOf(a, redactor));
+  const entries = answers
+    .filter((a): a is Answer & { wire: NonNullable<Answer['wire']> } => a.wire !== undefined)
+    .sort((a, b) => a.wire.startedAt - b.wire.startedAt)
+    .map((a) => entryOf(a, redactor));
   return { log: { version: '1.2', creator: harCreator(), entries } };
 }
 

@@ -138,7 +138,10 @@ const JSON_TYPE: [string, string] = ['content-type', 'application/json'];
 function run(): { har: ReturnType<typeof harOf>; text: string } {
   const redactor = createRedactor([PASSWORD, CAPTCHA]);
   const loginAnswer = { status: 'success', data: { access_token: ACCESS, refresh_token: REFRESH } };
-  // What the recorder learned from a token creation; harOf learns the secret members of every body itself.
+  const twoFactorAnswer = { data: { secret: TOTP_SECRET, big: 'x'.repeat(HAR_BODY_LIMIT + 50), password: PASSWORD } };
+  // What the recorder learned from the answers as they came: secret members, and the secret of a token creation.
+  redactor.learn(loginAnswer);
+  redactor.learn(twoFactorAnswer);
   redactor.add(API_TOKEN);
   const answers = [
     answer(
@@ -174,7 +177,7 @@ function run(): { har: ReturnType<typeof harOf>; text: string } {
         requestText: json({ secret: TOTP_SECRET, code: '654321' }),
         statusText: 'Created',
         responseHeaders: [JSON_TYPE, ['location', `http://t/api/x/?refresh_token=${REFRESH}`]],
-        responseText: json({ data: { big: 'x'.repeat(HAR_BODY_LIMIT + 50), password: PASSWORD } }),
+        responseText: json(twoFactorAnswer),
       },
       201,
     ),
