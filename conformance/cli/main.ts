@@ -37,7 +37,7 @@ function reportPaths(argv: readonly string[]): ReportPaths {
   }
 }
 
-/** Writes both requested reports of a run that ended without a per-rule result; says which one it could not write. */
+/** Writes every requested report of a run that ended without a per-rule result; says which it could not write. */
 function writeFailureReports(paths: ReportPaths, why: string, code: number): string {
   const problems: string[] = [];
   for (const [file, text] of [

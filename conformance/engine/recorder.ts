@@ -186,9 +186,11 @@ function learnCredentials(
 ): void {
   const credential = request.headers.get('authorization');
   if (credential) redactor.add(credential.replace(/^[A-Za-z][\w-]{0,19}\s+/, ''));
-  // Within the envelope's data: its `status` ("success") is no secret, and masking it would garble every answer.
-  const data = isObject(body) && 'data' in body ? body.data : body;
-  if (op?.operationId === 'createApiToken') redactor.learnAll(data, sentStrings(requestText));
+  if (op?.operationId !== 'createApiToken') return;
+  // The envelope's `status` ("success") is no secret: masked, it would garble every answer of the run.
+  const spared = sentStrings(requestText);
+  if (isObject(body) && typeof body.status === 'string') spared.add(body.status);
+  redactor.learnAll(body, spared);
 }
 
 export function createRecorder(options: RecorderOptions): Recorder {

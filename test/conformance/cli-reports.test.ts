@@ -110,6 +110,14 @@ describe('the CLI reports for CI', { timeout: 180_000 }, () => {
     expect(text.match(/eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/g) ?? []).toEqual([]);
     const login = JSON.parse(text).log.entries.find((e: HarEntry) => e.request.url.endsWith('/member/login/'));
     expect(login.request.postData.text).toContain('"password":"***"');
+    // Masking stops at secrets: the envelope's status survives the token creations that hand out secrets.
+    const created = JSON.parse(text).log.entries.find(
+      (e: HarEntry) => e.request.url.includes('/member/bearer-tokens/') && e.response.status === 201,
+    );
+    expect(JSON.parse(created.response.content.text)).toMatchObject({
+      status: 'success',
+      data: { token: { token: '***' } },
+    });
 
     // The gate is met, and every report says so.
     expect(lastLines(run.stdout, 3)[0]).toMatch(
