@@ -10,6 +10,7 @@ export const DEFAULT_TOTAL_TIMEOUT_MS = 300_000;
 
 export interface CliArgs {
   help: boolean;
+  version: boolean;
   target?: string;
   baseUrl?: string;
   only: string[];
@@ -36,7 +37,8 @@ export class ArgsError extends Error {
   override readonly name = 'ArgsError';
 }
 
-export const USAGE = `Usage: npm run conformance -- --target <profile.json> [options]
+export const USAGE = `Usage: task-conformance [--target <profile.json>] [options]
+       (in a clone of the kit: npm run conformance -- [--target <profile.json>] [options])
 
 Runs the conformance suite against a server and reports, rule by rule, where it departs from the contract.
 
@@ -61,7 +63,8 @@ Options:
                           (default ${DEFAULT_SEED})
   --max-examples <n>      valid and broken requests per operation in the generated cases (default ${DEFAULT_MAX_EXAMPLES})
   --quiet                 no progress lines
-  --help                  this text
+  -h, --help              this text
+  --version               the version
 
 Exit codes: 0 no MUST rule failed or is not verified (nor a SHOULD rule with --strict) and the coverage reached
 --min-coverage; 1 otherwise; 2 bad arguments, bad profile, unwritable report or unreachable target; 3 the suite itself
@@ -112,6 +115,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (v.only && only.length === 0) throw new ArgsError('--only needs at least one rule ID or area');
   return {
     help: v.help ?? false,
+    version: v.version ?? false,
     ...(v.target === undefined ? {} : { target: v.target }),
     ...(v['base-url'] === undefined ? {} : { baseUrl: v['base-url'] }),
     only,
@@ -152,6 +156,7 @@ function parse(argv: readonly string[]) {
       'max-examples': { type: 'string' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
   });
 }

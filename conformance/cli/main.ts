@@ -1,6 +1,7 @@
 // npm run conformance -- --target <profile.json> (docs/conformance.md): runs the suite, prints the per-rule report and
 // the coverage table, writes --junit/--json/--har, and always ends with an exit code of the documented set.
 import { fileURLToPath } from 'node:url';
+import { packageInfo } from '../../contract/version.js';
 import { createRedactor } from '../engine/redact.js';
 import { runConformance, SelectionError, TargetUnreachableError } from '../engine/run.js';
 import { formatReport } from '../report/console.js';
@@ -71,6 +72,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   if (args.help) {
     out(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (args.version) {
+    out(`${packageInfo(import.meta.url).version}\n`);
     return EXIT.ok;
   }
   let redactor = createRedactor();

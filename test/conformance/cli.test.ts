@@ -87,26 +87,6 @@ function leakedSecrets(text: string): string[] {
 
 // The CLI runs as separate processes: they overlap, two cores serve them better than one after the other.
 describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
-  describe('the package bin', () => {
-    it('is conformance/bin.mjs, which runs the CLI from any directory', async () => {
-      const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-      expect(pkg.bin['task-conformance']).toBe('conformance/bin.mjs');
-      const help = await new Promise<Outcome>((resolve) => {
-        const child = spawn(process.execPath, [join(ROOT, pkg.bin['task-conformance']), '--help'], {
-          cwd: tmpdir(),
-          env: cleanEnv(),
-        });
-        let stdout = '';
-        child.stdout.on('data', (chunk) => {
-          stdout += chunk;
-        });
-        child.on('close', (code) => resolve({ code, stdout, stderr: '' }));
-      });
-      expect(help.code).toBe(0);
-      expect(help.stdout).toContain('--target <file>');
-    });
-  });
-
   describe('exit code 2', () => {
     it('for bad arguments and an incomplete profile, naming what to fix', async () => {
       const [unknown, timeout, positional, noProfile, badOnly] = await Promise.all([
