@@ -1,6 +1,6 @@
 // The --har report (docs/conformance.md, "Reading the report"): every exchange of the checks as an HTTP Archive 1.2
 // (http://www.softwareishard.com/blog/har-12-spec/), which browser dev tools and HAR viewers open; secrets masked.
-import { createRequire } from 'node:module';
+import { packageInfo } from '../../contract/version.js';
 import type { Answer } from '../engine/recorder.js';
 import { type Redactor, redactBody, redactUrl } from '../engine/redact.js';
 
@@ -54,13 +54,11 @@ export interface HarLog {
   };
 }
 
-/** The kit's own version, read through the package's name (its `exports` lists package.json), wherever it is installed. */
-function kitVersion(): string {
-  const pkg = createRequire(import.meta.url)('task-management-contract-kit/package.json') as { version: string };
-  return pkg.version;
-}
-
-export const harCreator = (): HarLog['log']['creator'] => ({ name: 'task-conformance', version: kitVersion() });
+/** The CLI and the version of the package it runs from, as `--version` prints it. */
+export const harCreator = (): HarLog['log']['creator'] => ({
+  name: 'task-conformance',
+  version: packageInfo(import.meta.url).version,
+});
 
 /** A body as the HAR shows it: secrets masked first (a cut JSON text would no longer parse), then cut. */
 function shown(redactor: Redactor, text: string): { text: string; comment?: string } {

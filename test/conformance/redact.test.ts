@@ -112,6 +112,7 @@ describe('parseCliArgs', () => {
       ]),
     ).toEqual({
       help: false,
+      version: false,
       target: 't.json',
       baseUrl: 'http://x/api',
       only: ['auth', 'QA-01', 'LIST'],
