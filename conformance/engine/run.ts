@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from '../cli/args.js';
 import { type Profile, profileSecrets } from '../cli/profile.js';
 import { fileLine, stepLine } from '../report/console.js';
 import { coverageOf } from '../report/coverage.js';
+import { harOf } from '../report/har.js';
 import { type CheckResult, judgeRules, type RunResult } from '../report/outcome.js';
 import { RULES, selectRules } from '../rules.js';
 import { createActors } from './actors.js';
@@ -61,6 +62,8 @@ export interface ConformanceOptions {
    * refuses throws a PreflightError instead of failing rules.
    */
   preflight?: boolean;
+  /** Keep every exchange of the checks and return them as an HTTP Archive (`--har`), secrets masked. */
+  har?: boolean;
 }
 
 /** The target did not answer at all: nothing can be checked. */
@@ -250,6 +253,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       return { file: s?.file ?? 'setup', ...(s?.check ? { check: s.check } : {}) };
     },
     board: { companyId: profile.companyId, boardId: profile.boardId },
+    keepWire: options.har ?? false,
   });
   const actorsByFile = new Map<string, ReturnType<typeof createActors>>();
   const state: RunState = {
@@ -358,6 +362,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     exchanges: records.length,
     problems,
     leftBehind: cleanup.leftBehind,
+    // Built once every secret of the run is known; the pass below masks it once more.
+    ...(options.har ? { har: harOf(recorder.answers, redactor) } : {}),
   };
   // A last pass over everything the result holds: every secret the run learned, and anything JWT-shaped.
   return redactor.json(result) as RunResult;

@@ -107,6 +107,11 @@ describe('parseCliArgs', () => {
         '--port',
         '8080',
         '--no-preflight',
+        '--strict',
+        '--har',
+        'run.har',
+        '--min-coverage',
+        '72.5',
       ]),
     ).toEqual({
       help: false,
@@ -125,7 +130,14 @@ describe('parseCliArgs', () => {
       quiet: true,
       port: 8080,
       preflight: false,
+      strict: true,
+      har: 'run.har',
+      minCoverage: 72.5,
     });
+    expect(parseCliArgs(['--min-coverage', '0']).minCoverage).toBe(0);
+    expect(parseCliArgs(['--min-coverage', '100']).minCoverage).toBe(100);
+    expect(parseCliArgs([])).toMatchObject({ strict: false });
+    expect(parseCliArgs([]).minCoverage).toBeUndefined();
   });
 
   it.each([
@@ -141,6 +153,15 @@ describe('parseCliArgs', () => {
     [['--port', '65536'], /--port/],
     [['--port', '80a'], /--port/],
     [['--max-examples', '0'], /--max-examples/],
+    [['--har', ''], /--har/],
+    [['--har'], /--har/],
+    [['--min-coverage', '101'], /--min-coverage/],
+    [['--min-coverage', '-1'], /--min-coverage/],
+    [['--min-coverage', '80%'], /--min-coverage/],
+    [['--min-coverage', 'abc'], /--min-coverage/],
+    [['--min-coverage', ''], /--min-coverage/],
+    [['--min-coverage'], /--min-coverage/],
+    [['--strict=yes'], /--strict/],
   ])('rejects %j naming the flag', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(ArgsError);
     expect(() => parseCliArgs(argv)).toThrow(message);
