@@ -294,12 +294,25 @@ describe('the bins', () => {
     const reports = join(work, 'reports');
     const passing = await npx(
       backend,
-      ['task-conformance', '--quiet', '--junit', join(reports, 'junit.xml')],
+      [
+        'task-conformance',
+        '--quiet',
+        '--junit',
+        join(reports, 'junit.xml'),
+        '--json',
+        join(reports, 'report.json'),
+        '--har',
+        join(reports, 'run.har'),
+      ],
       profileEnv(baseUrl),
     );
     expect(passing.code, passing.stderr).toBe(0);
     expect(passing.stdout).toMatch(/\n(\d+) passed, 0 failed, 0 skipped/);
     expect(readFileSync(join(reports, 'junit.xml'), 'utf8')).toContain('<testsuite');
+    expect(JSON.parse(readFileSync(join(reports, 'report.json'), 'utf8'))).toHaveProperty('summary');
+    const har = readFileSync(join(reports, 'run.har'), 'utf8');
+    expect(JSON.parse(har).log.entries.length).toBeGreaterThan(100);
+    for (const secret of ['demo-password', 'outsider-password', 'test-captcha']) expect(har).not.toContain(secret);
 
     // The sandbox profile shipped with the CLI follows PORT, as the sandbox does.
     const shipped = 'node_modules/@task-management/conformance/conformance/targets/sandbox.json';
