@@ -11,9 +11,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The compiled entry point `npm start` runs. */
 export const SANDBOX_MAIN = join(root, 'dist/mocks/sandbox/main.js');
 
-/** Every TypeScript source the compiled sandbox is built from (tsconfig.sandbox.json and what it imports). */
+/** Every TypeScript source the compiled sandbox is built from (tsconfig.node.json and what it imports). */
 function sandboxInputs() {
-  const files = ['tsconfig.json', 'tsconfig.sandbox.json', 'package.json'].map((f) => join(root, f));
+  const files = ['tsconfig.json', 'tsconfig.node.json', 'package.json'].map((f) => join(root, f));
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
@@ -34,8 +34,8 @@ if (isStale()) {
   run(process.execPath, ['--import', 'tsx', 'scripts/build-docs.ts']);
 }
 if (isStale(SANDBOX_MAIN, sandboxInputs())) {
-  console.log('dist/ is older than the sandbox sources: compiling (tsc -p tsconfig.sandbox.json)');
-  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.sandbox.json']);
+  console.log('dist/ is older than the sandbox sources: compiling (tsc -p tsconfig.node.json)');
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.node.json']);
 }
 if (!existsSync(SANDBOX_MAIN)) {
   console.error(`sandbox: ${SANDBOX_MAIN} is missing after the build`);

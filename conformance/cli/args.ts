@@ -10,8 +10,11 @@ export const DEFAULT_TOTAL_TIMEOUT_MS = 300_000;
 
 export interface CliArgs {
   help: boolean;
+  version: boolean;
   target?: string;
   baseUrl?: string;
+  /** Replaces the port of the profile's base URL (`--port`). */
+  port?: number;
   only: string[];
   readOnly: boolean;
   register: boolean;
@@ -24,13 +27,22 @@ export interface CliArgs {
   /** Valid and broken requests per operation in the generated cases. */
   maxExamples: number;
   quiet: boolean;
+  /** False with --no-preflight: the profile is not confirmed before the rules run. */
+  preflight: boolean;
+  /** SHOULD rules count like MUST rules: a failed or not-verified one fails the run (`--strict`). */
+  strict: boolean;
+  /** Where to write every exchange as an HTTP Archive (`--har`). */
+  har?: string;
+  /** The least share of declared responses, in percent, that the run must exercise (`--min-coverage`). */
+  minCoverage?: number;
 }
 
 export class ArgsError extends Error {
   override readonly name = 'ArgsError';
 }
 
-export const USAGE = `Usage: npm run conformance -- --target <profile.json> [options]
+export const USAGE = `Usage: task-conformance [--target <profile.json>] [options]
+       (in a clone of the kit: npm run conformance -- [--target <profile.json>] [options])
 
 Runs the conformance suite against a server and reports, rule by rule, where it departs from the contract.
 
@@ -38,22 +50,32 @@ Options:
   --target <file>         target profile (JSON; see docs/conformance.md). Optional when CONFORMANCE_* environment
                           variables supply every value.
   --base-url <url>        REST base address, ending in /api (overrides the profile and CONFORMANCE_BASE_URL)
+  --port <n>              replaces the port of the base address (after every other override)
   --only <ids|areas>      run only these rules: IDs (AUTH-03), areas (auth, login, tokens, access, envelope,
                           conventions, lists, qa, generated, contract) or ID prefixes (AUTH); comma-separated, repeatable
   --read-only             skip every check that creates, changes or deletes data (for shared environments)
   --no-register           send no registration request (registration leaves an account behind)
   --junit <file>          write a JUnit XML report
   --json <file>           write a JSON report
+  --har <file>            write every HTTP exchange of the checks as an HTTP Archive (HAR 1.2), secrets masked
+  --strict                SHOULD rules count like MUST rules: a failed or not-verified one fails the run (exit 1)
+                          and is a <failure>/<error> in --junit (by default a failed SHOULD check is a warning there)
+  --min-coverage <n>      fail the run (exit 1) when less than n % (0-100) of the responses openapi.yaml declares
+                          (operation x status) were exercised; a partial run (--only) exercises fewer
   --timeout <ms>          per request (default ${DEFAULT_TIMEOUT_MS})
   --total-timeout <ms>    for the whole run (default ${DEFAULT_TOTAL_TIMEOUT_MS})
   --seed <n>              seed of the generated cases (area generated); the same seed sends the same requests
                           (default ${DEFAULT_SEED})
   --max-examples <n>      valid and broken requests per operation in the generated cases (default ${DEFAULT_MAX_EXAMPLES})
   --quiet                 no progress lines
-  --help                  this text
+  --no-preflight          skip the preflight that confirms both accounts, companyId and boardId before any rule runs
+                          (for a stateless mock such as Prism, where every account sees everything)
+  -h, --help              this text
+  --version               the version
 
-Exit codes: 0 no MUST rule failed; 1 a MUST rule failed; 2 bad arguments, bad profile, unwritable report or unreachable target;
-3 the suite itself failed; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).`;
+Exit codes: 0 no MUST rule failed or is not verified (nor a SHOULD rule with --strict) and the coverage reached
+--min-coverage; 1 otherwise; 2 bad arguments, bad profile (or one the preflight finds the target refuses), unwritable
+report or unreachable target; 3 the suite itself failed; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).`;
 
 /** An integer flag within bounds, or a message naming the flag. */
 function integer(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {
@@ -62,6 +84,14 @@ function integer(flag: string, raw: string | undefined, fallback: number, min: n
   if (!/^\d+$/.test(raw) || value < min || value > max) {
     throw new ArgsError(`${flag} must be a whole number from ${min} to ${max}`);
   }
+  return value;
+}
+
+/** A percentage from 0 to 100 (decimals allowed), or a message naming the flag. */
+function percent(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value > 100) throw new ArgsError(`${flag} must be a number from 0 to 100`);
   return value;
 }
 
@@ -82,7 +112,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (parsed.positionals.length > 0) {
     throw new ArgsError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}; did you mean --target?`);
   }
-  for (const flag of ['target', 'base-url', 'junit', 'json'] as const) {
+  for (const flag of ['target', 'base-url', 'junit', 'json', 'har'] as const) {
     if (v[flag] !== undefined && v[flag].trim() === '') throw new ArgsError(`--${flag} needs a value`);
   }
   const only = (v.only ?? [])
@@ -92,8 +122,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (v.only && only.length === 0) throw new ArgsError('--only needs at least one rule ID or area');
   return {
     help: v.help ?? false,
+    version: v.version ?? false,
     ...(v.target === undefined ? {} : { target: v.target }),
     ...(v['base-url'] === undefined ? {} : { baseUrl: v['base-url'] }),
+    ...(v.port === undefined ? {} : { port: integer('--port', v.port, 0, 1, 65_535) }),
     only,
     readOnly: v['read-only'] ?? false,
     register: !(v['no-register'] ?? false),
@@ -104,6 +136,10 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     seed: integer('--seed', v.seed, DEFAULT_SEED, 0, 2_147_483_647),
     maxExamples: integer('--max-examples', v['max-examples'], DEFAULT_MAX_EXAMPLES, 1, 10_000),
     quiet: v.quiet ?? false,
+    preflight: !(v['no-preflight'] ?? false),
+    strict: v.strict ?? false,
+    ...(v.har === undefined ? {} : { har: v.har }),
+    ...(v['min-coverage'] === undefined ? {} : { minCoverage: percent('--min-coverage', v['min-coverage']) }),
   };
 }
 
@@ -115,17 +151,23 @@ function parse(argv: readonly string[]) {
     options: {
       target: { type: 'string' },
       'base-url': { type: 'string' },
+      port: { type: 'string' },
       only: { type: 'string', multiple: true },
       'read-only': { type: 'boolean' },
       'no-register': { type: 'boolean' },
       junit: { type: 'string' },
       json: { type: 'string' },
+      har: { type: 'string' },
+      strict: { type: 'boolean' },
+      'min-coverage': { type: 'string' },
       timeout: { type: 'string' },
       'total-timeout': { type: 'string' },
       seed: { type: 'string' },
       'max-examples': { type: 'string' },
       quiet: { type: 'boolean' },
+      'no-preflight': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
     },
   });
 }

@@ -1,15 +1,19 @@
 // npm run conformance -- --target <profile.json> (docs/conformance.md): runs the suite, prints the per-rule report and
-// the coverage table, writes --junit/--json, and always ends with an exit code of the documented set.
+// the coverage table, writes --junit/--json/--har, and always ends with an exit code of the documented set.
 import { fileURLToPath } from 'node:url';
+import { packageInfo } from '../../contract/version.js';
+import { PreflightError } from '../engine/preflight.js';
 import { createRedactor } from '../engine/redact.js';
 import { runConformance, SelectionError, TargetUnreachableError } from '../engine/run.js';
 import { formatReport } from '../report/console.js';
 import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from '../report/files.js';
+import { harFailure, harReport } from '../report/har.js';
 import { terminalSafe } from '../report/terminal.js';
+import { verdictOf } from '../report/verdict.js';
 import { ArgsError, parseCliArgs, USAGE } from './args.js';
 import { loadProfile, type Profile, ProfileError, profileSecrets } from './profile.js';
 
-export const EXIT = { ok: 0, mustFailed: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
+export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
 
 export interface CliIo {
   out: (text: string) => void;
@@ -19,22 +23,29 @@ export interface CliIo {
   signal?: AbortSignal;
 }
 
+interface ReportPaths {
+  junit?: string;
+  json?: string;
+  har?: string;
+}
+
 /** Where the reports go, as far as the arguments can be read: bad arguments name no trustworthy path. */
-function reportPaths(argv: readonly string[]): { junit?: string; json?: string } {
+function reportPaths(argv: readonly string[]): ReportPaths {
   try {
-    const { junit, json } = parseCliArgs(argv);
-    return { ...(junit ? { junit } : {}), ...(json ? { json } : {}) };
+    const { junit, json, har } = parseCliArgs(argv);
+    return { ...(junit ? { junit } : {}), ...(json ? { json } : {}), ...(har ? { har } : {}) };
   } catch {
     return {};
   }
 }
 
-/** Writes both requested reports of a run that ended without a per-rule result; says which one it could not write. */
-function writeFailureReports(paths: { junit?: string; json?: string }, why: string, code: number): string {
+/** Writes every requested report of a run that ended without a per-rule result; says which it could not write. */
+function writeFailureReports(paths: ReportPaths, why: string, code: number): string {
   const problems: string[] = [];
   for (const [file, text] of [
     [paths.junit, junitFailure(why, code)],
     [paths.json, jsonFailure(why, code)],
+    [paths.har, harReport(harFailure(`exit ${code}: ${why}`))],
   ] as const) {
     if (!file) continue;
     try {
@@ -64,6 +75,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     out(`${USAGE}\n`);
     return EXIT.ok;
   }
+  if (args.version) {
+    out(`${packageInfo(import.meta.url).version}\n`);
+    return EXIT.ok;
+  }
   let redactor = createRedactor();
   /** Every early end: both requested reports say why, and so does one line on stderr. */
   const fail = (code: number, why: string): number => {
@@ -71,9 +86,18 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     err(`conformance: ${line}\n${writeFailureReports(args, line, code)}`);
     return code;
   };
+  // Before the run, not minutes later: the archive of a run that does not finish says so.
+  if (args.har) {
+    try {
+      writeReport(args.har, harReport(harFailure('the run has not finished')));
+    } catch (error) {
+      err(`conformance: cannot write the report ${args.har}: ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`);
+      return EXIT.usage;
+    }
+  }
   let profile: Profile;
   try {
-    profile = loadProfile(args.target, io.env, args.baseUrl);
+    profile = loadProfile(args.target, io.env, args.baseUrl, args.port);
   } catch (error) {
     if (!(error instanceof ProfileError)) throw error;
     return fail(EXIT.usage, error.message);
@@ -91,19 +115,27 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       maxExamples: args.maxExamples,
       totalTimeoutMs: args.totalTimeoutMs,
       progress: args.quiet ? () => undefined : out,
+      preflight: args.preflight,
       ...(io.signal ? { signal: io.signal } : {}),
+      har: args.har !== undefined,
     });
   } catch (error) {
-    if (error instanceof SelectionError || error instanceof TargetUnreachableError) {
+    if (error instanceof SelectionError || error instanceof TargetUnreachableError || error instanceof PreflightError) {
       return fail(EXIT.usage, error.message);
     }
     // The message may quote a request; it goes through the same redaction as the report.
     return fail(EXIT.internal, `the suite failed: ${String((error as Error)?.message ?? error)}`);
   }
-  out(`${formatReport(result).join('\n')}\n`);
+  const verdict = verdictOf(result, {
+    strict: args.strict,
+    ...(args.minCoverage === undefined ? {} : { minCoverage: args.minCoverage }),
+  });
+  out(`${formatReport(result, verdict).join('\n')}\n`);
+  const { har } = result;
   for (const [file, text] of [
-    [args.junit, () => junitReport(result)],
-    [args.json, () => jsonReport(result)],
+    [args.junit, () => junitReport(result, verdict)],
+    [args.json, () => jsonReport(result, verdict)],
+    [args.har, () => harReport(har ?? harFailure('the run returned no archive'))],
   ] as const) {
     if (!file) continue;
     try {
@@ -114,7 +146,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
   }
   if (io.signal?.aborted) return io.signal.reason === 'SIGTERM' ? EXIT.terminated : EXIT.interrupted;
-  return result.mustFailed || result.mustUnverified ? EXIT.mustFailed : EXIT.ok;
+  return verdict.failed ? EXIT.failed : EXIT.ok;
 }
 
 /**

@@ -1,5 +1,6 @@
-// The target profile (docs/conformance.md, "The target profile"): a JSON file whose every value an environment variable
-// can override.
+// The target profile (docs/conformance.md, "The target profile"): a JSON file whose string values may name environment
+// variables (`${NAME}`, `${NAME:-default}`, docker-compose style) and whose every value an environment variable can
+// override.
 import { readFileSync } from 'node:fs';
 
 export interface Account {
@@ -107,26 +108,89 @@ function readFile(file: string): Json {
   return parsed as Json;
 }
 
+/** `${NAME}` or `${NAME:-default}`; `$${` stands for a literal `${`. */
+const REFERENCE = /\$\$\{|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$\{/g;
+
+/**
+ * Every string of the file with its `${NAME}` references replaced from `env`. Collects the problems by field path: a
+ * variable that is not set and has no default, or a `${` that is no reference. Messages name the variable, never a value.
+ */
+function interpolate(value: unknown, env: NodeJS.ProcessEnv, path: string[], problems: Map<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => interpolate(v, env, [...path, String(i)], problems));
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, env, [...path, k], problems)]));
+  }
+  if (typeof value !== 'string') return value;
+  const name = path.join('.');
+  return value.replace(REFERENCE, (match, variable: string | undefined, fallback: string | undefined) => {
+    if (match === '$${') return '${';
+    if (variable === undefined) {
+      problems.set(
+        name,
+        `${name} holds a \`\${\` that is no \`\${NAME}\` or \`\${NAME:-default}\` (write \`$\${\` for a literal one)`,
+      );
+      return match;
+    }
+    const set = env[variable];
+    // As in docker-compose, `:-` also covers a variable set to the empty string.
+    if (set !== undefined && set !== '') return set;
+    if (fallback !== undefined) return fallback;
+    const override = PROFILE_FIELDS.find((f) => f.path.join('.') === name)?.env;
+    problems.set(
+      name,
+      `${name} uses \${${variable}}, but the environment variable ${variable} is not set (set it, give a default: \${${variable}:-…}${override ? `, or set ${override}` : ''})`,
+    );
+    return match;
+  });
+}
+
+/** The base URL with its port replaced (`--port`); an unparsable URL is left for the field check to name. */
+function withPort(baseUrl: unknown, port: number): unknown {
+  if (typeof baseUrl !== 'string') return baseUrl;
+  try {
+    const url = new URL(baseUrl);
+    url.port = String(port);
+    return url.href;
+  } catch {
+    return baseUrl;
+  }
+}
+
 function toId(raw: unknown): number | undefined {
   const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : undefined;
 }
 
 /**
- * Reads the profile file (optional when the environment supplies every value), applies the CONFORMANCE_* overrides and
- * then `baseUrl` (the --base-url flag), and checks every field. Throws ProfileError naming each bad field.
+ * Reads the profile file (optional when the environment supplies every value), fills in its `${NAME}` references,
+ * applies the CONFORMANCE_* overrides, then `baseUrl` (the --base-url flag) and `port` (the --port flag), and checks
+ * every field. Throws ProfileError naming each bad field.
  */
-export function loadProfile(file: string | undefined, env: NodeJS.ProcessEnv = process.env, baseUrl?: string): Profile {
-  const raw: Json = file ? readFile(file) : {};
+export function loadProfile(
+  file: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  baseUrl?: string,
+  port?: number,
+): Profile {
+  const unresolved = new Map<string, string>();
+  const raw = (file ? interpolate(readFile(file), env, [], unresolved) : {}) as Json;
   for (const field of PROFILE_FIELDS) {
     const value = env[field.env];
-    if (value !== undefined && value !== '') set(raw, field.path, value);
+    if (value !== undefined && value !== '') {
+      set(raw, field.path, value);
+      unresolved.delete(field.path.join('.'));
+    }
   }
-  if (baseUrl !== undefined) set(raw, ['baseUrl'], baseUrl);
+  if (baseUrl !== undefined) {
+    set(raw, ['baseUrl'], baseUrl);
+    unresolved.delete('baseUrl');
+  }
+  if (port !== undefined) set(raw, ['baseUrl'], withPort(raw.baseUrl, port));
 
-  const problems: string[] = [];
+  const problems = [...unresolved.values()];
   for (const field of PROFILE_FIELDS) {
     const name = field.path.join('.');
+    if (unresolved.has(name)) continue;
     const value = get(raw, field.path);
     const where = `${name} (or ${field.env}): ${field.about}`;
     if (field.kind === 'optional-id') {

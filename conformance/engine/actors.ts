@@ -55,7 +55,9 @@ export function createActors(settings: RunSettings, recorder: Recorder, redactor
       }),
     ).catch((error: unknown) => {
       // A rejected login blocks the rules that need the session; no answer at all fails them.
-      if (error instanceof ApiError) throw new NotVerified('LOGIN-02', `login as ${actor} failed: ${error.message}`);
+      if (error instanceof ApiError) {
+        throw new NotVerified('LOGIN-02', `login as ${actor} failed: ${error.message}`, { cause: error });
+      }
       throw error;
     });
     const accessToken = memberOf(data, 'access_token');

@@ -17,8 +17,9 @@ export class NotVerified extends Error {
   constructor(
     readonly blockedBy: string,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 

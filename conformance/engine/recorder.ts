@@ -19,6 +19,20 @@ export interface Answer {
   body: unknown;
   /** Whether the body parsed as JSON. */
   json: boolean;
+  /** The exchange as it went over the wire, unredacted, kept only for `--har` (which redacts it when written). */
+  wire?: Wire;
+}
+
+/** What an HTTP Archive needs beyond the record: every header and the whole bodies. Kept in memory only. */
+export interface Wire {
+  /** When the request was sent, in ms since the epoch. */
+  startedAt: number;
+  /** The headers of the request as the suite built it (the HTTP client adds Host, User-Agent, Content-Length…). */
+  requestHeaders: [string, string][];
+  requestText?: string;
+  statusText?: string;
+  responseHeaders?: [string, string][];
+  responseText?: string;
 }
 
 /** Who is sending: the check file and the check, as the runner sets them around each check. */
@@ -47,6 +61,8 @@ export interface RecorderOptions {
    * board_id (which only a broken server accepts, typically by defaulting to some board).
    */
   board?: { companyId: number; boardId: number };
+  /** Keep every exchange as it went over the wire (`Answer.wire`), for `--har`. */
+  keepWire?: boolean;
 }
 
 /** The answers of one check file, in order (what `h.recorder` shows a check). */
@@ -79,6 +95,14 @@ export function readBody(text: string): { body: unknown; json: boolean } {
 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function pairs(headers: Headers): [string, string][] {
+  const out: [string, string][] = [];
+  headers.forEach((value, name) => {
+    out.push([name, value]);
+  });
+  return out;
+}
 
 function cut(text: string): string {
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}… (${text.length} characters)` : text;
@@ -162,7 +186,11 @@ function learnCredentials(
 ): void {
   const credential = request.headers.get('authorization');
   if (credential) redactor.add(credential.replace(/^[A-Za-z][\w-]{0,19}\s+/, ''));
-  if (op?.operationId === 'createApiToken') redactor.learnAll(body, sentStrings(requestText));
+  if (op?.operationId !== 'createApiToken') return;
+  // The envelope's `status` ("success") is no secret: masked, it would garble every answer of the run.
+  const spared = sentStrings(requestText);
+  if (isObject(body) && typeof body.status === 'string') spared.add(body.status);
+  redactor.learnAll(body, spared);
 }
 
 export function createRecorder(options: RecorderOptions): Recorder {
@@ -218,10 +246,17 @@ export function createRecorder(options: RecorderOptions): Recorder {
         ms: 0,
       };
       const started = performance.now();
+      const wire: Wire | undefined = options.keepWire
+        ? {
+            startedAt: Date.now(),
+            requestHeaders: pairs(request.headers),
+            ...(requestText === undefined ? {} : { requestText }),
+          }
+        : undefined;
       const unanswered = (error: NoAnswerError): never => {
         record.error = redactor.text(error.message.replace(`${request.method} ${url.pathname}: `, ''));
         record.ms = Math.round(performance.now() - started);
-        keep(file, { record, status: undefined, body: undefined, json: false }, check);
+        keep(file, { record, status: undefined, body: undefined, json: false, ...(wire ? { wire } : {}) }, check);
         throw new NoAnswerError(error.kind, redactor.text(error.message));
       };
       if ((timeoutsInARow.get(file) ?? 0) >= HUNG_AFTER) {
@@ -264,7 +299,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (text !== '') record.responseBody = cut(redactBody(redactor, text));
       const found = op ? ledgerOf(op, url, response.status, body, actor, options.board) : undefined;
       if (found) ledger.push(found.kind === 'token' ? { ...found, shownKey: redactor.text(found.key) } : found);
-      keep(file, { record, status: response.status, body, json }, check);
+      if (wire) {
+        wire.statusText = response.statusText;
+        wire.responseHeaders = pairs(response.headers);
+        wire.responseText = text;
+      }
+      keep(file, { record, status: response.status, body, json, ...(wire ? { wire } : {}) }, check);
       return response;
     },
   };

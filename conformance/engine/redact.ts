@@ -12,6 +12,12 @@ const SECRET_KEYS = new Set(['password', 'captcha_token', 'refresh_token', 'acce
  */
 const isSecretKey = (key: string): boolean => SECRET_KEYS.has(key) || /token|secret|password/i.test(key);
 
+/**
+ * Headers whose whole value is a credential, shown as *** (Authorization keeps its scheme): cookies, and any name
+ * with token, secret, password or api-key in it (`X-Api-Key`, `X-Refresh-Token`).
+ */
+const SECRET_HEADER = /^(cookie|set-cookie|set-cookie2)$|token|secret|password|api[-_]?key/i;
+
 /** Anything shaped like a JWT (three base64url segments, the first a JSON header), known or not. */
 const JWT_LIKE = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
 
@@ -100,7 +106,13 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
   const headers = (input: Record<string, string>): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(input)) {
-      out[name] = name.toLowerCase() === 'authorization' ? redactAuthorization(value) : text(value);
+      const lower = name.toLowerCase();
+      out[name] =
+        lower === 'authorization' || lower === 'proxy-authorization'
+          ? redactAuthorization(value)
+          : SECRET_HEADER.test(lower)
+            ? MASK
+            : text(value);
     }
     return out;
   };
@@ -123,6 +135,25 @@ export function redactBody(redactor: Redactor, body: string): string {
   } catch {
     return redactor.text(body);
   }
+}
+
+/**
+ * A URL with the values of secret-named query parameters (`?token=`, `?password=`) and any user:password masked, and
+ * every known secret masked as in `text`.
+ */
+export function redactUrl(redactor: Redactor, href: string): string {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return redactor.text(href);
+  }
+  const secretNames = [...new Set(url.searchParams.keys())].filter(isSecretKey);
+  if (secretNames.length === 0 && !url.username && !url.password) return redactor.text(href);
+  for (const name of secretNames) url.searchParams.set(name, MASK);
+  url.username = '';
+  url.password = '';
+  return redactor.text(url.href);
 }
 
 const shellQuote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;

@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from '../cli/args.js';
 import { type Profile, profileSecrets } from '../cli/profile.js';
 import { fileLine, stepLine } from '../report/console.js';
 import { coverageOf } from '../report/coverage.js';
+import { harOf } from '../report/har.js';
 import { type CheckResult, judgeRules, type RunResult } from '../report/outcome.js';
 import { RULES, selectRules } from '../rules.js';
 import { createActors } from './actors.js';
@@ -15,7 +16,8 @@ import { type CheckState, current, type RunSettings, type RunState } from './con
 import { EXCHANGE_RULES, judgeExchanges } from './exchange-rules.js';
 import { explain, NotVerified } from './explain.js';
 import { sharedValidators } from './harness.js';
-import { createRecorder } from './recorder.js';
+import { PreflightError, preflight } from './preflight.js';
+import { type Answer, createRecorder } from './recorder.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { CheckSkipped, plan, type RegisteredCheck, type Selection, skipReason } from './registry.js';
 import { type FetchHandler, NoAnswerError, send } from './send.js';
@@ -55,6 +57,13 @@ export interface ConformanceOptions {
   progress?: (text: string) => void;
   /** Aborting it (Ctrl-C) stops the run, cleans up and reports what ran. */
   signal?: AbortSignal;
+  /**
+   * Confirm the profile before any rule runs (default true; `--no-preflight` turns it off): a profile the target
+   * refuses throws a PreflightError instead of failing rules.
+   */
+  preflight?: boolean;
+  /** Keep every exchange of the checks and return them as an HTTP Archive (`--har`), secrets masked. */
+  har?: boolean;
 }
 
 /** The target did not answer at all: nothing can be checked. */
@@ -84,7 +93,9 @@ export async function checkReachable(
   } catch (error) {
     if (!(error instanceof NoAnswerError) || error.kind === 'stopped') throw error;
     const why = error.message.replace(/^GET \S+: (network error: )?/, '');
-    throw new TargetUnreachableError(`the target ${baseUrl} is unreachable: ${why}`);
+    throw new TargetUnreachableError(
+      `the target ${baseUrl} is unreachable: ${why}; is the server running there? Give its REST base address with --base-url <url>, or only its port with --port <n>`,
+    );
   }
   if (status === 404) {
     return `GET ${baseUrl}/member/me/ answered 404: is the base URL the REST base address (ending in /api)?`;
@@ -178,7 +189,7 @@ async function runCheck(
   };
 }
 
-/** Runs the suite once: reachability, checks, exchange rules, clean-up and report. */
+/** Runs the suite once: reachability, preflight, checks, exchange rules, clean-up and report. */
 export async function runConformance(options: ConformanceOptions): Promise<RunResult> {
   const started = Date.now();
   const { profile } = options;
@@ -242,6 +253,7 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       return { file: s?.file ?? 'setup', ...(s?.check ? { check: s.check } : {}) };
     },
     board: { companyId: profile.companyId, boardId: profile.boardId },
+    keepWire: options.har ?? false,
   });
   const actorsByFile = new Map<string, ReturnType<typeof createActors>>();
   const state: RunState = {
@@ -266,9 +278,17 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
       const probeSignal = options.signal ?? new AbortController().signal;
       const hint = await checkReachable(fetch, profile.baseUrl, Math.max(timeoutMs, PROBE_MIN_MS), probeSignal);
       if (hint) progress(`warning: ${hint}\n`);
+      if (options.preflight ?? true) {
+        const answers: Answer[] = [];
+        const confirmed = await current.run(
+          { run: state, file: 'preflight', check: { name: 'preflight', answers } },
+          () => preflight({ profile, actors: createActors(settings, recorder, redactor), answers, redactor }),
+        );
+        for (const warning of confirmed.warnings) progress(`warning: ${warning}\n`);
+      }
     } catch (error) {
-      // Interrupted before anything ran: the report still comes, every rule unreached.
-      if (!(error instanceof NoAnswerError)) throw error;
+      // Interrupted or out of time before anything ran: the report still comes, every rule unreached.
+      if (!(error instanceof NoAnswerError) && !(error instanceof PreflightError && stopReason)) throw error;
     }
     const files = plan(selection);
     progress(`Running ${files.length} check files…\n`);
@@ -342,6 +362,8 @@ export async function runConformance(options: ConformanceOptions): Promise<RunRe
     exchanges: records.length,
     problems,
     leftBehind: cleanup.leftBehind,
+    // Built once every secret of the run is known; the pass below masks it once more.
+    ...(options.har ? { har: harOf(recorder.answers, redactor) } : {}),
   };
   // A last pass over everything the result holds: every secret the run learned, and anything JWT-shaped.
   return redactor.json(result) as RunResult;

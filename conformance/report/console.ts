@@ -5,6 +5,7 @@ import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';
 import { curlLine } from '../engine/redact.js';
 import { formatCoverage } from './coverage.js';
 import { type CheckResult, closingLine, type RunResult } from './outcome.js';
+import { coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /** The progress line of a finished check file: its counts, its time and the run's counts so far. */
 export function fileLine(
@@ -72,7 +73,18 @@ export function describeExchange(e: ExchangeRecord): string[] {
   return lines;
 }
 
-export function formatReport(result: RunResult): string[] {
+/** Whether the run fails and why, and which rules counted (`--strict` or not). */
+export function verdictLines(verdict: Verdict): string[] {
+  const lines: string[] = [];
+  if (verdict.coverage) lines.push(`${coverageLine(verdict.coverage)}: ${verdict.coverage.met ? 'met' : 'NOT MET'}`);
+  const mode = verdict.strict
+    ? 'strict: SHOULD rules count like MUST rules'
+    : 'not strict: only MUST rules count, a failed SHOULD rule is a warning';
+  lines.push(`Verdict (${mode}): ${verdict.failed ? `FAIL: ${verdict.reasons.join('; ')}` : 'PASS'}`);
+  return lines;
+}
+
+export function formatReport(result: RunResult, verdict: Verdict = verdictOf(result)): string[] {
   const out: string[] = ['', `Rules (${result.baseUrl}, run ${result.marker}):`];
   const idWidth = Math.max(...result.rules.map((r) => r.id.length));
   for (const r of result.rules) {
@@ -112,7 +124,8 @@ export function formatReport(result: RunResult): string[] {
     for (const line of describeLeftBehind(result.leftBehind)) out.push(`  - ${line}`);
   }
   out.push('', ...formatCoverage(result.coverage));
-  out.push('', `${result.exchanges} requests in ${(result.wallMs / 1000).toFixed(1)} s.`, closingLine(result));
+  out.push('', `${result.exchanges} requests in ${(result.wallMs / 1000).toFixed(1)} s.`);
+  out.push(...verdictLines(verdict), closingLine(result));
   return out;
 }
 

@@ -1,9 +1,10 @@
 // The --junit and --json report files (docs/conformance.md, "Reading the report"): one JUnit test suite per rule, one
-// test case per check.
+// test case per check, a failed SHOULD check a warning unless --strict, and the --min-coverage gate.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describeExchange, describeSteps } from './console.js';
-import type { RunResult } from './outcome.js';
+import type { CheckResult, RuleResult, RunResult } from './outcome.js';
+import { type CoverageGate, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /** Control characters other than tab, newline and carriage return: XML 1.0 cannot hold them at all. */
 const forbidden = (c: string): boolean => {
@@ -22,60 +23,171 @@ const xml = (s: string): string =>
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
-export function junitReport(result: RunResult): string {
-  const checks = result.rules.flatMap((r) => r.checks);
-  const count = (o: string) => checks.filter((c) => c.outcome === o).length;
+/**
+ * How a check is written: `warning` is a passing test case marked as a warning (a failed SHOULD check without
+ * --strict), since no JUnit reader knows a warning state and the run does not fail; the rest are JUnit's own.
+ */
+type Written = 'passed' | 'warning' | 'failure' | 'error' | 'skipped';
+
+interface TestCase {
+  written: Written;
+  lines: string[];
+}
+
+/** The text of a failure: what went wrong, the steps, and what was sent and received. */
+function failureDetail(c: CheckResult): string {
+  return [
+    c.reason ?? 'failed',
+    ...(c.steps ? ['', ...describeSteps(c.steps)] : []),
+    ...c.exchanges.flatMap((e) => ['', ...describeExchange(e)]),
+  ].join('\n');
+}
+
+const firstLine = (text: string): string => text.split('\n')[0] as string;
+
+function testCase(rule: RuleResult, c: CheckResult, strict: boolean): TestCase {
+  const fatal = rule.level === 'MUST' || strict;
+  const open = (name: string) =>
+    `    <testcase classname="${rule.id}" name="${xml(name)}"${c.file ? ` file="${xml(c.file)}"` : ''} time="${seconds(c.ms)}">`;
+  const warning = ['      <properties>', '        <property name="severity" value="warning"/>', '      </properties>'];
+  const close = '    </testcase>';
+  switch (c.outcome) {
+    case 'PASS':
+      return { written: 'passed', lines: [open(c.name), close] };
+    case 'SKIP':
+      return {
+        written: 'skipped',
+        lines: [open(c.name), `      <skipped message="${xml(c.reason ?? 'skipped')}"/>`, close],
+      };
+    case 'UNVERIFIED': {
+      const why = c.reason ?? 'not verified';
+      // Never a pass: an error when it fails the run, else a skip that says it was not verified.
+      if (fatal) return { written: 'error', lines: [open(c.name), `      <error message="${xml(why)}"/>`, close] };
+      const message = `not verified (SHOULD: fails the run only with --strict): ${why}`;
+      return {
+        written: 'skipped',
+        lines: [open(`[NOT VERIFIED] ${c.name}`), ...warning, `      <skipped message="${xml(message)}"/>`, close],
+      };
+    }
+    case 'FAIL': {
+      const detail = failureDetail(c);
+      if (fatal) {
+        return {
+          written: 'failure',
+          lines: [
+            open(c.name),
+            `      <failure message="${xml(firstLine(c.reason ?? 'failed'))}" type="${rule.level}">${xml(detail)}</failure>`,
+            close,
+          ],
+        };
+      }
+      const note = 'SHOULD rule failed: a warning, the run does not fail (--strict makes it a failure)';
+      return {
+        written: 'warning',
+        lines: [
+          open(`[WARNING] ${c.name}`),
+          ...warning,
+          `      <system-out>${xml(`${note}\n\n${detail}`)}</system-out>`,
+          close,
+        ],
+      };
+    }
+  }
+}
+
+/** The counts of a `<testsuite>` or `<testsuites>` element, from what is written in it. */
+function counts(cases: readonly TestCase[]): string {
+  const n = (w: Written) => cases.filter((c) => c.written === w).length;
+  return `tests="${cases.length}" failures="${n('failure')}" errors="${n('error')}" skipped="${n('skipped')}"`;
+}
+
+/** The test case of --min-coverage: a failure when the run exercised less than the minimum. */
+function coverageCase(gate: CoverageGate, coverage: RunResult['coverage']): TestCase {
+  const line = coverageLine(gate);
+  const open = `    <testcase classname="COVERAGE" name="${xml(line)}" time="0">`;
+  if (gate.met) return { written: 'passed', lines: [open, '    </testcase>'] };
+  const missing = coverage.rows.flatMap((r) =>
+    Object.entries(r.statuses).flatMap(([status, hit]) => (hit ? [] : [`${r.method} ${r.path} ${status}`])),
+  );
+  const detail = [
+    `${coverage.exercised} of ${coverage.declared} declared responses exercised; not exercised:`,
+    ...missing.map((m) => `  ${m}`),
+  ].join('\n');
+  return {
+    written: 'failure',
+    lines: [open, `      <failure message="${xml(line)}" type="COVERAGE">${xml(detail)}</failure>`, '    </testcase>'],
+  };
+}
+
+/**
+ * One test suite per rule, one test case per check; with --min-coverage, one more suite holding the coverage gate.
+ * Every count is taken from the test cases written, so that readers agree with the file.
+ */
+export function junitReport(
+  result: RunResult,
+  verdict: Pick<Verdict, 'strict' | 'coverage'> = { strict: false },
+): string {
+  const suites: { open: (cases: TestCase[]) => string[]; cases: TestCase[] }[] = [];
+  for (const rule of result.rules) {
+    // A rule with no check (skipped, or unreached by a stopped run) is written as one case carrying its outcome.
+    const checks: CheckResult[] =
+      rule.checks.length > 0
+        ? rule.checks
+        : [
+            {
+              rule: rule.id,
+              name: `${rule.id} ${rule.text}`,
+              file: '',
+              outcome: rule.outcome,
+              reason: rule.reason ?? 'no check ran',
+              exchanges: [],
+              ms: 0,
+            },
+          ];
+    const time = rule.checks.reduce((sum, c) => sum + c.ms, 0);
+    const fails = rule.level === 'MUST' || verdict.strict;
+    const severity =
+      rule.outcome === 'FAIL' || rule.outcome === 'UNVERIFIED' ? (fails ? 'error' : 'warning') : undefined;
+    suites.push({
+      cases: checks.map((c) => testCase(rule, c, verdict.strict)),
+      open: (cases) => [
+        `  <testsuite name="${xml(`${rule.id} ${rule.level}: ${rule.text}`)}" ${counts(cases)} time="${seconds(time)}">`,
+        '    <properties>',
+        `      <property name="level" value="${rule.level}"/>`,
+        `      <property name="area" value="${xml(rule.area)}"/>`,
+        `      <property name="source" value="${xml(rule.source)}"/>`,
+        `      <property name="outcome" value="${rule.outcome}"/>`,
+        ...(severity ? [`      <property name="severity" value="${severity}"/>`] : []),
+        '    </properties>',
+      ],
+    });
+  }
+  if (verdict.coverage) {
+    const gate = verdict.coverage;
+    suites.push({
+      cases: [coverageCase(gate, result.coverage)],
+      open: (cases) => [
+        `  <testsuite name="API coverage" ${counts(cases)} time="0">`,
+        '    <properties>',
+        `      <property name="exercised" value="${result.coverage.exercised}"/>`,
+        `      <property name="declared" value="${result.coverage.declared}"/>`,
+        `      <property name="minimum" value="${gate.minimum}"/>`,
+        '    </properties>',
+      ],
+    });
+  }
+  const all = suites.flatMap((s) => s.cases);
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="conformance" tests="${checks.length}" failures="${count('FAIL')}" skipped="${count('SKIP')}" errors="${count('UNVERIFIED')}" time="${seconds(result.wallMs)}">`,
+    `<testsuites name="conformance" ${counts(all)} time="${seconds(result.wallMs)}">`,
   ];
-  for (const rule of result.rules) {
-    const time = rule.checks.reduce((sum, c) => sum + c.ms, 0);
-    lines.push(
-      `  <testsuite name="${xml(`${rule.id} ${rule.level}: ${rule.text}`)}" tests="${rule.checks.length}" failures="${rule.failed}" skipped="${rule.skipped}" errors="${rule.unverified}" time="${seconds(time)}">`,
-    );
-    lines.push(
-      '    <properties>',
-      `      <property name="level" value="${rule.level}"/>`,
-      `      <property name="area" value="${xml(rule.area)}"/>`,
-      `      <property name="source" value="${xml(rule.source)}"/>`,
-      `      <property name="outcome" value="${rule.outcome}"/>`,
-      '    </properties>',
-    );
-    if (rule.checks.length === 0) {
-      lines.push(
-        `    <testcase classname="${rule.id}" name="${xml(`${rule.id} ${rule.text}`)}" time="0">`,
-        `      <skipped message="${xml(rule.reason ?? 'no check ran')}"/>`,
-        '    </testcase>',
-      );
-    }
-    for (const c of rule.checks) {
-      lines.push(
-        `    <testcase classname="${rule.id}" name="${xml(c.name)}" file="${xml(c.file)}" time="${seconds(c.ms)}">`,
-      );
-      if (c.outcome === 'SKIP') lines.push(`      <skipped message="${xml(c.reason ?? 'skipped')}"/>`);
-      // A check that could not be set up is an error, not a skip: CI must not show it green.
-      if (c.outcome === 'UNVERIFIED') lines.push(`      <error message="${xml(c.reason ?? 'not verified')}"/>`);
-      if (c.outcome === 'FAIL') {
-        const detail = [
-          c.reason ?? 'failed',
-          ...(c.steps ? ['', ...describeSteps(c.steps)] : []),
-          ...c.exchanges.flatMap((e) => ['', ...describeExchange(e)]),
-        ].join('\n');
-        const type = rule.level === 'MUST' ? 'MUST' : 'SHOULD';
-        lines.push(
-          `      <failure message="${xml((c.reason ?? 'failed').split('\n')[0] as string)}" type="${type}">${xml(detail)}</failure>`,
-        );
-      }
-      lines.push('    </testcase>');
-    }
-    lines.push('  </testsuite>');
-  }
+  for (const suite of suites)
+    lines.push(...suite.open(suite.cases), ...suite.cases.flatMap((c) => c.lines), '  </testsuite>');
   lines.push('</testsuites>', '');
   return lines.join('\n');
 }
 
-export function jsonReport(result: RunResult): string {
+export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(result)): string {
   return `${JSON.stringify(
     {
       baseUrl: result.baseUrl,
@@ -90,6 +202,12 @@ export function jsonReport(result: RunResult): string {
         mustFailed: result.mustFailed,
         mustUnverified: result.mustUnverified,
         exchanges: result.exchanges,
+        strict: verdict.strict,
+      },
+      verdict: {
+        failed: verdict.failed,
+        reasons: verdict.reasons,
+        ...(verdict.coverage ? { coverage: verdict.coverage } : {}),
       },
       rules: result.rules,
       coverage: result.coverage,

@@ -2,6 +2,7 @@
 import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';
 import { type Level, RULES, type Rule } from '../rules.js';
 import type { Coverage } from './coverage.js';
+import type { HarLog } from './har.js';
 
 /** UNVERIFIED: a step the rule needs failed under another rule, so the rule could be judged neither way. */
 export type Outcome = 'PASS' | 'FAIL' | 'SKIP' | 'UNVERIFIED';
@@ -62,6 +63,8 @@ export interface RunResult {
   problems: string[];
   /** What the run created and could not delete (accounts always: the source shows no account delete). */
   leftBehind: LedgerEntry[];
+  /** Every exchange of the checks as an HTTP Archive, when the run was asked for it (`har`). */
+  har?: HarLog;
 }
 
 /**

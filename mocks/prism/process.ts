@@ -1,13 +1,19 @@
-// Runs one Prism CLI process (mock or proxy) on a bundle whose paths carry the base path (docs/mock.md).
+// Runs one Prism CLI process (mock or proxy) on the contract with its paths under the base path (docs/mock.md).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { bundleContract } from '../../scripts/bundle.js';
+import { dirname, join } from 'node:path';
+import { openapiDocument } from '../../generated/openapi-document.js';
 
-const PRISM = fileURLToPath(new URL('../../node_modules/.bin/prism', import.meta.url));
+/** Prism's CLI script, found the way Node finds the package: in a clone's node_modules or beside the installed kit. */
+function prismCli(): string {
+  const manifest = createRequire(import.meta.url).resolve('@stoplight/prism-cli/package.json');
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: { prism: string } };
+  return join(dirname(manifest), bin.prism);
+}
+
 const READY_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 5_000;
 /** How much of Prism's output is kept to explain a failed start. */
@@ -115,7 +121,7 @@ async function launch(options: PrismOptions, bundlePath: string): Promise<Runnin
   const args = [options.mode, bundlePath];
   if (options.mode === 'proxy') args.push(options.upstream ?? '');
   args.push('-p', String(port), '-h', options.host, '-v', options.verbose ? 'info' : 'error', ...(options.flags ?? []));
-  const child = spawn(PRISM, args, {
+  const child = spawn(process.execPath, [prismCli(), ...args], {
     stdio: [
       'ignore',
       options.output === 'inherit' ? 'inherit' : 'pipe',
@@ -151,15 +157,16 @@ async function launch(options: PrismOptions, bundlePath: string): Promise<Runnin
 }
 
 /**
- * Starts Prism on a bundle of the contract written to a temporary directory (removed on close). With port 0 a free
- * port is picked first; if another process takes it before Prism binds, the start is retried on a new one.
+ * Starts Prism on the contract (generated/openapi-document.ts: openapi.yaml is one file without external $refs), written
+ * to a temporary directory (removed on close). With port 0 a free port is picked first; if another process takes it
+ * before Prism binds, the start is retried on a new one.
  */
 export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
   const dir = mkdtempSync(join(tmpdir(), `prism-${options.mode}-`));
   const removeDir = (): void => rmSync(dir, { recursive: true, force: true });
   try {
     const bundlePath = join(dir, 'openapi.json');
-    writeFileSync(bundlePath, JSON.stringify(withBasePath(bundleContract(), options.basePath)));
+    writeFileSync(bundlePath, JSON.stringify(withBasePath(openapiDocument, options.basePath)));
     for (let attempt = 1; ; attempt++) {
       try {
         const running = await launch(options, bundlePath);

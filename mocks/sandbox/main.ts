@@ -1,9 +1,11 @@
-// npm start: runs the sandbox on 127.0.0.1:PORT (default 4010) and prints base URL, docs URL and demo credentials.
-// npm start runs it compiled (dist/mocks/sandbox/main.js, built by npm run build); tsx runs it from source too.
+#!/usr/bin/env node
+// The `task-sandbox` command and `npm start` (docs/sandbox.md): runs the sandbox on 127.0.0.1:PORT (default 4010) and
+// prints base URL, docs URL and demo credentials. Both run it compiled (dist/mocks/sandbox/main.js).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { packageInfo } from '../../contract/version.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './app.js';
 import { LOOPBACK_HOSTS } from './controls.js';
 import { startSandboxServer } from './http.js';
@@ -11,22 +13,71 @@ import { isWorld, WORLDS } from './presets.js';
 import { DEMO } from './seed.js';
 import { createStateWriter, loadStateFile, persisting, removeStaleTemporaries } from './state-file.js';
 import type { Store } from './store.js';
+import { base32Decode, totp } from './totp.js';
 
 export const DEFAULT_PORT = 4010;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    host: { type: 'string' },
-    world: { type: 'string' },
-    /** Conformance runs: no Prefer, no /_sandbox/; the sandbox is then only the contract. */
-    'no-controls': { type: 'boolean' },
-    'admin-secret': { type: 'string' },
-    'allowed-host': { type: 'string', multiple: true },
-    /** Keep the world in this JSON file: loaded at start, written back after each change. */
-    state: { type: 'string' },
-  },
-});
+const USAGE = `Usage: task-sandbox [options]
+       task-sandbox totp [BASE32_SECRET]
+
+Runs the stateful sandbox of the Task-Management Service REST API (docs/sandbox.md): the API under /api, the docs at
+/docs/, a seeded demo world, and controls (reset, Prefer) for frontend tests.
+
+Options:
+  --port <n>              port to listen on; 0 picks a free one (default: PORT, else ${DEFAULT_PORT})
+  --host <name>           address to listen on (default 127.0.0.1); beyond loopback needs --admin-secret or --no-controls
+  --world <name>          the world at start and after a reset: ${WORLDS.join(', ')} (default: SANDBOX_WORLD, else demo)
+  --state <file>          keep the world in this JSON file across restarts (default: SANDBOX_STATE)
+  --no-controls           no Prefer header, no /_sandbox/ endpoints: only the contract answers (for conformance runs)
+  --admin-secret <s>      required by the controls from other machines (default: SANDBOX_ADMIN_SECRET)
+  --allowed-host <name>   a Host name the sandbox answers to, besides loopback; repeatable (SANDBOX_ALLOWED_HOSTS)
+  -h, --help              this text
+  --version               the version
+
+task-sandbox totp prints the current TOTP code of the demo two-factor account, or of BASE32_SECRET.`;
+
+let parsed: ReturnType<typeof parseCommandLine>;
+function parseCommandLine() {
+  return parseArgs({
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      world: { type: 'string' },
+      /** Conformance runs: no Prefer, no /_sandbox/; the sandbox is then only the contract. */
+      'no-controls': { type: 'boolean' },
+      'admin-secret': { type: 'string' },
+      'allowed-host': { type: 'string', multiple: true },
+      /** Keep the world in this JSON file: loaded at start, written back after each change. */
+      state: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean' },
+    },
+  });
+}
+try {
+  parsed = parseCommandLine();
+} catch (error) {
+  console.error(`sandbox: ${(error as Error).message}\n\n${USAGE}`);
+  process.exit(2);
+}
+const { values, positionals } = parsed;
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (values.version) {
+  console.log(packageInfo(import.meta.url).version);
+  process.exit(0);
+}
+if (positionals[0] === 'totp' && positionals.length <= 2) {
+  console.log(await totp(base32Decode(positionals[1] ?? DEMO.accounts.twoFactor.totpSecret), Date.now()));
+  process.exit(0);
+}
+if (positionals.length > 0) {
+  console.error(`sandbox: unexpected argument ${JSON.stringify(positionals[0])}\n\n${USAGE}`);
+  process.exit(2);
+}
 
 const port = Number(values.port ?? process.env.PORT ?? DEFAULT_PORT);
 const world = values.world ?? process.env.SANDBOX_WORLD ?? 'demo';
@@ -56,12 +107,16 @@ if (controls && !loopback && !adminSecret) {
 // A name or address given to --host is how others reach the sandbox; a wildcard (0.0.0.0, ::) names no host.
 if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host);
 
-/** The package root: the nearest folder above this module holding openapi.yaml (one level more from dist/). */
+/** The package root: the nearest folder above this module holding package.json (the clone's, or the installed package's). */
 function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'openapi.yaml')) && dirname(dir) !== dir) dir = dirname(dir);
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
 }
+/** Run from an installed package (node_modules/...) rather than from a clone: the hints name the command. */
+const INSTALLED = fileURLToPath(import.meta.url)
+  .split(/[\\/]/)
+  .includes('node_modules');
 
 const stateFile = values.state ?? process.env.SANDBOX_STATE;
 let loaded: Store | undefined;
@@ -106,7 +161,7 @@ if (world !== 'empty') {
     `  captcha_token     ${DEMO.captchaToken}`,
     `  member            ${member.username} / ${member.password}   (QA role in company ${DEMO.companyId})`,
     `  outsider          ${outsider.username} / ${outsider.password}   (no access to company ${DEMO.companyId})`,
-    `  two-factor        ${twoFactor.username} / ${twoFactor.password}   (owner; TOTP secret ${twoFactor.totpSecret}, code: npx tsx mocks/sandbox/totp-code.ts)`,
+    `  two-factor        ${twoFactor.username} / ${twoFactor.password}   (owner; TOTP secret ${twoFactor.totpSecret}, code: ${INSTALLED ? 'npx task-sandbox totp' : 'npm start -- totp'})`,
     `  viewer            ${viewer.username} / ${viewer.password}   (read-only in company ${DEMO.companyId})`,
     `  company_id ${DEMO.companyId}, board_id ${DEMO.boardId} (todo column ${DEMO.todoColumnId}), board without todo column ${DEMO.boardWithoutTodoColumnId}, root scenario ${DEMO.scenarios.checkout}`,
     '',

@@ -63,7 +63,13 @@ describe('the runner', () => {
       new URL(req.url).pathname === '/api/company/list/'
         ? Response.json({ status: 'success', data: { companies: [], padding: 'x'.repeat(MAX_ANSWER_BYTES) } })
         : sandbox.fetch(req);
-    const result = await runConformance({ profile: profile(), fetch: huge, only: ['CONV-01', 'ENV-03'] });
+    // Without the preflight, which would stop the run at the oversized company list before any check.
+    const result = await runConformance({
+      profile: profile(),
+      fetch: huge,
+      only: ['CONV-01', 'ENV-03'],
+      preflight: false,
+    });
     expect(outcomes(result)).toEqual({ 'CONV-01': 'FAIL', 'ENV-03': 'FAIL' });
     const failed = result.rules.find((r) => r.id === 'CONV-01')?.checks[0];
     expect(failed?.reason).toContain(`the answer is larger than ${MAX_ANSWER_BYTES} bytes`);
@@ -76,7 +82,10 @@ describe('the runner', () => {
       return (req) => (new URL(req.url).pathname === '/api/member/login/' ? login() : sandbox.fetch(req));
     };
     const refused = async () => Response.json({ status: 'error', message: 'Invalid credentials.' }, { status: 401 });
-    const rejected = await runConformance({ profile: profile(), fetch: loginAnswers(refused), only: ['TOKEN-02'] });
+    // Without the preflight, which stops a run whose login is refused before any rule (test/conformance/preflight.test.ts).
+    const run = (fetch: FetchHandler) =>
+      runConformance({ profile: profile(), fetch, only: ['TOKEN-02'], preflight: false });
+    const rejected = await run(loginAnswers(refused));
     const [rule] = rejected.rules;
     expect(rule).toMatchObject({ id: 'TOKEN-02', outcome: 'UNVERIFIED' });
     expect(rule?.checks[0]).toMatchObject({ outcome: 'UNVERIFIED', blockedBy: 'LOGIN-02' });
@@ -85,7 +94,7 @@ describe('the runner', () => {
     const silent = async (): Promise<Response> => {
       throw new TypeError('fetch failed');
     };
-    const lost = await runConformance({ profile: profile(), fetch: loginAnswers(silent), only: ['TOKEN-02'] });
+    const lost = await run(loginAnswers(silent));
     expect(lost.rules[0]).toMatchObject({ id: 'TOKEN-02', outcome: 'FAIL' });
     expect(lost).toMatchObject({ unverified: 0, mustUnverified: false, mustFailed: true });
   });

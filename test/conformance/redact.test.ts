@@ -104,9 +104,18 @@ describe('parseCliArgs', () => {
         '--max-examples',
         '3',
         '--quiet',
+        '--port',
+        '8080',
+        '--no-preflight',
+        '--strict',
+        '--har',
+        'run.har',
+        '--min-coverage',
+        '72.5',
       ]),
     ).toEqual({
       help: false,
+      version: false,
       target: 't.json',
       baseUrl: 'http://x/api',
       only: ['auth', 'QA-01', 'LIST'],
@@ -119,7 +128,16 @@ describe('parseCliArgs', () => {
       seed: 7,
       maxExamples: 3,
       quiet: true,
+      port: 8080,
+      preflight: false,
+      strict: true,
+      har: 'run.har',
+      minCoverage: 72.5,
     });
+    expect(parseCliArgs(['--min-coverage', '0']).minCoverage).toBe(0);
+    expect(parseCliArgs(['--min-coverage', '100']).minCoverage).toBe(100);
+    expect(parseCliArgs([])).toMatchObject({ strict: false });
+    expect(parseCliArgs([]).minCoverage).toBeUndefined();
   });
 
   it.each([
@@ -131,7 +149,19 @@ describe('parseCliArgs', () => {
     [['profile.json'], /--target/],
     [['--json', ''], /--json/],
     [['--seed', 'abc'], /--seed/],
+    [['--port', '0'], /--port/],
+    [['--port', '65536'], /--port/],
+    [['--port', '80a'], /--port/],
     [['--max-examples', '0'], /--max-examples/],
+    [['--har', ''], /--har/],
+    [['--har'], /--har/],
+    [['--min-coverage', '101'], /--min-coverage/],
+    [['--min-coverage', '-1'], /--min-coverage/],
+    [['--min-coverage', '80%'], /--min-coverage/],
+    [['--min-coverage', 'abc'], /--min-coverage/],
+    [['--min-coverage', ''], /--min-coverage/],
+    [['--min-coverage'], /--min-coverage/],
+    [['--strict=yes'], /--strict/],
   ])('rejects %j naming the flag', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(ArgsError);
     expect(() => parseCliArgs(argv)).toThrow(message);

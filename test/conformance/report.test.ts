@@ -61,7 +61,7 @@ describe('junitReport', () => {
     );
     const result = { rules, wallMs: 1500 } as RunResult;
     const xml = junitReport(result);
-    expect(xml).toContain('<testsuites name="conformance" tests="2" failures="1" skipped="1"');
+    expect(xml).toContain('<testsuites name="conformance" tests="2" failures="1" errors="0" skipped="1"');
     expect(xml).toContain('message="got &lt;200&gt; &amp; &quot;data&quot;"');
     expect(xml).toContain('<skipped message="read-only mode"/>');
   });
@@ -132,7 +132,7 @@ describe('a rule that is not verified', () => {
 
   it('is a JUnit error, never a skip, and the JSON summary counts it', () => {
     const xml = junitReport(result);
-    expect(xml).toContain('<testsuites name="conformance" tests="2" failures="1" skipped="0" errors="1"');
+    expect(xml).toContain('<testsuites name="conformance" tests="2" failures="1" errors="1" skipped="0"');
     expect(xml).toContain('<error message="not verified, blocked by TOKEN-01: POST /member/bearer-tokens/ got 500"/>');
     const summary = JSON.parse(jsonReport(result)).summary;
     expect(summary).toMatchObject({ unverified: 1, mustUnverified: true });

@@ -240,14 +240,14 @@ describe('proxy command line', () => {
 
   test('a missing upstream URL prints the usage and exits with 2', async () => {
     const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
-    const proxyCli = fileURLToPath(new URL('../../mocks/prism/proxy.ts', import.meta.url));
-    const run = promisify(execFile)(tsx, [proxyCli]);
+    const bin = fileURLToPath(new URL('../../mocks/prism/bin.ts', import.meta.url));
+    const run = promisify(execFile)(tsx, [bin, 'proxy']);
     const failure = (await run.then(
       () => undefined,
       (e: unknown) => e,
     )) as { code?: number; stderr?: string } | undefined;
     expect(failure?.code).toBe(2);
-    expect(failure?.stderr).toContain('Give exactly one upstream base URL.');
-    expect(failure?.stderr).toContain('Usage: npm run proxy -- <upstream base URL>');
+    expect(failure?.stderr).toContain('task-mock proxy takes exactly one upstream base URL');
+    expect(failure?.stderr).toContain('Usage: task-mock [mock] [options]');
   });
 });

@@ -11,7 +11,9 @@ describe('demo world', () => {
 
   test('the target profile names the seeded captcha, accounts, company and boards', () => {
     expect(profile).toEqual({
-      baseUrl: 'http://127.0.0.1:4010/api',
+      // The sandbox's default port, or its PORT (docs/conformance.md, "The target profile").
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the profile's own `${NAME:-default}` syntax.
+      baseUrl: 'http://127.0.0.1:${PORT:-4010}/api',
       captchaToken: DEMO.captchaToken,
       accounts: {
         member: { username: DEMO.accounts.member.username, password: DEMO.accounts.member.password },

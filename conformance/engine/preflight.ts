@@ -1,0 +1,185 @@
+// The preflight (docs/conformance.md, "The preflight"): before any rule runs, both profile accounts log in (source §4,
+// §5 rule 5) and the company lists confirm the profile's scope (source §1: "GET /company/list/ returns data.companies").
+import { ApiError, OutcomeUnknownError } from '../../client/index.js';
+import { PROFILE_FIELDS, type Profile } from '../cli/profile.js';
+import { idOf, isObject, rowsOf } from '../harness/payload.js';
+import type { Actor, Actors } from './actors.js';
+import { NotVerified } from './explain.js';
+import type { Answer } from './recorder.js';
+import type { Redactor } from './redact.js';
+import { NoAnswerError } from './send.js';
+
+/** The profile does not fit the target; the message names the field or account to fix and its variable. */
+export class PreflightError extends Error {
+  override readonly name: string = 'PreflightError';
+  constructor(message: string) {
+    super(`preflight: ${message}`);
+  }
+}
+
+/** The target refused the profile's account or contradicted one of its ids. */
+export class ProfileMismatchError extends PreflightError {
+  override readonly name = 'ProfileMismatchError';
+}
+
+/** The target's answer could not confirm the profile: a server error, no answer, or a shape with nothing to read. */
+export class PreflightUnconfirmedError extends PreflightError {
+  override readonly name = 'PreflightUnconfirmedError';
+}
+
+export interface PreflightInput {
+  profile: Profile;
+  /** Logins and clients over the run's recording fetch: the preflight logs in the way the checks do. */
+  actors: Actors;
+  /** The answers the preflight's requests received, in order (the recorder appends each one). */
+  answers: readonly Answer[];
+  redactor: Redactor;
+}
+
+export interface PreflightResult {
+  /** What could not be confirmed without being wrong (e.g. a company list that shows no boards). */
+  warnings: string[];
+}
+
+const envOf = (name: string): string => PROFILE_FIELDS.find((f) => f.path.join('.') === name)?.env ?? '';
+
+/** `boardId, CONFORMANCE_BOARD_ID`: the profile field and the variable that overrides it. */
+const fieldRef = (name: string): string => `${name}, ${envOf(name)}`;
+
+const accountRef = (actor: Actor): string =>
+  `the ${actor} account (accounts.${actor}, ${envOf(`accounts.${actor}.username`)} / ${envOf(`accounts.${actor}.password`)})`;
+
+/** The target's own words in an error payload, short, with every known secret masked. */
+function saying(payload: unknown, redactor: Redactor): string {
+  const message = isObject(payload) && typeof payload.message === 'string' ? payload.message.trim() : '';
+  if (!message) return '';
+  const short = message.length > 160 ? `${message.slice(0, 160)}…` : message;
+  return ` (${JSON.stringify(redactor.text(short))})`;
+}
+
+/** A preflight request that got no answer: the run stopped (passed on), or the target is not confirmed. */
+function noAnswer(error: unknown): NoAnswerError | undefined {
+  const cause = error instanceof OutcomeUnknownError ? error.cause : error;
+  if (!(cause instanceof NoAnswerError)) return undefined;
+  if (cause.kind === 'stopped') throw cause;
+  return cause;
+}
+
+async function logIn(actor: Actor, { actors, redactor }: PreflightInput): Promise<void> {
+  const who = accountRef(actor);
+  try {
+    await actors.session(actor);
+  } catch (error) {
+    const lost = noAnswer(error);
+    if (lost) throw new PreflightUnconfirmedError(`could not confirm that ${who} can log in: ${lost.message}`);
+    if (error instanceof OutcomeUnknownError) {
+      const what = error.status === undefined ? 'no usable answer' : `HTTP ${error.status}`;
+      throw new PreflightUnconfirmedError(`could not confirm that ${who} can log in: the login got ${what}`);
+    }
+    const refusal = error instanceof NotVerified ? error.cause : undefined;
+    if (refusal instanceof ApiError && refusal.status >= 400 && refusal.status < 500) {
+      const said = saying(refusal.payload, redactor);
+      if (refusal.status === 404) {
+        throw new PreflightUnconfirmedError(
+          `${who} could not log in: POST /member/login/ answered 404${said}: is baseUrl (${fieldRef('baseUrl')}, or --base-url) the REST base address, ending in /api?`,
+        );
+      }
+      const captcha = JSON.stringify(refusal.payload ?? '').includes('captcha');
+      const fix = captcha
+        ? `the captcha token (${fieldRef('captchaToken')}) may be one the target does not accept in test mode`
+        : 'check its username and password';
+      throw new ProfileMismatchError(`${who} could not log in: the target answered ${refusal.status}${said}; ${fix}`);
+    }
+    if (refusal instanceof ApiError) {
+      throw new PreflightUnconfirmedError(
+        `could not confirm that ${who} can log in: the login answered HTTP ${refusal.status}, ${refusal.message.replace(/^.*?HTTP \d+, /, '')}`,
+      );
+    }
+    if (error instanceof NotVerified) {
+      throw new PreflightUnconfirmedError(`could not confirm that ${who} can log in: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/** The rows of the account's GET /company/list/ (source §1: data.companies, else the one array in data). */
+async function companies(actor: Actor, input: PreflightInput, purpose: string): Promise<unknown[]> {
+  const { actors, answers } = input;
+  const unconfirmed = (why: string) =>
+    new PreflightUnconfirmedError(`could not confirm ${purpose}: the ${actor}'s GET /company/list/ ${why}`);
+  const before = answers.length;
+  try {
+    const client = await actors.as(actor);
+    await client.GET('/company/list/');
+  } catch (error) {
+    const lost = noAnswer(error);
+    if (lost) throw unconfirmed(`got no answer: ${lost.message.replace(/^GET \S+: /, '')}`);
+    if (!(error instanceof ApiError)) throw error;
+  }
+  // The last one: a session the target let expire is renewed and the list asked again.
+  const answer = answers
+    .slice(before)
+    .filter((a) => a.record.path === '/company/list/')
+    .at(-1);
+  if (!answer || answer.status === undefined) throw unconfirmed('got no answer');
+  if (answer.status < 200 || answer.status >= 300) {
+    throw unconfirmed(`answered ${answer.status}${saying(answer.body, input.redactor)}`);
+  }
+  const rows = rowsOf(answer, 'companies');
+  if (!rows) throw unconfirmed(`answered ${answer.status} with no array of companies in data (data.companies)`);
+  return rows;
+}
+
+const idList = (ids: readonly (number | undefined)[]): string => {
+  const known = ids.filter((id) => id !== undefined);
+  if (known.length === 0) return 'none';
+  return known.length > 10 ? `${known.slice(0, 10).join(', ')}, …` : known.join(', ');
+};
+
+/**
+ * Confirms that the profile fits the target, or throws a PreflightError naming what to fix: both accounts log in,
+ * the member's company list holds companyId with its boards, and the outsider's does not hold companyId. Where the
+ * company list shows no boards (the source does not say where a company's boards are), the boards are a warning.
+ * A stopped run's NoAnswerError is passed on.
+ */
+export async function preflight(input: PreflightInput): Promise<PreflightResult> {
+  const { profile } = input;
+  const warnings: string[] = [];
+  await logIn('member', input);
+  await logIn('outsider', input);
+
+  const companyId = profile.companyId;
+  const memberRows = await companies('member', input, `companyId ${companyId} (${fieldRef('companyId')})`);
+  const company = memberRows.find((c) => idOf(c, ['company_id']) === companyId);
+  if (!company) {
+    throw new ProfileMismatchError(
+      `the member's GET /company/list/ does not hold companyId ${companyId} (${fieldRef('companyId')}); it holds ${idList(memberRows.map((c) => idOf(c, ['company_id'])))}: use the company_id of a company that ${accountRef('member')} belongs to`,
+    );
+  }
+  const boards = isObject(company) && Array.isArray(company.boards) ? company.boards : undefined;
+  const boardIds = boards?.map((b) => idOf(b, ['board_id']));
+  const wanted: [string, number | undefined][] = [
+    ['boardId', profile.boardId],
+    ['boardWithoutTodoColumnId', profile.boardWithoutTodoColumnId],
+  ];
+  for (const [name, boardId] of wanted) {
+    if (boardId === undefined) continue;
+    if (!boardIds) {
+      warnings.push(
+        `${name} ${boardId} could not be confirmed: the member's GET /company/list/ shows no boards for company ${companyId}`,
+      );
+    } else if (!boardIds.includes(boardId)) {
+      throw new ProfileMismatchError(
+        `company ${companyId} in the member's GET /company/list/ does not hold ${name} ${boardId} (${fieldRef(name)}); it holds boards ${idList(boardIds)}`,
+      );
+    }
+  }
+
+  const outsiderRows = await companies('outsider', input, `that the outsider is outside company ${companyId}`);
+  if (outsiderRows.some((c) => idOf(c, ['company_id']) === companyId)) {
+    throw new ProfileMismatchError(
+      `the outsider's GET /company/list/ holds companyId ${companyId}: ${accountRef('outsider')} must be an account outside that company (or the target shows every account every company, which ACCESS-03 forbids)`,
+    );
+  }
+  return { warnings };
+}

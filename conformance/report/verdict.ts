@@ -1,0 +1,62 @@
+// Whether a run fails (docs/conformance.md, "Exit codes" and "Reading the report"): a failed or not-verified MUST rule,
+// the same of a SHOULD rule under --strict, and a coverage below --min-coverage.
+import type { Coverage } from './coverage.js';
+import type { RunResult } from './outcome.js';
+
+export interface VerdictOptions {
+  /** `--strict`: SHOULD rules count like MUST rules. */
+  strict?: boolean;
+  /** `--min-coverage`, in percent. */
+  minCoverage?: number;
+}
+
+export interface CoverageGate {
+  /** Exercised of declared responses, in percent, unrounded. */
+  percent: number;
+  minimum: number;
+  met: boolean;
+}
+
+export interface Verdict {
+  strict: boolean;
+  /** True when the run fails: the CLI exits 1. */
+  failed: boolean;
+  /** Why it fails, one phrase each; empty when it passes. */
+  reasons: string[];
+  coverage?: CoverageGate;
+}
+
+/** The share of declared responses exercised, in percent; 0 when nothing is declared. */
+export const coveragePercent = (c: Pick<Coverage, 'exercised' | 'declared'>): number =>
+  c.declared ? (100 * c.exercised) / c.declared : 0;
+
+/**
+ * A percentage as shown: cut (never rounded up) to one decimal, so that 79.96 % reads 79.9 % and never seems to
+ * reach a minimum of 80 % that it misses.
+ */
+export const shownPercent = (p: number): string => `${Math.floor(p * 10) / 10}%`;
+
+export function coverageGate(coverage: Pick<Coverage, 'exercised' | 'declared'>, minimum: number): CoverageGate {
+  const percent = coveragePercent(coverage);
+  return { percent, minimum, met: percent >= minimum };
+}
+
+/** The one line the console, JUnit and JSON reports give the gate. */
+export const coverageLine = (gate: CoverageGate): string =>
+  `COVERAGE: ${shownPercent(gate.percent)} of declared responses exercised (minimum ${shownPercent(gate.minimum)})`;
+
+export function verdictOf(result: Pick<RunResult, 'rules' | 'coverage'>, options: VerdictOptions = {}): Verdict {
+  const strict = options.strict ?? false;
+  const counted = result.rules.filter((r) => r.level === 'MUST' || strict);
+  const reasons: string[] = [];
+  const failed = counted.filter((r) => r.outcome === 'FAIL').map((r) => r.id);
+  const unverified = counted.filter((r) => r.outcome === 'UNVERIFIED').map((r) => r.id);
+  const kind = strict ? 'MUST or SHOULD' : 'MUST';
+  if (failed.length > 0) reasons.push(`${kind} rules failed: ${failed.join(', ')}`);
+  if (unverified.length > 0) reasons.push(`${kind} rules not verified: ${unverified.join(', ')}`);
+  const gate = options.minCoverage === undefined ? undefined : coverageGate(result.coverage, options.minCoverage);
+  if (gate && !gate.met) {
+    reasons.push(`coverage ${shownPercent(gate.percent)} is below the minimum ${shownPercent(gate.minimum)}`);
+  }
+  return { strict, failed: reasons.length > 0, reasons, ...(gate ? { coverage: gate } : {}) };
+}

@@ -1,0 +1,76 @@
+// The npm packages the kit is published as (README, "Install"): what each one exports and runs. Their files and
+// dependencies are not listed here: scripts/pack.ts follows the imports of these entry points through dist/.
+
+export interface PackageSpec {
+  /** Folder name under the pack output, and the last part of the package name. */
+  dir: string;
+  name: string;
+  description: string;
+  keywords: string[];
+  /** Subpath → file in the package: a compiled entry under dist/ (its .d.ts beside it gives the types), or an asset. */
+  exports: Record<string, string>;
+  /** Command name → compiled script in the package. */
+  bin?: Record<string, string>;
+  /** Files copied as they are, from the repository root to the same place in the package. */
+  assets?: string[];
+  /** npm packages started as programs rather than imported (so the import scan cannot see them). */
+  runs?: string[];
+  /** Packages the user brings when they use a subpath that needs them; never installed by us. */
+  optionalPeers?: string[];
+  readme: string;
+}
+
+export const PACKAGES: readonly PackageSpec[] = [
+  {
+    dir: 'client',
+    name: '@task-management/client',
+    description:
+      'Typed client and generated TypeScript types for the Task-Management Service REST API (openapi-fetch): both credential kinds, refresh rotation, envelope errors, pagination.',
+    keywords: ['task-management', 'openapi', 'openapi-fetch', 'typescript', 'client'],
+    exports: { '.': 'dist/client/index.js', './schema': 'dist/generated/schema.d.ts' },
+    readme: 'client/README.md',
+  },
+  {
+    dir: 'sandbox',
+    name: '@task-management/sandbox',
+    description:
+      'Stateful sandbox of the Task-Management Service REST API: a server (task-sandbox), a fetch handler, and MSW handlers for the browser and tests.',
+    keywords: ['task-management', 'openapi', 'mock-server', 'sandbox', 'msw'],
+    exports: {
+      '.': 'dist/mocks/sandbox/app.js',
+      './node': 'dist/mocks/sandbox/http.js',
+      './msw': 'dist/mocks/sandbox/msw.js',
+    },
+    bin: { 'task-sandbox': 'dist/mocks/sandbox/main.js' },
+    assets: ['docs/index.html'],
+    optionalPeers: ['msw'],
+    readme: 'docs/sandbox.md',
+  },
+  {
+    dir: 'mock',
+    name: '@task-management/mock',
+    description:
+      'Prism mock and validation proxy for the Task-Management Service REST API (task-mock), with the OpenAPI contract.',
+    keywords: ['task-management', 'openapi', 'prism', 'mock-server'],
+    exports: {
+      '.': 'dist/mocks/prism/mock.js',
+      './proxy': 'dist/mocks/prism/proxy.js',
+      './openapi.yaml': 'openapi.yaml',
+    },
+    bin: { 'task-mock': 'dist/mocks/prism/bin.js' },
+    runs: ['@stoplight/prism-cli'],
+    assets: ['openapi.yaml'],
+    readme: 'docs/mock.md',
+  },
+  {
+    dir: 'conformance',
+    name: '@task-management/conformance',
+    description:
+      'Conformance suite for implementations of the Task-Management Service REST API (task-conformance): auth, envelope and QA rules, rule by rule, with JUnit, JSON and HAR reports.',
+    keywords: ['task-management', 'openapi', 'conformance', 'contract-testing', 'api-testing'],
+    exports: {},
+    bin: { 'task-conformance': 'dist/conformance/bin.js' },
+    assets: ['conformance/targets/sandbox.json'],
+    readme: 'docs/conformance.md',
+  },
+];

@@ -1,0 +1,75 @@
+// The --min-coverage gate and the run's verdict (docs/conformance.md, "Exit codes"): below the minimum fails, at or
+// above it passes, the figure is never rounded up past the minimum, and --strict counts SHOULD rules like MUST rules.
+import { describe, expect, it } from 'vitest';
+import { coverageOf } from '../../conformance/report/coverage.js';
+import { type CheckResult, judgeRules, type Outcome } from '../../conformance/report/outcome.js';
+import { coverageGate, coverageLine, shownPercent, verdictOf } from '../../conformance/report/verdict.js';
+import { loadContract } from '../../contract/openapi.js';
+
+describe('coverageGate', () => {
+  it.each([
+    // exercised, declared, minimum, met
+    [73, 100, 80, false],
+    [80, 100, 80, true],
+    [81, 100, 80, true],
+    [0, 100, 0, true],
+    [100, 100, 100, true],
+    [99, 100, 100, false],
+    [2, 3, 66.7, false],
+    [2, 3, 66.6, true],
+    [0, 0, 0, true],
+    [0, 0, 1, false],
+  ])('%i of %i exercised against a minimum of %s%%: met is %s', (exercised, declared, minimum, met) => {
+    expect(coverageGate({ exercised, declared }, minimum)).toEqual({
+      percent: declared ? (100 * exercised) / declared : 0,
+      minimum,
+      met,
+    });
+  });
+
+  it('shows the figure cut to one decimal, never rounded up to a minimum it misses', () => {
+    expect(shownPercent(79.96)).toBe('79.9%');
+    expect(shownPercent(73)).toBe('73%');
+    expect(coverageLine(coverageGate({ exercised: 7996, declared: 10000 }, 80))).toBe(
+      'COVERAGE: 79.9% of declared responses exercised (minimum 80%)',
+    );
+  });
+});
+
+describe('verdictOf', () => {
+  const check = (rule: string, outcome: Outcome): CheckResult => ({
+    rule,
+    name: `${rule} a check`,
+    file: 'x.check.ts',
+    outcome,
+    exchanges: [],
+    ms: 1,
+  });
+  const result = (checks: CheckResult[]) => ({
+    rules: judgeRules(checks, new Set(checks.map((c) => c.rule))),
+    coverage: coverageOf(loadContract(), []),
+  });
+
+  it.each([
+    // MUST outcome, SHOULD outcome, strict, fails, reasons
+    ['PASS', 'PASS', false, false, []],
+    ['PASS', 'FAIL', false, false, []],
+    ['PASS', 'FAIL', true, true, ['MUST or SHOULD rules failed: TOKEN-07']],
+    ['PASS', 'UNVERIFIED', false, false, []],
+    ['PASS', 'UNVERIFIED', true, true, ['MUST or SHOULD rules not verified: TOKEN-07']],
+    ['FAIL', 'PASS', false, true, ['MUST rules failed: AUTH-01']],
+    ['UNVERIFIED', 'PASS', false, true, ['MUST rules not verified: AUTH-01']],
+    ['SKIP', 'SKIP', true, false, []],
+  ] as const)('MUST %s and SHOULD %s with strict=%s fails: %s', (must, should, strict, fails, reasons) => {
+    const verdict = verdictOf(result([check('AUTH-01', must), check('TOKEN-07', should)]), { strict });
+    expect(verdict).toEqual({ strict, failed: fails, reasons });
+  });
+
+  it('fails on a coverage below the minimum even when every rule passes, and names both figures', () => {
+    const passing = result([check('AUTH-01', 'PASS')]);
+    expect(verdictOf(passing, { minCoverage: 0 })).toMatchObject({ failed: false, coverage: { met: true } });
+    const below = verdictOf(passing, { minCoverage: 0.1 });
+    expect(below).toMatchObject({ failed: true, coverage: { percent: 0, minimum: 0.1, met: false } });
+    expect(below.reasons).toEqual(['coverage 0% is below the minimum 0.1%']);
+  });
+});

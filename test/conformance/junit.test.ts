@@ -1,0 +1,195 @@
+// The JUnit report (docs/conformance.md, "Reading the report"): a failed SHOULD check is a passing test case marked as
+// a warning unless --strict, MUST failures and not-verified checks never read as a pass, the counts agree with the test
+// cases written, and the XML stays well-formed whatever the target answered.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { coverageOf } from '../../conformance/report/coverage.js';
+import { junitReport } from '../../conformance/report/files.js';
+import { type CheckResult, judgeRules, type Outcome, type RunResult } from '../../conformance/report/outcome.js';
+import { coverageGate } from '../../conformance/report/verdict.js';
+import { RULES } from '../../conformance/rules.js';
+import { loadContract } from '../../contract/openapi.js';
+
+const MUST = 'AUTH-01';
+const SHOULD = 'TOKEN-07';
+expect(RULES.find((r) => r.id === MUST)?.level).toBe('MUST');
+expect(RULES.find((r) => r.id === SHOULD)?.level).toBe('SHOULD');
+
+const check = (rule: string, outcome: Outcome, reason?: string): CheckResult => ({
+  rule,
+  name: `${rule} a check`,
+  file: 'x.check.ts',
+  outcome,
+  ...(reason ? { reason } : {}),
+  exchanges: [],
+  ms: 5,
+});
+
+const run = (checks: CheckResult[], stopped?: string): RunResult =>
+  ({
+    rules: judgeRules(checks, new Set(checks.map((c) => c.rule).concat(MUST, SHOULD)), stopped),
+    wallMs: 1000,
+    coverage: coverageOf(loadContract(), []),
+  }) as unknown as RunResult;
+
+interface Case {
+  '@_name': string;
+  failure?: unknown;
+  error?: unknown;
+  skipped?: { '@_message': string };
+  'system-out'?: string;
+  properties?: { property: { '@_name': string; '@_value': string }[] };
+}
+interface Suite {
+  '@_name': string;
+  '@_tests': string;
+  '@_failures': string;
+  '@_errors': string;
+  '@_skipped': string;
+  testcase: Case[];
+}
+
+/** Parses the report, after checking that it is well-formed XML. */
+function parse(xml: string): { totals: Record<string, string>; suites: Suite[] } {
+  expect(XMLValidator.validate(xml)).toBe(true);
+  const doc = new XMLParser({
+    ignoreAttributes: false,
+    isArray: (name) => ['testsuite', 'testcase', 'property'].includes(name),
+  }).parse(xml);
+  const { testsuite, ...totals } = doc.testsuites;
+  return { totals, suites: testsuite ?? [] };
+}
+
+/** What a test case counts as for a JUnit reader: only its child elements decide. */
+const kind = (c: Case): string =>
+  c.failure !== undefined
+    ? 'failure'
+    : c.error !== undefined
+      ? 'error'
+      : c.skipped !== undefined
+        ? 'skipped'
+        : 'passed';
+
+/** Every `tests`/`failures`/`errors`/`skipped` attribute agrees with the test cases written under it. */
+function expectCountsAgree(xml: string): void {
+  const { totals, suites } = parse(xml);
+  const tally = (cases: Case[]) => ({
+    tests: String(cases.length),
+    failures: String(cases.filter((c) => kind(c) === 'failure').length),
+    errors: String(cases.filter((c) => kind(c) === 'error').length),
+    skipped: String(cases.filter((c) => kind(c) === 'skipped').length),
+  });
+  for (const s of suites) {
+    const attrs = { tests: s['@_tests'], failures: s['@_failures'], errors: s['@_errors'], skipped: s['@_skipped'] };
+    expect(attrs, s['@_name']).toEqual(tally(s.testcase));
+  }
+  const all = suites.flatMap((s) => s.testcase);
+  const top = {
+    tests: totals['@_tests'],
+    failures: totals['@_failures'],
+    errors: totals['@_errors'],
+    skipped: totals['@_skipped'],
+  };
+  expect(top).toEqual(tally(all));
+}
+
+const caseOf = (xml: string, rule: string): Case => {
+  const suite = parse(xml).suites.find((s) => s['@_name'].startsWith(`${rule} `));
+  return suite?.testcase[0] as Case;
+};
+
+describe('junitReport: one written form per check outcome, level and mode', () => {
+  it.each([
+    [MUST, 'PASS', false, 'passed'],
+    [MUST, 'FAIL', false, 'failure'],
+    [MUST, 'FAIL', true, 'failure'],
+    [SHOULD, 'FAIL', false, 'warning'],
+    [SHOULD, 'FAIL', true, 'failure'],
+    [MUST, 'UNVERIFIED', false, 'error'],
+    [MUST, 'UNVERIFIED', true, 'error'],
+    [SHOULD, 'UNVERIFIED', false, 'skipped'],
+    [SHOULD, 'UNVERIFIED', true, 'error'],
+    [SHOULD, 'SKIP', false, 'skipped'],
+    [SHOULD, 'PASS', true, 'passed'],
+  ] as const)('%s %s with strict=%s is written as %s', (rule, outcome, strict, expected) => {
+    const xml = junitReport(run([check(rule, outcome, 'got 500 <html> & "x"')]), { strict });
+    expectCountsAgree(xml);
+    const c = caseOf(xml, rule);
+    const severity = c.properties?.property.find((p) => p['@_name'] === 'severity')?.['@_value'];
+    if (expected === 'warning') {
+      // What every reader counts as a pass, marked as a warning in its name and properties, with the text kept.
+      expect(kind(c)).toBe('passed');
+      expect(c['@_name']).toBe(`[WARNING] ${rule} a check`);
+      expect(severity).toBe('warning');
+      expect(c['system-out']).toContain('SHOULD rule failed');
+      expect(c['system-out']).toContain('got 500 <html> & "x"');
+    } else {
+      expect(kind(c)).toBe(expected);
+      expect(c['system-out']).toBeUndefined();
+    }
+    if (outcome === 'UNVERIFIED' && expected === 'skipped') {
+      expect(c['@_name']).toBe(`[NOT VERIFIED] ${rule} a check`);
+      expect(c.skipped?.['@_message']).toMatch(/^not verified \(SHOULD: fails the run only with --strict\): got 500/);
+      expect(severity).toBe('warning');
+    }
+  });
+
+  it('counts a SHOULD failure as a failure only with --strict, and every count agrees with what is written', () => {
+    const checks = [
+      check(MUST, 'PASS'),
+      check(MUST, 'FAIL', 'wrong'),
+      check(SHOULD, 'FAIL', 'departs'),
+      check('ENV-05', 'UNVERIFIED', 'blocked'),
+      check('QA-01', 'UNVERIFIED', 'blocked'),
+      check('QA-02', 'SKIP', 'read-only mode'),
+    ];
+    const plain = junitReport(run(checks));
+    const strict = junitReport(run(checks), { strict: true });
+    expectCountsAgree(plain);
+    expectCountsAgree(strict);
+    expect(parse(plain).totals).toMatchObject({ '@_failures': '1', '@_errors': '1', '@_skipped': '2' });
+    expect(parse(strict).totals).toMatchObject({ '@_failures': '2', '@_errors': '2', '@_skipped': '1' });
+  });
+
+  it('writes a rule that a stopped run never reached as a failure, not a skip', () => {
+    const xml = junitReport(run([check(SHOULD, 'PASS')], 'the overall bound of 1000 ms was reached'));
+    expectCountsAgree(xml);
+    const unreached = caseOf(xml, MUST);
+    expect(kind(unreached)).toBe('failure');
+    expect(kind(caseOf(xml, SHOULD))).toBe('passed');
+  });
+
+  it('stays well-formed and escapes what it quotes, control characters dropped', () => {
+    const nasty = 'got <b>"x" & \'y\'</b>\x1b[31m red\x00\nsecond line ]]> end';
+    const xml = junitReport(run([check(MUST, 'FAIL', nasty), check(SHOULD, 'FAIL', nasty)]));
+    expectCountsAgree(xml);
+    expect(xml).not.toContain('\x1b');
+    const must = caseOf(xml, MUST) as Case & { failure: { '@_message': string; '#text': string } };
+    expect(must.failure['@_message']).toBe('got <b>"x" & \'y\'</b>[31m red');
+    expect(must.failure['#text']).toContain('second line ]]> end');
+    expect(caseOf(xml, SHOULD)['system-out']).toContain('second line ]]> end');
+  });
+});
+
+describe('junitReport: the --min-coverage test case', () => {
+  const declared = coverageOf(loadContract(), []).declared;
+  it.each([
+    [0, 'passed'],
+    [100, 'failure'],
+  ] as const)('with a minimum of %s percent and nothing exercised, it is %s', (minimum, expected) => {
+    const result = run([check(MUST, 'PASS')]);
+    const xml = junitReport(result, { strict: false, coverage: coverageGate(result.coverage, minimum) });
+    expectCountsAgree(xml);
+    const suite = parse(xml).suites.find((s) => s['@_name'] === 'API coverage') as Suite;
+    const c = suite.testcase[0] as Case;
+    expect(c['@_name']).toBe(`COVERAGE: 0% of declared responses exercised (minimum ${minimum}%)`);
+    expect(kind(c)).toBe(expected);
+    if (expected === 'failure')
+      expect(String((c.failure as { '#text': string })['#text'])).toContain(`0 of ${declared}`);
+  });
+
+  it('is absent without a minimum: a test case that cannot fail would be noise', () => {
+    const xml = junitReport(run([check(MUST, 'PASS')]));
+    expect(parse(xml).suites.map((s) => s['@_name'])).not.toContain('API coverage');
+  });
+});
