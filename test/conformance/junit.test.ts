@@ -5,25 +5,18 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../conformance/report/coverage.js';
 import { junitReport } from '../../conformance/report/files.js';
-import { type CheckResult, judgeRules, type Outcome, type RunResult } from '../../conformance/report/outcome.js';
+import { type CheckResult, judgeRules, type RunResult } from '../../conformance/report/outcome.js';
 import { coverageGate } from '../../conformance/report/verdict.js';
 import { RULES } from '../../conformance/rules.js';
 import { loadContract } from '../../contract/openapi.js';
+import { checkResult } from '../support/check-result.js';
 
 const MUST = 'AUTH-01';
 const SHOULD = 'TOKEN-07';
 expect(RULES.find((r) => r.id === MUST)?.level).toBe('MUST');
 expect(RULES.find((r) => r.id === SHOULD)?.level).toBe('SHOULD');
 
-const check = (rule: string, outcome: Outcome, reason?: string): CheckResult => ({
-  rule,
-  name: `${rule} a check`,
-  file: 'x.check.ts',
-  outcome,
-  ...(reason ? { reason } : {}),
-  exchanges: [],
-  ms: 5,
-});
+const check = checkResult;
 
 const run = (checks: CheckResult[], stopped?: string): RunResult =>
   ({

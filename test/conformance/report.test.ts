@@ -6,16 +6,9 @@ import { coverageOf, formatCoverage } from '../../conformance/report/coverage.js
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
 import { type CheckResult, closingLine, judgeRules, type RunResult } from '../../conformance/report/outcome.js';
 import { loadContract } from '../../contract/openapi.js';
+import { checkResult } from '../support/check-result.js';
 
-const check = (rule: string, outcome: CheckResult['outcome'], reason?: string): CheckResult => ({
-  rule,
-  name: `${rule} a check`,
-  file: 'x.check.ts',
-  outcome,
-  ...(reason ? { reason } : {}),
-  exchanges: [],
-  ms: 1,
-});
+const check = checkResult;
 
 describe('judgeRules', () => {
   it.each([

@@ -1,0 +1,12 @@
+// A check's result as the runner records it (conformance/report/outcome.ts), for the report writers' tests.
+import type { CheckResult } from '../../conformance/report/outcome.js';
+
+export const checkResult = (rule: string, outcome: CheckResult['outcome'], reason?: string): CheckResult => ({
+  rule,
+  name: `${rule} a check`,
+  file: 'x.check.ts',
+  outcome,
+  ...(reason ? { reason } : {}),
+  exchanges: [],
+  ms: 1,
+});
