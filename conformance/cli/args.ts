@@ -1,12 +1,8 @@
 // The conformance CLI's arguments (docs/conformance.md, "Flags"), parsed with node:util parseArgs; bad ones get a
 // message naming the flag.
 import { parseArgs } from 'node:util';
+import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from '../engine/defaults.js';
 import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../generated/defaults.js';
-
-/** Per request, in ms (`--timeout`). */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-/** For the whole run, in ms (`--total-timeout`). */
-export const DEFAULT_TOTAL_TIMEOUT_MS = 300_000;
 
 export interface CliArgs {
   help: boolean;

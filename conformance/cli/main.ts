@@ -5,13 +5,13 @@ import { packageInfo } from '../../contract/version.js';
 import { PreflightError } from '../engine/preflight.js';
 import { createRedactor } from '../engine/redact.js';
 import { runConformance, SelectionError, TargetUnreachableError } from '../engine/run.js';
+import { loadProfile, type Profile, ProfileError, profileSecrets } from '../profile.js';
 import { formatReport } from '../report/console.js';
 import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from '../report/files.js';
 import { harFailure, harReport } from '../report/har.js';
 import { terminalSafe } from '../report/terminal.js';
 import { verdictOf } from '../report/verdict.js';
 import { ArgsError, parseCliArgs, USAGE } from './args.js';
-import { loadProfile, type Profile, ProfileError, profileSecrets } from './profile.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
 

@@ -2,8 +2,8 @@
 // delete itself (from the run's ledger, and by a search for the run marker: a POST whose answer was lost), each as the
 // account that created it, within a time budget, and names what it left behind.
 import { type ApiClient, createApiClient, paginate, unwrap } from '../../client/index.js';
-import type { Profile } from '../cli/profile.js';
 import { memberOf } from '../harness/payload.js';
+import type { Profile } from '../profile.js';
 import type { LedgerEntry } from './exchange.js';
 import { type FetchHandler, send } from './send.js';
 

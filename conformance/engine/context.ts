@@ -2,7 +2,7 @@
 // but the suite may run many times in it, side by side; the runner sets the current run, file and check around every
 // check with AsyncLocalStorage, and the harness reads them from here.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Profile } from '../cli/profile.js';
+import type { Profile } from '../profile.js';
 import type { Actors } from './actors.js';
 import type { Answer, Recorder } from './recorder.js';
 import type { Redactor } from './redact.js';

@@ -3,8 +3,7 @@
 // `runConformance` is what the CLI, the tests and the bench call.
 import { randomBytes } from 'node:crypto';
 import '../checks/index.js';
-import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from '../cli/args.js';
-import { type Profile, profileSecrets } from '../cli/profile.js';
+import { type Profile, profileSecrets } from '../profile.js';
 import { fileLine, stepLine } from '../report/console.js';
 import { coverageOf } from '../report/coverage.js';
 import { harOf } from '../report/har.js';
@@ -13,6 +12,7 @@ import { RULES, selectRules } from '../rules.js';
 import { createActors } from './actors.js';
 import { cleanUp } from './cleanup.js';
 import { type CheckState, current, type RunSettings, type RunState } from './context.js';
+import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from './defaults.js';
 import { EXCHANGE_RULES, judgeExchanges } from './exchange-rules.js';
 import { explain, NotVerified } from './explain.js';
 import { sharedValidators } from './harness.js';

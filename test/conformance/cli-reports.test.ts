@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
-import { loadProfile, profileSecrets } from '../../conformance/cli/profile.js';
 import { deletionIgnored } from '../../conformance/faults/tokens.js';
+import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/http.js';
 

@@ -2,9 +2,9 @@
 // bound stops a target that never answers and the clean-up still reports, an oversized answer fails its check, and a
 // rejected login leaves the rules that need it not verified.
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../../conformance/cli/profile.js';
 import { runConformance } from '../../conformance/engine/run.js';
 import { MAX_ANSWER_BYTES } from '../../conformance/engine/send.js';
+import { loadProfile } from '../../conformance/profile.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
 import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
 

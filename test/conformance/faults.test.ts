@@ -2,10 +2,10 @@
 // against the sandbox, and each fault variant of the sandbox (a wrapper outside its core) makes the suite fail with the
 // rule IDs it names as `breaks`.
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../../conformance/cli/profile.js';
 import { runConformance } from '../../conformance/engine/run.js';
 import { FAULTS } from '../../conformance/faults/index.js';
 import { isObject, jsonOf, parse, reply, withStatus } from '../../conformance/faults/wrap.js';
+import { loadProfile } from '../../conformance/profile.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
 import { RULES } from '../../conformance/rules.js';
 import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';

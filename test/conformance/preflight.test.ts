@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT, main } from '../../conformance/cli/main.js';
-import { loadProfile, profileSecrets } from '../../conformance/cli/profile.js';
 import { ProfileMismatchError } from '../../conformance/engine/preflight.js';
 import { runConformance } from '../../conformance/engine/run.js';
 import { companyListLeaks } from '../../conformance/faults/access.js';
 import { isObject, parse, reply, rewrite } from '../../conformance/faults/wrap.js';
+import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/http.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT, main } from '../../conformance/cli/main.js';
-import { loadProfile, ProfileError } from '../../conformance/cli/profile.js';
+import { loadProfile, ProfileError } from '../../conformance/profile.js';
 
 const TARGET = 'conformance/targets/sandbox.json';
 const dir = mkdtempSync(join(tmpdir(), 'conformance-profile-env-'));

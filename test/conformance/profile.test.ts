@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadProfile, PROFILE_FIELDS, ProfileError } from '../../conformance/cli/profile.js';
+import { loadProfile, PROFILE_FIELDS, ProfileError } from '../../conformance/profile.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-profile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
