@@ -78,7 +78,8 @@ function npx(cwd: string, args: string[], env: Record<string, string> = {}): Pro
 
 /** Starts a long-running bin and resolves with the first match of `ready` in its output. */
 function serve(cwd: string, command: string, args: string[], ready: RegExp): Promise<string> {
-  const child = spawn(command, args, { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  // Its own process group: npx runs the bin as a child, and Prism runs under task-mock; all of them must stop.
+  const child = spawn(command, args, { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.add(child);
   return new Promise((resolve, reject) => {
     let text = '';
@@ -122,10 +123,30 @@ beforeAll(async () => {
   ]);
 }, 600_000);
 
-afterAll(() => {
-  for (const child of children) child.kill();
+/** Whether any process of the group `pid` leads is still alive. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGTERM to the whole group (each server closes cleanly), SIGKILL to whatever is left after 5 s. */
+async function stopGroup(pid: number): Promise<void> {
+  if (!groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  for (let waited = 0; waited < 5_000 && groupAlive(pid); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+}
+
+afterAll(async () => {
+  await Promise.all([...children].map((child) => (child.pid ? stopGroup(child.pid) : undefined)));
   rmSync(work, { recursive: true, force: true });
-});
+}, 30_000);
 
 describe('the packed tarballs', () => {
   it('hold compiled JavaScript, declarations, the manifest, README and LICENSE: no sources, tests or dev files', () => {
