@@ -1,4 +1,5 @@
 // Indexes the operations of a parsed OpenAPI document (method, path, parameters, body, responses); no I/O, so it runs in browsers.
+import { escapePointer, nodeAt } from './pointer.js';
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 const METHODS: readonly HttpMethod[] = ['get', 'post', 'patch', 'put', 'delete'];
 
@@ -33,8 +34,6 @@ export interface Contract {
   byId: Map<string, OperationSpec>;
 }
 
-const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
-
 type Node = Record<string, unknown>;
 
 function resolve(doc: Node, node: Node, pointer: string): { node: Node; pointer: string } {
@@ -45,11 +44,7 @@ function resolve(doc: Node, node: Node, pointer: string): { node: Node; pointer:
     const ref = current.$ref;
     if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported, got ${ref}`);
     at = ref.slice(1);
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<Node>((n, key) => n[key] as Node, doc);
+    current = nodeAt(doc, ref) as Node;
   }
   return { node: current, pointer: at };
 }

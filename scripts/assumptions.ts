@@ -1,5 +1,6 @@
 // Collects every `x-assumption` of openapi.yaml (docs/extensions.md) and renders docs/assumptions.md.
 import { indexOperations, type OperationSpec } from '../contract/openapi.js';
+import { escapePointer, nodeAt, unescapePointer } from '../contract/pointer.js';
 
 type Node = Record<string, unknown>;
 
@@ -20,9 +21,6 @@ export interface Assumption {
 const DOCUMENT = 'The whole API';
 const SHARED = 'Shared by several areas';
 const UNUSED = 'Not used by any operation';
-
-const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
-const unescapePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** Collapses whitespace so block scalars and folded lines render as one paragraph. */
 export const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -67,11 +65,7 @@ function usersOfComponents(document: Node, operations: OperationSpec[]): Map<str
     set.add(op);
     users.set(pointer, set);
   };
-  const lookup = (pointer: string): unknown =>
-    pointer
-      .split('/')
-      .slice(1)
-      .reduce<unknown>((n, key) => (n as Node | undefined)?.[unescapePointer(key)], document);
+  const lookup = (pointer: string): unknown => nodeAt(document, pointer);
   for (const op of operations) {
     const itemPointer = `/paths/${escapePointer(op.path)}`;
     const seen = new Set<string>();

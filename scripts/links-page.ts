@@ -1,19 +1,9 @@
 // Renders the "Links between operations" docs section from the OpenAPI links of openapi.yaml (Redoc does not show links).
+import { dereference } from '../contract/pointer.js';
 
 type Node = Record<string, unknown>;
 
-const unescapePointer = (s: string): string => s.replace(/~1/g, '/').replace(/~0/g, '~');
-
-function at(document: Node, pointer: string): Node {
-  return pointer
-    .slice(2)
-    .split('/')
-    .map(unescapePointer)
-    .reduce<Node>((node, key) => node[key] as Node, document);
-}
-
-const deref = (document: Node, node: Node): Node =>
-  typeof node.$ref === 'string' ? deref(document, at(document, node.$ref)) : node;
+const deref = (document: Node, node: Node): Node => dereference(document, node) as Node;
 
 /** `name ← value` for each parameter or body member a link sets. */
 function values(link: Node): string[] {

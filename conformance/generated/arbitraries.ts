@@ -1,6 +1,7 @@
 // Turns the JSON Schemas of openapi.yaml into fast-check arbitraries, for the generated cases of the suite
 // (docs/generated-cases.md): generation, shrinking and seeded replay come from fast-check.
 import fc from 'fast-check';
+import { nodeAt } from '../../contract/pointer.js';
 
 export type Schema = Record<string, unknown>;
 export type Document = Record<string, unknown>;
@@ -31,11 +32,7 @@ const isSchema = (v: unknown): v is Schema => typeof v === 'object' && v !== nul
 /** The node a local `$ref` (`#/components/...`) points at. */
 export function deref(ref: string, document: Document): Schema {
   if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported, got ${ref}`);
-  const node = ref
-    .slice(2)
-    .split('/')
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((n, key) => (isSchema(n) ? n[key] : undefined), document);
+  const node = nodeAt(document, ref);
   if (!isSchema(node)) throw new Error(`$ref ${ref} points at nothing`);
   return node;
 }

@@ -1,5 +1,6 @@
 // Sandbox controls outside the contract (docs/sandbox.md "Controls"): Prefer header, /_sandbox/ guard, expired tokens.
 import type { OperationSpec } from '../../contract/document.js';
+import { dereference } from '../../contract/pointer.js';
 import type { SandboxRequest } from './app.js';
 import { sameText } from './bytes.js';
 import { invalidField, SandboxError } from './errors.js';
@@ -69,18 +70,7 @@ export function parsePrefer(header: string | null): Preferences | undefined {
 
 type Node = Record<string, unknown>;
 
-function deref(document: Node, node: unknown): Node | undefined {
-  let current = node as Node | undefined;
-  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 16; hops++) {
-    const ref = current.$ref as string;
-    current = ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<Node | undefined>((n, key) => n?.[key] as Node | undefined, document);
-  }
-  return current;
-}
+const deref = (document: Node, node: unknown): Node | undefined => dereference(document, node) as Node | undefined;
 
 /**
  * The contract's example answer of `op` for `Prefer: code=` / `example=`: the named example (or the first) of the

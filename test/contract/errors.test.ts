@@ -1,20 +1,15 @@
 // Error responses of openapi.yaml: each 400 names a field of its own operation, 409 marks state conflicts (source §7).
 import { describe, expect, test } from 'vitest';
 import { loadContract, type OperationSpec } from '../../contract/openapi.js';
+import { dereference, nodeAt } from '../../contract/pointer.js';
 import { createValidators } from '../../contract/validators.js';
 
 type Node = Record<string, unknown>;
 const contract = loadContract();
 const validators = createValidators(contract);
 
-function at(pointer: string): Node {
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<Node>((node, key) => node[key] as Node, contract.document);
-}
-const deref = (node: Node): Node => (typeof node.$ref === 'string' ? deref(at(node.$ref.slice(1))) : node);
+const at = (pointer: string): Node => nodeAt(contract.document, pointer) as Node;
+const deref = (node: Node): Node => dereference(contract.document, node) as Node;
 
 function responseOf(op: OperationSpec, status: string): Node | undefined {
   const operation = (contract.document.paths as Record<string, Node>)[op.path]?.[op.method] as Node;

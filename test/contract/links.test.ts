@@ -1,6 +1,7 @@
 // A stateful walk over the contract's OpenAPI links against the sandbox, as Schemathesis' stateful phase runs one.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract, type OperationSpec } from '../../contract/openapi.js';
+import { dereference } from '../../contract/pointer.js';
 import { createValidators } from '../../contract/validators.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
 import { DEMO } from '../../mocks/sandbox/seed.js';
@@ -44,16 +45,8 @@ const contract = loadContract();
 const validators = createValidators(contract);
 type Node = Record<string, unknown>;
 
-function at(pointer: string): Node {
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<Node>((node, key) => node[key] as Node, contract.document);
-}
-
 /** Follows one `$ref` if there is one. */
-const deref = (node: Node): Node => (typeof node.$ref === 'string' ? at(node.$ref.slice(1)) : node);
+const deref = (node: Node): Node => dereference(contract.document, node) as Node;
 
 function operationNode(op: OperationSpec): Node {
   return (contract.document.paths as Record<string, Node>)[op.path]?.[op.method] as Node;

@@ -1,6 +1,7 @@
 // Every operation of source §4 is in openapi.yaml with the source's paths, methods, query parameters, body fields and required-ness.
 import { describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
+import { dereference, nodeAt } from '../../contract/pointer.js';
 
 type Row = {
   method: string;
@@ -124,15 +125,8 @@ const SOURCE: Row[] = [
 const contract = loadContract();
 type Schema = { properties?: Record<string, unknown>; required?: string[]; oneOf?: Schema[]; $ref?: string };
 
-function schemaAt(pointer: string): Schema {
-  let node = pointer
-    .slice(1)
-    .split('/')
-    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<Record<string, unknown>>((n, k) => n[k] as Record<string, unknown>, contract.document) as Schema;
-  while (node.$ref) node = schemaAt(node.$ref.slice(1));
-  return node;
-}
+const schemaAt = (pointer: string): Schema =>
+  dereference(contract.document, nodeAt(contract.document, pointer)) as Schema;
 
 describe('source §4 operations', () => {
   test('the contract has exactly the 24 operations of §4', () => {
