@@ -9,16 +9,17 @@ export interface PackageInfo {
   version: string;
 }
 
-/** Name and version of the package that holds `moduleUrl` (pass `import.meta.url`). */
-export function packageInfo(moduleUrl: string): PackageInfo {
+/** The folder of the nearest package.json above `moduleUrl` (pass `import.meta.url`): the package that holds it. */
+export function packageRoot(moduleUrl: string): string {
   let dir = dirname(fileURLToPath(moduleUrl));
-  for (;;) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) {
-      const { name, version } = JSON.parse(readFileSync(file, 'utf8')) as Partial<PackageInfo>;
-      if (typeof name === 'string' && typeof version === 'string') return { name, version };
-    }
-    if (dirname(dir) === dir) return { name: 'unknown', version: '0.0.0' };
-    dir = dirname(dir);
-  }
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+/** Name and version of the package that holds `moduleUrl`. */
+export function packageInfo(moduleUrl: string): PackageInfo {
+  const file = join(packageRoot(moduleUrl), 'package.json');
+  if (!existsSync(file)) return { name: 'unknown', version: '0.0.0' };
+  const { name, version } = JSON.parse(readFileSync(file, 'utf8')) as Partial<PackageInfo>;
+  return { name: name ?? 'unknown', version: version ?? '0.0.0' };
 }

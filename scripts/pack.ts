@@ -30,7 +30,8 @@ interface RootManifest {
   devDependencies: Record<string, string>;
 }
 
-const rootManifest = (): RootManifest => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as RootManifest;
+/** The repository's manifest: the version, license and engines every package shares, and the pinned versions. */
+const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as RootManifest;
 
 /** The npm package a bare specifier names: `ajv/dist/2020.js` → `ajv`, `@scope/name/x` → `@scope/name`. */
 export function packageOf(specifier: string): string {
@@ -84,7 +85,7 @@ function exportsOf(spec: PackageSpec): Record<string, unknown> {
 
 /** The manifest of one package, its dependencies pinned to the versions this repository installs. */
 export function manifestOf(spec: PackageSpec, packages: Set<string>): Record<string, unknown> {
-  const pins = rootManifest();
+  const pins = rootManifest;
   const versionOf = (name: string): string => {
     const version = pins.dependencies[name] ?? pins.devDependencies[name];
     if (!version) throw new Error(`${spec.name} imports ${name}, which package.json does not pin`);

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // The `task-sandbox` command and `npm start` (docs/sandbox.md): runs the sandbox on 127.0.0.1:PORT (default 4010) and
 // prints base URL, docs URL and demo credentials. Both run it compiled (dist/mocks/sandbox/main.js).
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { packageInfo } from '../../contract/version.js';
+import { packageInfo, packageRoot } from '../../contract/version.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './app.js';
 import { LOOPBACK_HOSTS } from './controls.js';
 import { startSandboxServer } from './http.js';
@@ -107,12 +106,6 @@ if (controls && !loopback && !adminSecret) {
 // A name or address given to --host is how others reach the sandbox; a wildcard (0.0.0.0, ::) names no host.
 if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host);
 
-/** The package root: the nearest folder above this module holding package.json (the clone's, or the installed package's). */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
 /** Run from an installed package (node_modules/...) rather than from a clone: the hints name the command. */
 const INSTALLED = fileURLToPath(import.meta.url)
   .split(/[\\/]/)
@@ -140,7 +133,7 @@ const server = await startSandboxServer({
   port,
   host,
   fetch: stateFile ? persisting(sandbox.fetch, createStateWriter(stateFile, sandbox)) : sandbox.fetch,
-  docsDir: join(packageRoot(), 'docs'),
+  docsDir: join(packageRoot(import.meta.url), 'docs'),
 });
 
 const { member, outsider, twoFactor, viewer } = DEMO.accounts;
