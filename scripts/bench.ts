@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunResult } from '../conformance/report/outcome.js';
 import { startMock } from '../mocks/prism/mock.js';
-import { DEMO } from '../mocks/sandbox/seed.js';
+import { DEMO } from '../mocks/sandbox/worlds/seed.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCHMARKS_PATH = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));

@@ -37,9 +37,9 @@ export const PACKAGES: readonly PackageSpec[] = [
       'Stateful sandbox of the Task-Management Service REST API: a server (task-sandbox), a fetch handler, and MSW handlers for the browser and tests.',
     keywords: ['task-management', 'openapi', 'mock-server', 'sandbox', 'msw'],
     exports: {
-      '.': 'dist/mocks/sandbox/app.js',
-      './node': 'dist/mocks/sandbox/http.js',
-      './msw': 'dist/mocks/sandbox/msw.js',
+      '.': 'dist/mocks/sandbox/core/app.js',
+      './node': 'dist/mocks/sandbox/hosts/node.js',
+      './msw': 'dist/mocks/sandbox/hosts/msw.js',
     },
     bin: { 'task-sandbox': 'dist/mocks/sandbox/main.js' },
     assets: ['docs/index.html'],

@@ -1,5 +1,5 @@
 // Faults in the envelope and errors (source §1, §7) and in the trailing-slash convention.
-import { API_PREFIX } from '../../mocks/sandbox/router.js';
+import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
 import { type FaultVariant, isObject, jsonOf, parse, reply, rewrite, withStatus, withUrl } from './wrap.js';
 
 const success = (res: Response): boolean => res.status >= 200 && res.status < 300;

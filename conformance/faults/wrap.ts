@@ -2,9 +2,9 @@
 // outside, never touching the sandbox's core. They read and rewrite requests and answers as a middleware would.
 import { contractOf } from '../../contract/document.js';
 import { openapiDocument } from '../../generated/openapi-document.js';
-import type { FetchHandler } from '../../mocks/sandbox/app.js';
-import { API_PREFIX } from '../../mocks/sandbox/router.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import type { FetchHandler } from '../../mocks/sandbox/core/app.js';
+import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
 export type { FetchHandler };
 

@@ -5,14 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { packageInfo, packageRoot } from '../../contract/version.js';
-import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './app.js';
-import { LOOPBACK_HOSTS } from './controls.js';
-import { startSandboxServer } from './http.js';
-import { isWorld, WORLDS } from './presets.js';
-import { DEMO } from './seed.js';
-import { createStateWriter, loadStateFile, persisting, removeStaleTemporaries } from './state-file.js';
-import type { Store } from './store.js';
-import { base32Decode, totp } from './totp.js';
+import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './core/app.js';
+import { LOOPBACK_HOSTS } from './core/controls.js';
+import type { Store } from './domain/store.js';
+import { base32Decode, totp } from './domain/totp.js';
+import { startSandboxServer } from './hosts/node.js';
+import { isWorld, WORLDS } from './worlds/presets.js';
+import { DEMO } from './worlds/seed.js';
+import { createStateWriter, loadStateFile, persisting, removeStaleTemporaries } from './worlds/state-file.js';
 
 export const DEFAULT_PORT = 4010;
 

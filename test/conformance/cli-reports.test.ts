@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
 import { deletionIgnored } from '../../conformance/faults/tokens.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
-import { startSandboxServer } from '../../mocks/sandbox/http.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 
 const TARGET = 'conformance/targets/sandbox.json';
 const dir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));

@@ -13,8 +13,8 @@ import { deletionIgnored } from '../../conformance/faults/tokens.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import { startMock } from '../../mocks/prism/mock.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
-import { startSandboxServer } from '../../mocks/sandbox/http.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TARGET = 'conformance/targets/sandbox.json';

@@ -6,7 +6,7 @@ import { runConformance } from '../../conformance/engine/run.js';
 import { MAX_ANSWER_BYTES } from '../../conformance/engine/send.js';
 import { loadProfile } from '../../conformance/profile.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 
 /** In-process runs: nothing listens here, every request goes to the handler. */
 const profile = () => loadProfile('conformance/targets/sandbox.json', {}, 'http://sandbox.invalid/api');

@@ -8,8 +8,8 @@ import { isObject, jsonOf, parse, reply, withStatus } from '../../conformance/fa
 import { loadProfile } from '../../conformance/profile.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
 import { RULES } from '../../conformance/rules.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
-import { startSandboxServer } from '../../mocks/sandbox/http.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 
 /** Runs side by side: a run mostly waits for its sandbox, and the machine has two cores. */
 const LANES = 2;

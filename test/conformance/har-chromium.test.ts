@@ -7,8 +7,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
 import type { HarLog } from '../../conformance/report/har.js';
-import { createSandbox } from '../../mocks/sandbox/app.js';
-import { startSandboxServer } from '../../mocks/sandbox/http.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { launchChromium } from '../support/chromium.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-har-'));

@@ -12,8 +12,8 @@ import { runConformance } from '../../conformance/engine/run.js';
 import { companyListLeaks } from '../../conformance/faults/access.js';
 import { isObject, parse, reply, rewrite } from '../../conformance/faults/wrap.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/app.js';
-import { startSandboxServer } from '../../mocks/sandbox/http.js';
+import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 
 const TARGET = 'conformance/targets/sandbox.json';
 const dir = mkdtempSync(join(tmpdir(), 'conformance-preflight-'));

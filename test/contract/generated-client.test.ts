@@ -7,8 +7,8 @@ import { generateApi } from 'swagger-typescript-api';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CONTRACT_PATH } from '../../contract/openapi.js';
-import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'generated-client-'));
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract, type OperationSpec } from '../../contract/openapi.js';
 import { dereference } from '../../contract/pointer.js';
 import { createValidators } from '../../contract/validators.js';
-import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { type Exchange, resolveLinkValue, unresolved } from './runtime-expression.js';
 
 interface LinkObject {

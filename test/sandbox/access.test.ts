@@ -1,6 +1,6 @@
 // Where 403 ends and 404 begins (source §7; docs/sandbox.md "The 403/404 line"), for every scoped operation.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { onBoard, sandboxUnderTest } from './harness.js';
 
 const { member, outsider, viewer } = DEMO.accounts;

@@ -3,9 +3,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startSandboxServer } from '../../mocks/sandbox/http.js';
-import { DEFAULT_LIMITS, MAX_JSON_CONTAINERS } from '../../mocks/sandbox/limits.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { DEFAULT_LIMITS, MAX_JSON_CONTAINERS } from '../../mocks/sandbox/domain/limits.js';
+import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
 /** Heap of the child sandbox: before metadata had a limit, this many amplifier requests needed over 2.5× of it. */
 const HEAP_MIB = 192;

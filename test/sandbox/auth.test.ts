@@ -1,10 +1,10 @@
 // Credentials (source §5): captcha, 2FA, registration, rotation, schemes, token lifecycle.
 import { describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
-import { JWT_CACHE_SIZE } from '../../mocks/sandbox/auth.js';
+import { JWT_CACHE_SIZE } from '../../mocks/sandbox/domain/auth.js';
+import { base32Decode, totp } from '../../mocks/sandbox/domain/totp.js';
 import { PUBLIC_OPERATIONS } from '../../mocks/sandbox/handlers/types.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
-import { base32Decode, totp } from '../../mocks/sandbox/totp.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { sandboxUnderTest } from './harness.js';
 
 const { member, outsider, twoFactor } = DEMO.accounts;

@@ -30,22 +30,22 @@ function importGraph(entry: string): Map<string, string[]> {
   return seen;
 }
 
-const graph = importGraph(resolve(root, 'mocks/sandbox/app.ts'));
+const graph = importGraph(resolve(root, 'mocks/sandbox/core/app.ts'));
 const where = (file: string) => relative(root, file);
 
 test('the core reaches the handlers, auth, the validators and the generated contract', () => {
   const files = [...graph.keys()].map(where);
   expect(files).toEqual(
     expect.arrayContaining([
-      'mocks/sandbox/auth.ts',
-      'mocks/sandbox/passwords.ts',
-      'mocks/sandbox/totp.ts',
+      'mocks/sandbox/domain/auth.ts',
+      'mocks/sandbox/domain/passwords.ts',
+      'mocks/sandbox/domain/totp.ts',
       'mocks/sandbox/handlers/index.ts',
       'contract/validators.ts',
       'generated/openapi-document.ts',
     ]),
   );
-  expect(files).not.toContain('mocks/sandbox/http.ts');
+  expect(files).not.toContain('mocks/sandbox/hosts/node.ts');
 });
 
 test('no module of the core imports a Node built-in', () => {

@@ -1,7 +1,7 @@
 // Concurrent writes never lose an update (docs/sandbox.md, "Limits and hostile input"): ≥100 concurrent outcome PATCHes on one session, over real HTTP.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { onBoard, sandboxUnderTest } from './harness.js';
 
 const REPORTS = 120;

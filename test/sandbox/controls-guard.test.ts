@@ -1,8 +1,8 @@
 // /_sandbox/ over real HTTP is refused to other origins, to rebinding Host names and without the admin secret.
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createSandbox, type Sandbox } from '../../mocks/sandbox/app.js';
-import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
+import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
+import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 
 interface Answer {
   status: number;

@@ -1,9 +1,9 @@
 // Simulated states for frontends: Prefer code/example/delay, expiring an access token, the large world, controls off.
 import { afterEach, expect, test, vi } from 'vitest';
 import { createApiClient, paginate, unwrap } from '../../client/index.js';
-import { createSandbox, type Sandbox } from '../../mocks/sandbox/app.js';
-import { LARGE } from '../../mocks/sandbox/presets.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
+import { LARGE } from '../../mocks/sandbox/worlds/presets.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { sandboxUnderTest } from './harness.js';
 
 const BASE = 'http://sandbox.test/api';

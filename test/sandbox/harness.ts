@@ -3,9 +3,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, expect } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
 import { createValidators } from '../../contract/validators.js';
-import { createSandbox, type FetchHandler, type Sandbox, type SandboxOptions } from '../../mocks/sandbox/app.js';
-import { API_PREFIX, createRouter } from '../../mocks/sandbox/router.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { createSandbox, type FetchHandler, type Sandbox, type SandboxOptions } from '../../mocks/sandbox/core/app.js';
+import { API_PREFIX, createRouter } from '../../mocks/sandbox/core/router.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
 const contract = loadContract();
 const validators = createValidators(contract);

@@ -2,10 +2,10 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../mocks/sandbox/app.js';
-import { MAX_FIELD_ERRORS } from '../../mocks/sandbox/errors.js';
-import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { MAX_JSON_DEPTH } from '../../mocks/sandbox/core/app.js';
+import { MAX_FIELD_ERRORS } from '../../mocks/sandbox/domain/errors.js';
+import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { headersOf, onBoard, requestTo, sandboxUnderTest } from './harness.js';
 
 const { member } = DEMO.accounts;

@@ -1,8 +1,8 @@
-// Resource limits (mocks/sandbox/limits.ts, docs/sandbox.md "Limits"): each is reached and answered with a 4xx naming it.
+// Resource limits (mocks/sandbox/domain/limits.ts, docs/sandbox.md "Limits"): each is reached and answered with a 4xx naming it.
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_LIMITS, MAX_JSON_CONTAINERS, MAX_SESSION_LIST_BYTES } from '../../mocks/sandbox/limits.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
-import { Store } from '../../mocks/sandbox/store.js';
+import { DEFAULT_LIMITS, MAX_JSON_CONTAINERS, MAX_SESSION_LIST_BYTES } from '../../mocks/sandbox/domain/limits.js';
+import { Store } from '../../mocks/sandbox/domain/store.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { onBoard, sandboxUnderTest } from './harness.js';
 
 const { member, outsider } = DEMO.accounts;

@@ -2,9 +2,9 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createApiClient, unwrap } from '../../client/index.js';
-import { createSandbox } from '../../mocks/sandbox/app.js';
-import { sandboxHandlers } from '../../mocks/sandbox/msw.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { sandboxHandlers } from '../../mocks/sandbox/hosts/msw.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { logIn, rootScenarioTitles, runStory } from './msw/story.js';
 
 const baseUrl = 'http://sandbox.test/api';

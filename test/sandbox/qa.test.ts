@@ -1,6 +1,6 @@
 // QA behaviour (source §2–§3): trees, cases, sessions, outcomes, linked tasks, deletes, lists.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { onBoard, sandboxUnderTest } from './harness.js';
 
 const { member } = DEMO.accounts;

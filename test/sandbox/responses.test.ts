@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
 import type { OperationId } from '../../contract/operations.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { onBoard, ResponseChecker, requestTo, sandboxUnderTest } from './harness.js';
 
 const { member, outsider } = DEMO.accounts;

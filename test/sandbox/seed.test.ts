@@ -1,8 +1,8 @@
 // The demo world matches DEMO and the checked-in target profile conformance/targets/sandbox.json (docs/conformance.md, "The target profile").
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { createSandbox } from '../../mocks/sandbox/app.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
 const profile = JSON.parse(readFileSync(new URL('../../conformance/targets/sandbox.json', import.meta.url), 'utf8'));
 

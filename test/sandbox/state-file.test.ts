@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
 import { createApiClient, unwrap } from '../../client/index.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
-import { storeFromSnapshot } from '../../mocks/sandbox/snapshot.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { storeFromSnapshot } from '../../mocks/sandbox/worlds/snapshot.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-state-'));

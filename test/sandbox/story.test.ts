@@ -2,8 +2,8 @@
 // scenario tree and cases → session → bug and linked task → finish; plus refresh rotation through the client.
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createApiClient, paginate, unwrap } from '../../client/index.js';
-import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/http.js';
-import { DEMO } from '../../mocks/sandbox/seed.js';
+import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { rejection } from '../support/rejection.js';
 import { sandboxUnderTest } from './harness.js';
 

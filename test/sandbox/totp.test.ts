@@ -1,6 +1,6 @@
 // RFC 6238 TOTP of the two-factor login: the RFC's own test vectors, base32 decoding and the allowed clock drift.
 import { describe, expect, test } from 'vitest';
-import { base32Decode, totp, verifyTotp } from '../../mocks/sandbox/totp.js';
+import { base32Decode, totp, verifyTotp } from '../../mocks/sandbox/domain/totp.js';
 
 // RFC 6238 Appendix B, SHA-1 rows: the key is the ASCII string "12345678901234567890", 8 digits.
 const RFC_KEY = new TextEncoder().encode('12345678901234567890');

@@ -1,6 +1,7 @@
 // Handlers of the Account tag: getMe, login, register, refreshToken (source §2 Account, §4, §5).
-import { memberView } from '../views.js';
+
 import { created, type HandlerTable, ok } from './types.js';
+import { memberView } from './views.js';
 
 export const accountHandlers = {
   getMe: ({ principal }) => ok({ member: memberView(principal.account) }),

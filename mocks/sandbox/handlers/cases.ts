@@ -1,9 +1,9 @@
 // Handlers of the QA cases tag: list a scenario's cases, create, read, update instructions, delete (source §2, §4).
-import { caseIn, scenarioIn } from '../access.js';
-import { approxBytes, limitReached } from '../limits.js';
-import { deleteCases } from '../qa.js';
-import { caseView } from '../views.js';
+import { caseIn, scenarioIn } from '../domain/access.js';
+import { approxBytes, limitReached } from '../domain/limits.js';
+import { deleteCases } from '../domain/qa.js';
 import { created, type HandlerTable, ok } from './types.js';
+import { caseView } from './views.js';
 
 export const caseHandlers = {
   listCases: ({ store, scope, query }) => {

@@ -1,10 +1,10 @@
 // Handlers of the QA scenarios tag: list, create, read, rename/reposition, delete with dependents (source §2, §4).
-import { scenarioIn } from '../access.js';
-import { approxBytes, limitReached } from '../limits.js';
-import { matchesQ, paginate } from '../lists.js';
-import { deleteScenario } from '../qa.js';
-import { scenarioView } from '../views.js';
+import { scenarioIn } from '../domain/access.js';
+import { approxBytes, limitReached } from '../domain/limits.js';
+import { deleteScenario } from '../domain/qa.js';
+import { matchesQ, paginate } from './lists.js';
 import { created, type HandlerTable, ok } from './types.js';
+import { scenarioView } from './views.js';
 
 export const scenarioHandlers = {
   listScenarios: ({ store, scope, query }) => {

@@ -1,11 +1,11 @@
 // Handlers of the QA sessions tag: list, start, record an outcome, finish (source §2 session, §3, §4).
-import { caseReportIn, scenarioIn, sessionIn } from '../access.js';
-import { approxBytes, limitReached } from '../limits.js';
-import { matchesQ, paginate } from '../lists.js';
-import { finishSession, recordOutcome, scenarioTree, startSession, todoColumnId } from '../qa.js';
-import type { Store } from '../store.js';
-import { type AnswerBudget, caseReportView, sessionView } from '../views.js';
+import { caseReportIn, scenarioIn, sessionIn } from '../domain/access.js';
+import { approxBytes, limitReached } from '../domain/limits.js';
+import { finishSession, recordOutcome, scenarioTree, startSession, todoColumnId } from '../domain/qa.js';
+import type { Store } from '../domain/store.js';
+import { matchesQ, paginate } from './lists.js';
 import { created, type HandlerTable, ok } from './types.js';
+import { type AnswerBudget, caseReportView, sessionView } from './views.js';
 
 /** What a new pending case report takes in the memory budget (limits.ts approxBytes of its record). */
 const PENDING_REPORT_BYTES =

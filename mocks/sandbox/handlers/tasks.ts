@@ -1,7 +1,7 @@
 // Handler of the Tasks tag: a board's tasks, paged, filtered by repeated assignee_ids (source §4 other areas).
-import { paginate } from '../lists.js';
-import { taskView } from '../views.js';
+import { paginate } from './lists.js';
 import { type HandlerTable, ok } from './types.js';
+import { taskView } from './views.js';
 
 export const taskHandlers = {
   listTasks: ({ store, scope, query }) => {

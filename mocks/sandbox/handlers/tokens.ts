@@ -1,10 +1,10 @@
 // Handlers of the API tokens tag: list, create, update (deactivate/reactivate), delete (source §2 token, §3, §4).
-import { ownToken } from '../access.js';
-import { timestampMs } from '../auth.js';
-import { approxBytes, checkMetadata } from '../limits.js';
-import { paginate } from '../lists.js';
-import { tokenView } from '../views.js';
+import { ownToken } from '../domain/access.js';
+import { timestampMs } from '../domain/auth.js';
+import { approxBytes, checkMetadata } from '../domain/limits.js';
+import { paginate } from './lists.js';
 import { created, type HandlerTable, ok } from './types.js';
+import { tokenView } from './views.js';
 
 export const tokenHandlers = {
   listApiTokens: ({ store, principal, query }) => {

@@ -1,8 +1,8 @@
 // Handler types: the context a handler gets, typed per operation from contract/operations.ts.
 import type { BodyOf, OperationId, QueryOf, ReplyOf } from '../../../contract/operations.js';
-import type { BoardScope, Need } from '../access.js';
-import type { Auth, Principal } from '../auth.js';
-import type { Store } from '../store.js';
+import type { BoardScope, Need } from '../domain/access.js';
+import type { Auth, Principal } from '../domain/auth.js';
+import type { Store } from '../domain/store.js';
 
 /** Operations with `security: []` in the contract; a test keeps this list equal to the contract's. */
 export type PublicOperation = 'login' | 'register' | 'refreshToken';

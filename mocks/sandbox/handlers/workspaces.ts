@@ -1,7 +1,7 @@
 // Handler of the Workspaces tag: the account's companies, with their boards and columns (source §1, §4 other areas).
-import { companiesOf } from '../access.js';
-import { companyView } from '../views.js';
+import { companiesOf } from '../domain/access.js';
 import { type HandlerTable, ok } from './types.js';
+import { companyView } from './views.js';
 
 export const workspaceHandlers = {
   listCompanies: ({ store, principal }) => {

@@ -1,6 +1,6 @@
 // The browser page of msw-browser.test.ts: starts MSW with sandboxHandlers and drives it with the typed client.
 import { setupWorker } from 'msw/browser';
-import { type StorageChoice, sandboxHandlers } from '../../../mocks/sandbox/msw.js';
+import { type StorageChoice, sandboxHandlers } from '../../../mocks/sandbox/hosts/msw.js';
 import { logIn, rootScenarioTitles, runStory } from './story.js';
 
 const storage = (new URLSearchParams(location.search).get('storage') ?? 'none') as StorageChoice;

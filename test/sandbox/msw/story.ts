@@ -1,6 +1,6 @@
 // The short story both MSW tests run through the typed client: log in, create a scenario, start a session, record a bug.
 import { type ApiClient, createApiClient, unwrap } from '../../../client/index.js';
-import { DEMO } from '../../../mocks/sandbox/seed.js';
+import { DEMO } from '../../../mocks/sandbox/worlds/seed.js';
 
 export interface StoryResult {
   username: string;

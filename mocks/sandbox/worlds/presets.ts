@@ -1,6 +1,7 @@
 // Named worlds a sandbox starts with or resets to (docs/sandbox.md "Worlds"): demo, empty, large.
+
+import type { Store } from '../domain/store.js';
 import { DEMO, seedDemo } from './seed.js';
-import type { Store } from './store.js';
 
 export const WORLDS = ['demo', 'empty', 'large'] as const;
 export type World = (typeof WORLDS)[number];

@@ -1,9 +1,9 @@
 // Sandbox controls outside the contract (docs/sandbox.md "Controls"): Prefer header, /_sandbox/ guard, expired tokens.
-import type { OperationSpec } from '../../contract/document.js';
-import { dereference } from '../../contract/pointer.js';
+import type { OperationSpec } from '../../../contract/document.js';
+import { dereference } from '../../../contract/pointer.js';
+import { sameText } from '../domain/bytes.js';
+import { invalidField, SandboxError } from '../domain/errors.js';
 import type { SandboxRequest } from './app.js';
-import { sameText } from './bytes.js';
-import { invalidField, SandboxError } from './errors.js';
 
 /** Control endpoints live here, beside (never inside) the API prefix; none is part of the contract. */
 export const CONTROL_PREFIX = '/_sandbox/';

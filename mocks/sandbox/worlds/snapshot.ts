@@ -12,8 +12,8 @@ import type {
   Session,
   Store,
   Task,
-} from './store.js';
-import { Store as StoreClass } from './store.js';
+} from '../domain/store.js';
+import { Store as StoreClass } from '../domain/store.js';
 
 export const SNAPSHOT_FORMAT = 'task-sandbox-world';
 export const SNAPSHOT_VERSION = 1;

@@ -1,5 +1,5 @@
 // List conventions (source §1, §8; contract parameters Page, Limit, Q): page/limit paging and the `q` title search.
-import type { components } from '../../generated/schema.js';
+import type { components } from '../../../generated/schema.js';
 
 /** When `page` is absent (contract x-assumption). */
 export const DEFAULT_PAGE = 1;

@@ -1,10 +1,10 @@
 // The sandbox as MSW request handlers (docs/sandbox.md "In the browser and in tests"): setupWorker or setupServer.
 import { type HttpHandler, http } from 'msw';
-import { createSandbox, type FetchHandler, type Sandbox, type World } from './app.js';
-import { CONTROL_PREFIX } from './controls.js';
-import { API_PREFIX } from './router.js';
-import { SNAPSHOT_FORMAT, snapshotOf, storeFromSnapshot } from './snapshot.js';
-import type { Store } from './store.js';
+import { createSandbox, type FetchHandler, type Sandbox, type World } from '../core/app.js';
+import { CONTROL_PREFIX } from '../core/controls.js';
+import { API_PREFIX } from '../core/router.js';
+import type { Store } from '../domain/store.js';
+import { SNAPSHOT_FORMAT, snapshotOf, storeFromSnapshot } from '../worlds/snapshot.js';
 
 export type StorageChoice = 'session' | 'local' | 'none';
 

@@ -1,5 +1,5 @@
 // Matches method + path against the operation index of openapi.yaml (contract/document.ts), under the /api base path.
-import type { OperationSpec } from '../../contract/document.js';
+import type { OperationSpec } from '../../../contract/document.js';
 
 /** The sandbox serves the contract's paths under this prefix, like a real base_url ending in `api`. */
 export const API_PREFIX = '/api';

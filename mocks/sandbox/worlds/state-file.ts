@@ -1,9 +1,9 @@
 // --state FILE for the node host (docs/sandbox.md "Persistence"): load the world at start, write it back atomically after each change.
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { answerHandlerOf, type FetchHandler, fetchHandlerOf, type Sandbox, type SandboxRequest } from './app.js';
+import { answerHandlerOf, type FetchHandler, fetchHandlerOf, type Sandbox, type SandboxRequest } from '../core/app.js';
+import type { Store } from '../domain/store.js';
 import { SnapshotError, snapshotOf, storeFromSnapshot } from './snapshot.js';
-import type { Store } from './store.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,5 +1,5 @@
 // Typed sandbox errors and the contract's error payload {status:"error", message, errors[]} (openapi.yaml components/schemas/ErrorPayload).
-import type { FieldError } from '../../contract/validators.js';
+import type { FieldError } from '../../../contract/validators.js';
 
 export type { FieldError };
 

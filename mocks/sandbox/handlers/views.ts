@@ -1,6 +1,6 @@
 // Store records → the contract's response shapes (components/schemas in openapi.yaml, typed from generated/).
-import type { components } from '../../generated/schema.js';
-import { jsonBytes } from './limits.js';
+import type { components } from '../../../generated/schema.js';
+import { jsonBytes } from '../domain/limits.js';
 import type {
   Account,
   ApiTokenRecord,
@@ -12,7 +12,7 @@ import type {
   Session,
   Store,
   Task,
-} from './store.js';
+} from '../domain/store.js';
 
 type Schemas = components['schemas'];
 

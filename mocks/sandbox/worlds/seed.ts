@@ -1,6 +1,6 @@
 // The documented demo world (docs/sandbox.md, conformance/targets/sandbox.json): accounts, companies, boards, QA data, tasks.
-import { hashPassword } from './passwords.js';
-import type { Store } from './store.js';
+import { hashPassword } from '../domain/passwords.js';
+import type { Store } from '../domain/store.js';
 
 /** Every value a user or a test needs to know about the demo world. Ids are those the seed produces. */
 export const DEMO = {

@@ -11,9 +11,9 @@ import {
   type FetchHandler,
   type SandboxRequest,
   textOf,
-} from './app.js';
-import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from './errors.js';
-import { API_PREFIX } from './router.js';
+} from '../core/app.js';
+import { API_PREFIX } from '../core/router.js';
+import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from '../domain/errors.js';
 
 /** Largest request body read (1 MiB); a larger one is answered 413 and its connection closed. */
 export const MAX_BODY_BYTES = 1024 * 1024;

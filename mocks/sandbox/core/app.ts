@@ -1,10 +1,25 @@
 // The host-independent sandbox as a fetch handler: Request → route → credential → content checks → ajv → handler → Answer → Response.
-import { type Contract, contractOf, type OperationSpec } from '../../contract/document.js';
-import type { OperationId } from '../../contract/operations.js';
-import type { ContractValidators, FieldError } from '../../contract/validators.js';
-import { openapiDocument } from '../../generated/openapi-document.js';
-import { boardScope, type Need } from './access.js';
-import { Auth, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, type Principal } from './auth.js';
+import { type Contract, contractOf, type OperationSpec } from '../../../contract/document.js';
+import type { OperationId } from '../../../contract/operations.js';
+import type { ContractValidators, FieldError } from '../../../contract/validators.js';
+import { openapiDocument } from '../../../generated/openapi-document.js';
+import { boardScope, type Need } from '../domain/access.js';
+import { Auth, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, type Principal } from '../domain/auth.js';
+import {
+  internalError,
+  invalidField,
+  methodNotAllowed,
+  noSuchPath,
+  SandboxError,
+  unauthorized,
+  validationFailed,
+} from '../domain/errors.js';
+import { jsonShapeExceeds, type Limits, limitsWith, MAX_JSON_CONTAINERS } from '../domain/limits.js';
+import { Store } from '../domain/store.js';
+import { handlers } from '../handlers/index.js';
+import { type Context, ok } from '../handlers/types.js';
+import { isWorld, seedWorld, WORLDS, type World } from '../worlds/presets.js';
+import { DEMO } from '../worlds/seed.js';
 import {
   CONTROL_PREFIX,
   type ControlGuard,
@@ -14,22 +29,7 @@ import {
   parsePrefer,
   preferredExample,
 } from './controls.js';
-import {
-  internalError,
-  invalidField,
-  methodNotAllowed,
-  noSuchPath,
-  SandboxError,
-  unauthorized,
-  validationFailed,
-} from './errors.js';
-import { handlers } from './handlers/index.js';
-import { type Context, ok } from './handlers/types.js';
-import { jsonShapeExceeds, type Limits, limitsWith, MAX_JSON_CONTAINERS } from './limits.js';
-import { isWorld, seedWorld, WORLDS, type World } from './presets.js';
 import { createRouter, type Route } from './router.js';
-import { DEMO } from './seed.js';
-import { Store } from './store.js';
 
 /** What the sandbox is, for any host: node:http (http.ts), a service worker, a test calling it in process. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -56,7 +56,7 @@ export interface Answer {
 /** The sandbox beneath `fetch`: a host that writes bytes itself (http.ts) skips the Response. */
 export type AnswerHandler = (request: SandboxRequest) => Promise<Answer>;
 
-export type { World } from './presets.js';
+export type { World } from '../worlds/presets.js';
 
 type Reply = { status: number; body: unknown };
 
@@ -129,7 +129,7 @@ let validators: ContractValidators | undefined;
 let validatorsLoading: Promise<ContractValidators> | undefined;
 function validatorsFor(contract: Contract): ContractValidators | Promise<ContractValidators> {
   if (validators) return validators;
-  validatorsLoading ??= import('../../contract/validators.js').then((module) => {
+  validatorsLoading ??= import('../../../contract/validators.js').then((module) => {
     validators = module.createValidators(contract);
     return validators;
   });
