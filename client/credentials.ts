@@ -1,6 +1,7 @@
 // The two credential kinds of source §5 and the layer that sets, or on login/register/refresh strips, Authorization.
+
+import type { FetchHandler } from '../contract/http.js';
 import type { Rotation } from './refresh.js';
-import type { Transport } from './transport.js';
 
 export type Credential =
   /** A named API token, sent as `Authorization: Bearer <token>`. */
@@ -72,13 +73,13 @@ function withCredential(request: Request, credential: Credential | undefined): R
 }
 
 export interface AuthorizationLayerOptions {
-  transport: Transport;
+  transport: FetchHandler;
   rotation: Rotation;
   state: CredentialState;
 }
 
 /** The fetch that openapi-fetch calls: sets or strips `Authorization`, and renews a session once on a 401. */
-export function createAuthorizationLayer({ transport, rotation, state }: AuthorizationLayerOptions): Transport {
+export function createAuthorizationLayer({ transport, rotation, state }: AuthorizationLayerOptions): FetchHandler {
   return async (request) => {
     if (isUnauthenticatedUrl(request.url)) {
       request.headers.delete('Authorization');

@@ -1,4 +1,5 @@
 // The success envelope of source §1 (`{status: "success", data}`), read only after the HTTP status (§7 rule 1).
+import { isObject } from '../contract/json.js';
 import { ApiError } from './errors.js';
 import { methodOf, operationOf } from './operation.js';
 
@@ -13,10 +14,6 @@ export interface FetchResult {
 type EnvelopeData<Body> = Body extends { data?: infer D } ? D : never;
 /** The envelope's `data` for a result type: e.g. `{ tasks: Task[]; pagination?: Pagination }` for GET /task/list/. */
 export type DataOf<R> = R extends { data?: infer Body } ? EnvelopeData<NonNullable<Body>> : never;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function isSuccessEnvelope(body: unknown): body is { status: 'success'; data?: Record<string, unknown> } {
   return isObject(body) && body.status === 'success' && (body.data === undefined || isObject(body.data));

@@ -1,9 +1,8 @@
 // One HTTP exchange (source §1): timeout, body read in full, writes never redirected nor repeated when unconfirmed.
+import type { FetchHandler } from '../contract/http.js';
 import { isSuccessEnvelope } from './envelope.js';
 import { ApiError, OutcomeUnknownError } from './errors.js';
 import { contractPathOf, operationName, rememberOperation } from './operation.js';
-
-export type Transport = (request: Request) => Promise<Response>;
 
 export interface TransportOptions {
   fetch: typeof globalThis.fetch;
@@ -88,7 +87,7 @@ function unreadableWrite(method: string, text: string): string | undefined {
   return isSuccessEnvelope(body) ? undefined : 'no success envelope';
 }
 
-export function createTransport({ fetch, basePath, timeoutMs }: TransportOptions): Transport {
+export function createTransport({ fetch, basePath, timeoutMs }: TransportOptions): FetchHandler {
   return async (request) => {
     const operation = operationName(request.method, contractPathOf(request.url, basePath));
     const isPost = request.method === 'POST';

@@ -1,6 +1,8 @@
 // ACCESS rules (source §4, §5 rules 7 and 8, §7): the outsider reaches nothing of the member's, and no object is
 // reached through a board it does not belong to.
+
 import type { ApiClient } from '../../client/index.js';
+import { isObject } from '../../contract/json.js';
 import type { Actor } from '../engine/harness.js';
 import { createHarness } from '../engine/harness.js';
 import type { Answer } from '../engine/recorder.js';
@@ -24,7 +26,7 @@ import {
   whoAmI,
 } from '../harness/fixtures.js';
 import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
-import { carriesData, dataOf, idOf, isObject, rowHolds, rowsOf } from '../harness/payload.js';
+import { carriesData, dataOf, idOf, rowHolds, rowsOf } from '../harness/payload.js';
 import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
 
 const h = createHarness(import.meta.url);

@@ -1,11 +1,12 @@
 // LIST rules (source §1 conventions, §4, §8): limit, paging, q, repeated array keys, required company_id/board_id.
 
 import { randomBytes } from 'node:crypto';
+import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
 import { createHarness } from '../engine/harness.js';
 import { createScenario, ensure, expectRejected, expectSuccess, memberId } from '../harness/fixtures.js';
 import { memberObjects, placeholderObjects } from '../harness/objects.js';
-import { idOf, isObject, rowsOf } from '../harness/payload.js';
+import { idOf, rowsOf } from '../harness/payload.js';
 import { inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
 
 const h = createHarness(import.meta.url);

@@ -1,11 +1,13 @@
 // The one clean-up of a run (docs/conformance.md, "What it leaves behind"): deletes what the run created and did not
 // delete itself (from the run's ledger, and by a search for the run marker: a POST whose answer was lost), each as the
 // account that created it, within a time budget, and names what it left behind.
+
 import { type ApiClient, createApiClient, paginate, unwrap } from '../../client/index.js';
+import type { FetchHandler } from '../../contract/http.js';
 import { memberOf } from '../harness/payload.js';
 import type { Profile } from '../profile.js';
 import type { LedgerEntry } from './exchange.js';
-import { type FetchHandler, send } from './send.js';
+import { send } from './send.js';
 
 const key = (e: LedgerEntry): string =>
   e.kind === 'token' ? `token:${e.key}` : e.kind === 'account' ? `account:${e.username}` : `${e.kind}:${e.id}`;

@@ -1,9 +1,10 @@
 // The rules judged over every exchange of a run (docs/conformance.md, "Exchange rules"; source §1 envelope, §7
 // errors; openapi.yaml): one named property per rule, judged once by the runner over all recorded answers. A rule with
 // nothing to judge is SKIP, saying why, never PASS on nothing.
+import { isObject } from '../../contract/json.js';
 import type { ContractValidators } from '../../contract/validators.js';
 import type { CheckResult } from '../report/outcome.js';
-import { type Answer, isObject } from './recorder.js';
+import type { Answer } from './recorder.js';
 
 /** Failing answers shown per rule; the message counts the rest. */
 const MAX_SHOWN = 3;

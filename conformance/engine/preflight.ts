@@ -1,7 +1,9 @@
 // The preflight (docs/conformance.md, "The preflight"): before any rule runs, both profile accounts log in (source §4,
 // §5 rule 5) and the company lists confirm the profile's scope (source §1: "GET /company/list/ returns data.companies").
+
 import { ApiError, OutcomeUnknownError } from '../../client/index.js';
-import { idOf, isObject, rowsOf } from '../harness/payload.js';
+import { isObject } from '../../contract/json.js';
+import { idOf, rowsOf } from '../harness/payload.js';
 import { PROFILE_FIELDS, type Profile } from '../profile.js';
 import type { Actor, Actors } from './actors.js';
 import { NotVerified } from './explain.js';

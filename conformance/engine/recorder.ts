@@ -1,10 +1,12 @@
 // The fetch under every client of a run (docs/conformance.md, "Reading the report"): sends each request through `send`
 // and keeps the facts of every exchange (redacted record, status, parsed body) for the checks, the exchange rules,
 // coverage, failure details and the clean-up ledger. It judges nothing.
+import type { FetchHandler } from '../../contract/http.js';
+import { isObject } from '../../contract/json.js';
 import type { Contract, OperationSpec } from '../../contract/openapi.js';
 import type { ExchangeRecord, LedgerEntry } from './exchange.js';
 import { type Redactor, redactBody } from './redact.js';
-import { type FetchHandler, NoAnswerError, send } from './send.js';
+import { NoAnswerError, send } from './send.js';
 
 /** Bodies longer than this are cut in records: enough to read a failure, small enough for a report. */
 const BODY_LIMIT = 2000;
@@ -92,9 +94,6 @@ export function readBody(text: string): { body: unknown; json: boolean } {
     return { body: text, json: false };
   }
 }
-
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function pairs(headers: Headers): [string, string][] {
   const out: [string, string][] = [];

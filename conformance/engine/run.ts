@@ -1,7 +1,9 @@
 // Runs the conformance suite against a target and builds the result (docs/conformance.md, "How a run works"): check
 // files side by side, each file's checks in order, the exchange rules over every answer, one clean-up, one report.
 // `runConformance` is what the CLI, the tests and the bench call.
+
 import { randomBytes } from 'node:crypto';
+import type { FetchHandler } from '../../contract/http.js';
 import '../checks/index.js';
 import { type Profile, profileSecrets } from '../profile.js';
 import { fileLine, stepLine } from '../report/console.js';
@@ -20,7 +22,7 @@ import { PreflightError, preflight } from './preflight.js';
 import { type Answer, createRecorder } from './recorder.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { CheckSkipped, plan, type RegisteredCheck, type Selection, skipReason } from './registry.js';
-import { type FetchHandler, NoAnswerError, send } from './send.js';
+import { NoAnswerError, send } from './send.js';
 
 /** Check files run side by side: they mostly wait for the target. */
 const CONCURRENCY = 4;

@@ -1,9 +1,8 @@
 // One bounded HTTP exchange for every request the suite sends (docs/conformance.md, "Bounds"): a per-request deadline,
 // the run's stop signal, and a cap on the answer's size, whether the target is a server or an in-process handler.
-import { deadline } from '../../client/transport.js';
 
-/** A server as a function: the global fetch, or an in-process handler such as the sandbox's. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+import { deadline } from '../../client/transport.js';
+import type { FetchHandler } from '../../contract/http.js';
 
 /** Answers larger than this are refused: nothing in the contract comes near it. */
 export const MAX_ANSWER_BYTES = 1024 * 1024;

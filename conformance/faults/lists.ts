@@ -1,5 +1,6 @@
 // Faults in lists (source §1, §4, §8): limit, page, q, repeated keys and the required company_id/board_id.
-import { DEMO, type FaultVariant, isObject, parse, rewrite, validationFailed, withQuery } from './wrap.js';
+import { isObject } from '../../contract/json.js';
+import { DEMO, type FaultVariant, parse, rewrite, validationFailed, withQuery } from './wrap.js';
 
 /** `limit` is ignored: every page has the default size. */
 export const limitIgnored: FaultVariant = {

@@ -1,8 +1,10 @@
 // Tools for fault variants of the sandbox: fetch wrappers around the real FetchHandler that break one rule from the
 // outside, never touching the sandbox's core. They read and rewrite requests and answers as a middleware would.
+
 import { contractOf } from '../../contract/document.js';
+import type { FetchHandler } from '../../contract/http.js';
+import { isObject } from '../../contract/json.js';
 import { openapiDocument } from '../../generated/openapi-document.js';
-import type { FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
@@ -50,10 +52,6 @@ export async function parse(req: Request): Promise<Parsed> {
     operationId: operations.find((o) => o.method === method && o.path === path)?.operationId,
     body,
   };
-}
-
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** A copy of the request at another URL or with other headers; the body comes from a clone, so `req` stays usable. */

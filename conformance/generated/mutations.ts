@@ -1,5 +1,6 @@
 // The five ways a generated request breaks its operation's schema in exactly one place, each naming the field it
 // breaks (docs/generated-cases.md; source §7: a validation failure names the fields to correct).
+import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
 import { branchOf, type Document, resolveSchema, type Schema, typesOf } from './arbitraries.js';
 import type { CredentialKind } from './plan.js';
@@ -33,8 +34,6 @@ export const UNKNOWN_FIELD = 'unexpected_field';
 
 /** A string no enum or const of openapi.yaml allows. */
 export const NOT_A_CHOICE = 'not-a-choice';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** JSON type of a value, as JSON Schema names it. */
 function jsonType(value: unknown): string {

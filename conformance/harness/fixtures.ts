@@ -1,6 +1,8 @@
 // Steps the checks share (scenarios, cases, tokens, sessions, lists), each discovering what the source leaves open
 // (source §1 envelope, §2 fields, "Fields returned for a token: not shown") instead of assuming the contract's shape.
+
 import type { ApiClient } from '../../client/index.js';
+import { isObject } from '../../contract/json.js';
 import { CheckFailure, NotVerified } from '../engine/explain.js';
 import type { CallInit, Harness } from '../engine/harness.js';
 import type { Answer } from '../engine/recorder.js';
@@ -11,7 +13,6 @@ import {
   dataOf,
   fieldsOf,
   idOf,
-  isObject,
   numericId,
   objectOf,
   payloadNames,

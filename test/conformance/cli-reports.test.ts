@@ -1,6 +1,7 @@
 // The CLI's reports for CI (docs/conformance.md, "Flags" and "Reading the report"), run in process against the sandbox
 // on a free port: --har holds every exchange and no secret the run saw, --strict makes a failed SHOULD rule fail the
 // run, --min-coverage fails a run that exercised too little, and bad values or an unwritable file end with exit 2.
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
 import { deletionIgnored } from '../../conformance/faults/tokens.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import type { FetchHandler } from '../../contract/http.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 
 const TARGET = 'conformance/targets/sandbox.json';

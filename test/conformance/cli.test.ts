@@ -1,5 +1,6 @@
 // The conformance CLI as a process (docs/conformance.md): exit codes, report files, secrets kept out, clean-up after
 // Ctrl-C, and a run against the stateless Prism mock that completes and reports per rule.
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type ServerResponse } from 'node:http';
@@ -12,8 +13,9 @@ import { jwtAcceptedUnderBearer } from '../../conformance/faults/auth.js';
 import { deletionIgnored } from '../../conformance/faults/tokens.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
+import type { FetchHandler } from '../../contract/http.js';
 import { startMock } from '../../mocks/prism/mock.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,12 +1,14 @@
 // The runner in process (docs/conformance.md, "How a run works"): runs side by side keep their own state, the overall
 // bound stops a target that never answers and the clean-up still reports, an oversized answer fails its check, and a
 // rejected login leaves the rules that need it not verified.
+
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/engine/run.js';
 import { MAX_ANSWER_BYTES } from '../../conformance/engine/send.js';
 import { loadProfile } from '../../conformance/profile.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import type { FetchHandler } from '../../contract/http.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
 
 /** In-process runs: nothing listens here, every request goes to the handler. */
 const profile = () => loadProfile('conformance/targets/sandbox.json', {}, 'http://sandbox.invalid/api');

@@ -1,14 +1,17 @@
 // Proof that every check can fail (docs/conformance.md, "How we know every check can fail"): the suite passes 100%
 // against the sandbox, and each fault variant of the sandbox (a wrapper outside its core) makes the suite fail with the
 // rule IDs it names as `breaks`.
+
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/engine/run.js';
 import { FAULTS } from '../../conformance/faults/index.js';
-import { isObject, jsonOf, parse, reply, withStatus } from '../../conformance/faults/wrap.js';
+import { jsonOf, parse, reply, withStatus } from '../../conformance/faults/wrap.js';
 import { loadProfile } from '../../conformance/profile.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
 import { RULES } from '../../conformance/rules.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import type { FetchHandler } from '../../contract/http.js';
+import { isObject } from '../../contract/json.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 
 /** Runs side by side: a run mostly waits for its sandbox, and the machine has two cores. */

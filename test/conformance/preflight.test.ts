@@ -1,6 +1,7 @@
 // The preflight (docs/conformance.md, "The preflight"), through the CLI's main over real HTTP to the sandbox: a profile
 // the target refuses or contradicts stops the run with exit 2 and one message naming the field and its variable, with
 // both reports; a server error there is exit 2 too, never a crash; a list without boards is a warning, not a failure.
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,9 +11,11 @@ import { EXIT, main } from '../../conformance/cli/main.js';
 import { ProfileMismatchError } from '../../conformance/engine/preflight.js';
 import { runConformance } from '../../conformance/engine/run.js';
 import { companyListLeaks } from '../../conformance/faults/access.js';
-import { isObject, parse, reply, rewrite } from '../../conformance/faults/wrap.js';
+import { parse, reply, rewrite } from '../../conformance/faults/wrap.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
-import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import type { FetchHandler } from '../../contract/http.js';
+import { isObject } from '../../contract/json.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 
 const TARGET = 'conformance/targets/sandbox.json';

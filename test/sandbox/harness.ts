@@ -1,9 +1,11 @@
 // Test harness: a sandbox whose every response is checked against openapi.yaml, plus small request helpers.
+
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, expect } from 'vitest';
+import type { FetchHandler } from '../../contract/http.js';
 import { loadContract } from '../../contract/openapi.js';
 import { createValidators } from '../../contract/validators.js';
-import { createSandbox, type FetchHandler, type Sandbox, type SandboxOptions } from '../../mocks/sandbox/core/app.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../mocks/sandbox/core/app.js';
 import { API_PREFIX, createRouter } from '../../mocks/sandbox/core/router.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 

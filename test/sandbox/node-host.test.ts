@@ -1,7 +1,9 @@
 // The node:http host (mocks/sandbox/hosts/node.ts) answers as the core's fetch does in process, on its own path and through a custom fetch.
+
 import { type Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import type { FetchHandler } from '../../contract/http.js';
+import { answerHandlerOf, createSandbox } from '../../mocks/sandbox/core/app.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { persisting } from '../../mocks/sandbox/worlds/state-file.js';

@@ -1,5 +1,6 @@
 // The host-independent sandbox as a fetch handler: Request → route → credential → content checks → ajv → handler → Answer → Response.
 import { type Contract, contractOf, type OperationSpec } from '../../../contract/document.js';
+import type { FetchHandler } from '../../../contract/http.js';
 import type { OperationId } from '../../../contract/operations.js';
 import type { ContractValidators, FieldError } from '../../../contract/validators.js';
 import { openapiDocument } from '../../../generated/openapi-document.js';
@@ -31,8 +32,8 @@ import {
 } from './controls.js';
 import { createRouter, type Route } from './router.js';
 
-/** What the sandbox is, for any host: node:http (http.ts), a service worker, a test calling it in process. */
-export type FetchHandler = (request: Request) => Promise<Response>;
+/** What the sandbox is, for any host: node:http, a service worker, a test calling it in process. */
+export type { FetchHandler };
 
 /**
  * What the core reads of a request. A fetch Request has all of it; the node host (http.ts) passes a lighter object,
