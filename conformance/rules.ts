@@ -820,7 +820,7 @@ export const RULES: readonly Rule[] = [
     writes: true,
   },
 
-  // Generated requests: every operation, from its parameter and body schemas (conformance/generated/).
+  // Generated requests: every operation, from its parameter and body schemas (conformance/cases/).
   {
     id: 'GEN-01',
     level: 'MUST',

@@ -4,7 +4,7 @@ import './access.check.js';
 import './auth.check.js';
 import './conventions.check.js';
 import './envelope.check.js';
-import './generated.check.js';
+import './cases.check.js';
 import './lists.check.js';
 import './login.check.js';
 import './qa-scenarios.check.js';

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
-import { deletionIgnored } from '../../conformance/faults/tokens.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { deletionIgnored } from './faults/tokens.js';
 
 const TARGET = 'conformance/targets/sandbox.json';
 const dir = mkdtempSync(join(tmpdir(), 'conformance-reports-'));

@@ -9,14 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jwtAcceptedUnderBearer } from '../../conformance/faults/auth.js';
-import { deletionIgnored } from '../../conformance/faults/tokens.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { startMock } from '../../mocks/prism/mock.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { jwtAcceptedUnderBearer } from './faults/auth.js';
+import { deletionIgnored } from './faults/tokens.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TARGET = 'conformance/targets/sandbox.json';

@@ -4,8 +4,6 @@
 
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/engine/run.js';
-import { FAULTS } from '../../conformance/faults/index.js';
-import { jsonOf, parse, reply, withStatus } from '../../conformance/faults/wrap.js';
 import { loadProfile } from '../../conformance/profile.js';
 import type { RunResult } from '../../conformance/report/outcome.js';
 import { RULES } from '../../conformance/rules.js';
@@ -13,6 +11,8 @@ import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { FAULTS } from './faults/index.js';
+import { jsonOf, parse, reply, withStatus } from './faults/wrap.js';
 
 /** Runs side by side: a run mostly waits for its sandbox, and the machine has two cores. */
 const LANES = 2;

@@ -10,13 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT, main } from '../../conformance/cli/main.js';
 import { ProfileMismatchError } from '../../conformance/engine/preflight.js';
 import { runConformance } from '../../conformance/engine/run.js';
-import { companyListLeaks } from '../../conformance/faults/access.js';
-import { parse, reply, rewrite } from '../../conformance/faults/wrap.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { companyListLeaks } from './faults/access.js';
+import { parse, reply, rewrite } from './faults/wrap.js';
 
 const TARGET = 'conformance/targets/sandbox.json';
 const dir = mkdtempSync(join(tmpdir(), 'conformance-preflight-'));

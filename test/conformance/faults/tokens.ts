@@ -1,5 +1,5 @@
 // Faults in the named API token lifecycle (source §3, §5 rules 1, 6 and 8).
-import { isObject } from '../../contract/json.js';
+import { isObject } from '../../../contract/json.js';
 import {
   asMember,
   authorizationOf,

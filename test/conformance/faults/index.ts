@@ -1,8 +1,8 @@
 // Every fault variant by name, each with the rules it breaks; test/conformance/faults.test.ts runs them all.
 import * as access from './access.js';
 import * as auth from './auth.js';
+import * as cases from './cases.js';
 import * as envelope from './envelope.js';
-import * as generated from './generated.js';
 import * as lists from './lists.js';
 import * as login from './login.js';
 import * as qa from './qa.js';
@@ -19,5 +19,5 @@ export const FAULTS: Readonly<Record<string, FaultVariant>> = {
   ...envelope,
   ...lists,
   ...qa,
-  ...generated,
+  ...cases,
 };

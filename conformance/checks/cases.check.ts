@@ -2,14 +2,14 @@
 // exactly one place, placed on real objects, judged, and a failure shrunk by fast-check to its smallest request.
 
 import { createValidators } from '../../contract/validators.js';
+import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../cases/defaults.js';
+import { type ExploreOptions, explore, type Failure, shrinkFailure } from '../cases/explore.js';
+import { planAll } from '../cases/plan.js';
+import { curlLine } from '../cases/requests.js';
+import { createRunObjects, createSender } from '../cases/sender.js';
+import { GENERATED_RULES, type GeneratedRule } from '../cases/verdicts.js';
 import { CheckFailure } from '../engine/explain.js';
 import { createHarness } from '../engine/harness.js';
-import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../generated/defaults.js';
-import { type ExploreOptions, explore, type Failure, shrinkFailure } from '../generated/explore.js';
-import { planAll } from '../generated/plan.js';
-import { curlLine } from '../generated/requests.js';
-import { createRunObjects, createSender } from '../generated/sender.js';
-import { GENERATED_RULES, type GeneratedRule } from '../generated/verdicts.js';
 
 const h = createHarness(import.meta.url);
 

@@ -1,5 +1,5 @@
 // Faults in login, registration and refresh (source §2, §5 rules 4 and 5): captcha, rotation, the token pair.
-import { isObject } from '../../contract/json.js';
+import { isObject } from '../../../contract/json.js';
 import {
   authorizationOf,
   DEMO,

@@ -1,6 +1,6 @@
 // Faults in QA scenarios, cases, sessions and outcomes (source §2, §3, §4, §8).
-import type { FetchHandler } from '../../contract/http.js';
-import { isObject } from '../../contract/json.js';
+import type { FetchHandler } from '../../../contract/http.js';
+import { isObject } from '../../../contract/json.js';
 import {
   apiRequest,
   DEMO,

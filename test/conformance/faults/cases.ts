@@ -1,7 +1,7 @@
 // Faults the generated cases must catch (rules GEN-01..04; source §7): each one a server that departs from the request
 // schemas of openapi.yaml in a way a hand-written probe seldom meets.
-import { isObject } from '../../contract/json.js';
-import { createValidators } from '../../contract/validators.js';
+import { isObject } from '../../../contract/json.js';
+import { createValidators } from '../../../contract/validators.js';
 import { type FaultVariant, parse, reply, validationFailed, withBody, withQuery, withStatus } from './wrap.js';
 
 const validators = createValidators();

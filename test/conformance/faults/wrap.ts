@@ -1,12 +1,12 @@
 // Tools for fault variants of the sandbox: fetch wrappers around the real FetchHandler that break one rule from the
 // outside, never touching the sandbox's core. They read and rewrite requests and answers as a middleware would.
 
-import { contractOf } from '../../contract/document.js';
-import type { FetchHandler } from '../../contract/http.js';
-import { isObject } from '../../contract/json.js';
-import { openapiDocument } from '../../generated/openapi-document.js';
-import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
-import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { contractOf } from '../../../contract/document.js';
+import type { FetchHandler } from '../../../contract/http.js';
+import { isObject } from '../../../contract/json.js';
+import { openapiDocument } from '../../../generated/openapi-document.js';
+import { API_PREFIX } from '../../../mocks/sandbox/core/router.js';
+import { DEMO } from '../../../mocks/sandbox/worlds/seed.js';
 
 export type { FetchHandler };
 

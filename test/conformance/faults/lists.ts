@@ -1,5 +1,5 @@
 // Faults in lists (source §1, §4, §8): limit, page, q, repeated keys and the required company_id/board_id.
-import { isObject } from '../../contract/json.js';
+import { isObject } from '../../../contract/json.js';
 import { DEMO, type FaultVariant, parse, rewrite, validationFailed, withQuery } from './wrap.js';
 
 /** `limit` is ignored: every page has the default size. */

@@ -1,6 +1,6 @@
 // Faults in the envelope and errors (source §1, §7) and in the trailing-slash convention.
-import { isObject } from '../../contract/json.js';
-import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
+import { isObject } from '../../../contract/json.js';
+import { API_PREFIX } from '../../../mocks/sandbox/core/router.js';
 import { type FaultVariant, jsonOf, parse, reply, rewrite, withStatus, withUrl } from './wrap.js';
 
 const success = (res: Response): boolean => res.status >= 200 && res.status < 300;

@@ -1,5 +1,5 @@
 // Faults in access between accounts (source §5 rules 7 and 8): the outsider let in, scope and identity leaked.
-import { isObject } from '../../contract/json.js';
+import { isObject } from '../../../contract/json.js';
 import {
   asMember,
   DEMO,

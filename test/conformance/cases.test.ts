@@ -3,17 +3,16 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Answer } from '../../conformance/engine/recorder.js';
-import { type Schema, schemaArbitrary } from '../../conformance/generated/arbitraries.js';
+import { type Schema, schemaArbitrary } from '../../conformance/cases/arbitraries.js';
 import {
   type ExploreOptions,
   explore,
   type Failure,
   type Send,
   shrinkFailure,
-} from '../../conformance/generated/explore.js';
-import { type BreakageKind, mutationsOf, UNKNOWN_FIELD } from '../../conformance/generated/mutations.js';
-import { isPlaced, planAll, planOperation } from '../../conformance/generated/plan.js';
+} from '../../conformance/cases/explore.js';
+import { type BreakageKind, mutationsOf, UNKNOWN_FIELD } from '../../conformance/cases/mutations.js';
+import { isPlaced, planAll, planOperation } from '../../conformance/cases/plan.js';
 import {
   contractErrors,
   curlLine,
@@ -23,8 +22,9 @@ import {
   seedFor,
   shownRequest,
   takesInput,
-} from '../../conformance/generated/requests.js';
-import { judgeBroken, judgeValid } from '../../conformance/generated/verdicts.js';
+} from '../../conformance/cases/requests.js';
+import { judgeBroken, judgeValid } from '../../conformance/cases/verdicts.js';
+import type { Answer } from '../../conformance/engine/recorder.js';
 import { loadContract } from '../../contract/openapi.js';
 import { createValidators } from '../../contract/validators.js';
 
