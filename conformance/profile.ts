@@ -187,12 +187,29 @@ export function loadProfile(
   }
   if (port !== undefined) set(raw, ['baseUrl'], withPort(raw.baseUrl, port));
 
-  const problems = [...unresolved.values()];
+  return checkProfile(
+    raw,
+    [...unresolved.values()],
+    unresolved,
+    (field) => `${field.path.join('.')} (or ${field.env})`,
+  );
+}
+
+/**
+ * Checks every field of a raw profile, normalizes ids and the base URL, and returns it; throws ProfileError naming
+ * each bad field (`named` says how to call a field: with its variable for a file, as `profile.x` for an object).
+ */
+function checkProfile(
+  raw: Json,
+  problems: string[],
+  skip: ReadonlyMap<string, string>,
+  named: (field: (typeof PROFILE_FIELDS)[number]) => string,
+): Profile {
   for (const field of PROFILE_FIELDS) {
     const name = field.path.join('.');
-    if (unresolved.has(name)) continue;
+    if (skip.has(name)) continue;
     const value = get(raw, field.path);
-    const where = `${name} (or ${field.env}): ${field.about}`;
+    const where = `${named(field)}: ${field.about}`;
     if (field.kind === 'optional-id') {
       if (value === undefined || value === null) continue;
       if (toId(value) === undefined) problems.push(`${where} must be a positive integer`);
@@ -201,7 +218,7 @@ export function loadProfile(
       if (toId(value) === undefined) problems.push(`${where} must be a positive integer`);
       else set(raw, field.path, toId(value));
     } else if (typeof value !== 'string' || value.trim() === '') {
-      problems.push(`${where} is required`);
+      problems.push(`${where} is required${value === undefined || value === null ? '' : ' as a non-empty string'}`);
     } else if (field.kind === 'url') {
       let url: URL | undefined;
       try {
@@ -242,6 +259,38 @@ export function loadProfile(
     );
   }
   return profile;
+}
+
+/** A profile given as an object (the programmatic API and the Vitest suite): the same fields as the file. */
+export type ProfileInput = Omit<Profile, 'baseUrl'> & {
+  /** Optional when the target is a function or a server: only its path is used then (default `/api`). */
+  baseUrl?: string;
+};
+
+/**
+ * Checks a profile object field by field, as `loadProfile` checks a file; `baseUrl` fills in a missing base URL (the
+ * target's). Throws ProfileError naming each bad field as `profile.<path>`, never a value.
+ */
+export function profileFrom(input: unknown, baseUrl: string): Profile {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw new ProfileError('profile must be an object with captchaToken, accounts, companyId and boardId');
+  }
+  let raw: Json;
+  try {
+    // A copy: the caller's object is never changed, and a value JSON cannot hold (a function) reads as missing.
+    raw = JSON.parse(JSON.stringify(input)) as Json;
+  } catch (error) {
+    throw new ProfileError(`profile cannot be read as JSON: ${(error as Error).message}`);
+  }
+  if (raw.baseUrl === undefined) raw.baseUrl = baseUrl;
+  for (const key of Object.keys(raw)) {
+    if (!PROFILE_FIELDS.some((f) => f.path[0] === key)) {
+      throw new ProfileError(
+        `profile.${key} is not a profile field (the fields: ${[...new Set(PROFILE_FIELDS.map((f) => f.path[0]))].join(', ')})`,
+      );
+    }
+  }
+  return checkProfile(raw, [], new Map(), (field) => `profile.${field.path.join('.')}`);
 }
 
 /** Every secret of a profile, for redaction. */

@@ -178,3 +178,10 @@ export function createValidators(contract: Contract = contractOf(openapiDocument
     },
   };
 }
+
+/** Compiled once per process: every user in the process (each conformance run and check file) shares the schemas. */
+let validators: ContractValidators | undefined;
+export const sharedValidators = (): ContractValidators => {
+  validators ??= createValidators();
+  return validators;
+};

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunResult } from '../conformance/report/outcome.js';
+import type { RunResult } from '../conformance/engine/result.js';
 import { startMock } from '../mocks/prism/mock.js';
 import { DEMO } from '../mocks/sandbox/worlds/seed.js';
 

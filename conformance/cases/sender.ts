@@ -2,10 +2,10 @@
 // read-only mode the objects are found by listing instead.
 
 import { CheckFailure } from '../engine/explain.js';
-import type { Harness } from '../engine/harness.js';
+import { tokenPairOf } from '../engine/payload.js';
 import { createCase, createScenario, createToken, startSession } from '../harness/fixtures.js';
+import type { Harness } from '../harness/harness.js';
 import { memberObjects } from '../harness/objects.js';
-import { tokenPairOf } from '../harness/payload.js';
 import type { Send } from './explore.js';
 import type { PlaceName } from './plan.js';
 import { type GeneratedRequest, type Places, placeValues, shownRequest } from './requests.js';

@@ -1,9 +1,8 @@
 // What each generated-case rule says about one answer (conformance/rules.ts, area generated; source §7): a problem in
 // words, or nothing when the answer holds or the rule does not judge it.
 import { isObject } from '../../contract/json.js';
-
+import { fieldsOf, names, payloadNames } from '../engine/payload.js';
 import type { Answer } from '../engine/recorder.js';
-import { fieldsOf, names, payloadNames } from '../harness/payload.js';
 import type { Breakage } from './mutations.js';
 
 export const GENERATED_RULES = ['GEN-01', 'GEN-02', 'GEN-03', 'GEN-04'] as const;

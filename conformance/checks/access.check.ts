@@ -3,8 +3,7 @@
 
 import type { ApiClient } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
-import type { Actor } from '../engine/harness.js';
-import { createHarness } from '../engine/harness.js';
+import { carriesData, dataOf, idOf, rowHolds, rowsOf } from '../engine/payload.js';
 import type { Answer } from '../engine/recorder.js';
 import {
   type Board,
@@ -25,8 +24,9 @@ import {
   startSession,
   whoAmI,
 } from '../harness/fixtures.js';
+import type { Actor } from '../harness/harness.js';
+import { createHarness } from '../harness/harness.js';
 import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
-import { carriesData, dataOf, idOf, rowHolds, rowsOf } from '../harness/payload.js';
 import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
 
 const h = createHarness(import.meta.url);
@@ -345,3 +345,5 @@ for (const probe of probes) {
     );
   }
 }
+
+export default h.checks;

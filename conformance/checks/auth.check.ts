@@ -1,7 +1,7 @@
 // AUTH rules (source §5, §7): every authenticated operation of openapi.yaml, with only the credential wrong.
 import type { OperationSpec } from '../../contract/openapi.js';
-import { createHarness } from '../engine/harness.js';
 import { ensure } from '../harness/fixtures.js';
+import { createHarness } from '../harness/harness.js';
 import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
 import { inSafeOrder, isList, isWrite, opName, validRequest } from '../harness/requests.js';
 
@@ -118,3 +118,5 @@ for (const op of operations) {
     });
   }
 }
+
+export default h.checks;

@@ -9,7 +9,7 @@ import { curlLine } from '../cases/requests.js';
 import { createRunObjects, createSender } from '../cases/sender.js';
 import { GENERATED_RULES, type GeneratedRule } from '../cases/verdicts.js';
 import { CheckFailure } from '../engine/explain.js';
-import { createHarness } from '../engine/harness.js';
+import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
 
@@ -76,3 +76,5 @@ for (const rule of GENERATED_RULES) {
     );
   });
 }
+
+export default h.checks;

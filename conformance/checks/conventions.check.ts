@@ -1,8 +1,8 @@
 // CONV rules (source §1 conventions): trailing slashes and the JSON Content-Type of request bodies.
 
-import { createHarness } from '../engine/harness.js';
+import { carriesData, carriesTokens, tokenPairOf } from '../engine/payload.js';
 import { ensure, ensureSetup, expectRejected, expectSuccess } from '../harness/fixtures.js';
-import { carriesData, carriesTokens, tokenPairOf } from '../harness/payload.js';
+import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
 
@@ -54,3 +54,5 @@ h.rule('CONV-04', 'a JSON body sent as text/plain is rejected with a 4xx error p
   expectRejected(answer, 'POST /member/login/ with Content-Type: text/plain');
   ensure(!carriesData(answer) && !carriesTokens(answer), 'the rejected login still carries data or tokens');
 });
+
+export default h.checks;

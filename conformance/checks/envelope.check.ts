@@ -1,7 +1,7 @@
 // ENV rules (source §1 envelope and collection names, §7 errors): data in place, errors that name the field, 404s,
 // and the contract's 409 for state conflicts.
 import { randomBytes } from 'node:crypto';
-import { createHarness } from '../engine/harness.js';
+import { dataOf, memberOf } from '../engine/payload.js';
 import type { Answer } from '../engine/recorder.js';
 import {
   createCase,
@@ -12,7 +12,7 @@ import {
   expectSuccess,
   startSession,
 } from '../harness/fixtures.js';
-import { dataOf, memberOf } from '../harness/payload.js';
+import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
 
@@ -213,3 +213,5 @@ h.rule('ENV-09', 'an outcome on a finished session answers 409 naming case_repor
   });
   expectConflict(answer, 'PATCH /features/qa/sessions/cases/ on a finished session', 'case_report_id');
 });
+
+export default h.checks;

@@ -1,13 +1,30 @@
-// Every check file, imported once: importing one registers its checks (docs/conformance.md, "Writing a check"). A
-// static list rather than a directory listing, so that a compiled package finds them; a new check file goes here.
-import './access.check.js';
-import './auth.check.js';
-import './conventions.check.js';
-import './envelope.check.js';
-import './cases.check.js';
-import './lists.check.js';
-import './login.check.js';
-import './qa-scenarios.check.js';
-import './qa-sessions.check.js';
-import './tokens-expiry.check.js';
-import './tokens.check.js';
+// Every check of the suite (docs/conformance.md, "Writing a check"): the check files and the rules judged over every
+// exchange. A static list rather than a directory listing, so that a compiled package finds them; a new check file
+// goes here.
+import access from './access.check.js';
+import auth from './auth.check.js';
+import cases from './cases.check.js';
+import conventions from './conventions.check.js';
+import envelope from './envelope.check.js';
+import lists from './lists.check.js';
+import login from './login.check.js';
+import qaScenarios from './qa-scenarios.check.js';
+import qaSessions from './qa-sessions.check.js';
+import tokens from './tokens.check.js';
+import tokensExpiry from './tokens-expiry.check.js';
+
+export { EXCHANGE_RULES } from './exchange-rules.js';
+
+export const CHECK_FILES = [
+  access,
+  auth,
+  cases,
+  conventions,
+  envelope,
+  lists,
+  login,
+  qaScenarios,
+  qaSessions,
+  tokens,
+  tokensExpiry,
+] as const;

@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
-import { createHarness } from '../engine/harness.js';
+import { idOf, rowsOf } from '../engine/payload.js';
 import { createScenario, ensure, expectRejected, expectSuccess, memberId } from '../harness/fixtures.js';
+import { createHarness } from '../harness/harness.js';
 import { memberObjects, placeholderObjects } from '../harness/objects.js';
-import { idOf, rowsOf } from '../harness/payload.js';
 import { inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
 
 const h = createHarness(import.meta.url);
@@ -112,7 +112,7 @@ h.rule('LIST-03', 'q is accepted by the scenario and session lists', async () =>
 
 h.rule('LIST-04', 'q keeps only the rows whose title contains it, ignoring case', async (t) => {
   const { query, ids, titles } = await rows();
-  const target = h.run.readOnly ? titles[0]?.split(/\s+/)[0] : `ROW ALPHA [${h.marker.toUpperCase()}]`;
+  const target = h.run.readOnly ? titles[0]?.split(/\s+/)[0] : `ROW ALPHA [${h.marker.toUpperCase()}-`;
   if (!target) return t.skip('the board holds no scenario to search for (read-only mode)');
   const answer = await h.callLoose(await h.as('member'), 'listScenarios', {
     query: { ...query, q: target, limit: 100 },
@@ -201,3 +201,5 @@ for (const op of boardOperations) {
     });
   }
 }
+
+export default h.checks;

@@ -1,9 +1,9 @@
 // LOGIN rules (source §2, §4, §5 rules 4 and 5): login, registration, captcha and refresh-token rotation.
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../client/index.js';
-import { createHarness, type Session } from '../engine/harness.js';
+import { carriesTokens, tokenPairOf, usernameIn } from '../engine/payload.js';
 import { ensure, expectRejected, expectSuccess, whoAmI } from '../harness/fixtures.js';
-import { carriesTokens, tokenPairOf, usernameIn } from '../harness/payload.js';
+import { createHarness, type Session } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
 
@@ -152,3 +152,5 @@ h.rule(
   },
   { registers: true },
 );
+
+export default h.checks;

@@ -1,7 +1,7 @@
 // QA rules for scenarios and cases (source §2, §4, §7): create, read, rename, hierarchy, filters, availability and
 // complete deletion.
 
-import { createHarness } from '../engine/harness.js';
+import { idOf, numericId, rowsOf } from '../engine/payload.js';
 import {
   caseFields,
   createCase,
@@ -16,7 +16,7 @@ import {
   readObject,
   startSession,
 } from '../harness/fixtures.js';
-import { idOf, numericId, rowsOf } from '../harness/payload.js';
+import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
 
@@ -231,3 +231,5 @@ h.rule(
     ensure(wrongRow.length === 0, `the case list shows the created case with ${wrongRow.join(', ')}`);
   },
 );
+
+export default h.checks;

@@ -1,6 +1,6 @@
 // QA rules for sessions and outcomes (source §2, §3 transitions and rules, §8): start, done, bug, linked task, finish.
 
-import { createHarness } from '../engine/harness.js';
+import { numericId, objectOf } from '../engine/payload.js';
 import {
   createCase,
   createScenario,
@@ -13,7 +13,7 @@ import {
   type Session,
   startSession,
 } from '../harness/fixtures.js';
-import { numericId, objectOf } from '../harness/payload.js';
+import { createHarness } from '../harness/harness.js';
 
 type CaseReport = Found;
 type Task = Found;
@@ -331,3 +331,5 @@ h.rule('QA-19', 'starting a session on a board without a todo-kind column is rej
     `the rejected start still created a session: ${after.length - before.length} more listed`,
   );
 });
+
+export default h.checks;

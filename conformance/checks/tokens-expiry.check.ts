@@ -1,8 +1,8 @@
 // TOKEN-08 (source §5 rules 1 and 9): a token with a short expires_at works before it and gets 401 after it.
 // In a file of its own so that its short wait overlaps the other files.
 
-import { createHarness } from '../engine/harness.js';
 import { createToken, expectStatus, expectSuccess, sleep } from '../harness/fixtures.js';
+import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
 
@@ -41,3 +41,5 @@ h.rule('TOKEN-08', 'a token authenticates before its expires_at and gets 401 aft
     `GET /member/me/ with the token ${MARGIN_MS} ms after its expires_at`,
   );
 });
+
+export default h.checks;

@@ -1,8 +1,8 @@
 // TOKEN rules (source §3 integration-token transitions, §5 rules 1, 6 and 8): the named API token lifecycle.
 
-import { createHarness } from '../engine/harness.js';
+import { rowHolds } from '../engine/payload.js';
 import { createToken, ensure, expectStatus, expectSuccess, listTokens, whoAmI } from '../harness/fixtures.js';
-import { rowHolds } from '../harness/payload.js';
+import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
 
@@ -138,3 +138,5 @@ h.rule('TOKEN-11', 'a deleted token is no longer in the token list', async () =>
     `the token list still holds the deleted token (key ${token.key})`,
   );
 });
+
+export default h.checks;

@@ -3,14 +3,16 @@
 import { fileURLToPath } from 'node:url';
 import { packageInfo } from '../../contract/version.js';
 import { PreflightError } from '../engine/preflight.js';
+import { TargetUnreachableError } from '../engine/reachable.js';
 import { createRedactor } from '../engine/redact.js';
-import { runConformance, SelectionError, TargetUnreachableError } from '../engine/run.js';
 import { loadProfile, type Profile, ProfileError, profileSecrets } from '../profile.js';
-import { formatReport } from '../report/console.js';
+import { formatReport, progressLine } from '../report/console.js';
 import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from '../report/files.js';
 import { harFailure, harReport } from '../report/har.js';
 import { terminalSafe } from '../report/terminal.js';
 import { verdictOf } from '../report/verdict.js';
+import { OptionsError, runConformance } from '../run.js';
+import { TargetError } from '../target.js';
 import { ArgsError, parseCliArgs, USAGE } from './args.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
@@ -106,6 +108,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   let result: Awaited<ReturnType<typeof runConformance>>;
   try {
     result = await runConformance({
+      target: profile.baseUrl,
       profile,
       only: args.only,
       readOnly: args.readOnly,
@@ -114,13 +117,18 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       seed: args.seed,
       maxExamples: args.maxExamples,
       totalTimeoutMs: args.totalTimeoutMs,
-      progress: args.quiet ? () => undefined : out,
+      ...(args.quiet ? {} : { onProgress: (event) => out(progressLine(event)) }),
       preflight: args.preflight,
       ...(io.signal ? { signal: io.signal } : {}),
       har: args.har !== undefined,
     });
   } catch (error) {
-    if (error instanceof SelectionError || error instanceof TargetUnreachableError || error instanceof PreflightError) {
+    if (
+      error instanceof OptionsError ||
+      error instanceof TargetError ||
+      error instanceof TargetUnreachableError ||
+      error instanceof PreflightError
+    ) {
       return fail(EXIT.usage, error.message);
     }
     // The message may quote a request; it goes through the same redaction as the report.

@@ -2,11 +2,11 @@
 // file, clients over the recording fetch for each credential kind, and the session pairs for checks that send them
 // wrongly.
 import { type ApiClient, ApiError, type Credential, createApiClient, unwrap } from '../../client/index.js';
-import { memberOf } from '../harness/payload.js';
-import type { RunSettings } from './context.js';
 import { NotVerified } from './explain.js';
+import { memberOf } from './payload.js';
 import type { Recorder } from './recorder.js';
 import type { Redactor } from './redact.js';
+import type { RunSettings } from './settings.js';
 
 export type Actor = 'member' | 'outsider';
 

@@ -4,9 +4,9 @@
 
 import { type ApiClient, createApiClient, paginate, unwrap } from '../../client/index.js';
 import type { FetchHandler } from '../../contract/http.js';
-import { memberOf } from '../harness/payload.js';
 import type { Profile } from '../profile.js';
 import type { LedgerEntry } from './exchange.js';
+import { memberOf } from './payload.js';
 import { send } from './send.js';
 
 const key = (e: LedgerEntry): string =>

@@ -2,26 +2,10 @@
 // but the suite may run many times in it, side by side; the runner sets the current run, file and check around every
 // check with AsyncLocalStorage, and the harness reads them from here.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Profile } from '../profile.js';
 import type { Actors } from './actors.js';
 import type { Answer, Recorder } from './recorder.js';
 import type { Redactor } from './redact.js';
-
-/** The settings of one run, as checks see them (`h.run`). */
-export interface RunSettings {
-  profile: Profile;
-  /** Unique per run; in the title of everything the run creates. */
-  marker: string;
-  readOnly: boolean;
-  /** False with --no-register: no registration request is sent. */
-  register: boolean;
-  /** Per request. */
-  timeoutMs: number;
-  /** fast-check's seed for the generated cases (`--seed`); the same seed sends the same requests. */
-  seed?: number;
-  /** Valid and broken requests per operation in the generated cases (`--max-examples`). */
-  maxExamples?: number;
-}
+import type { RunSettings } from './settings.js';
 
 export interface RunState {
   settings: RunSettings;
@@ -29,6 +13,8 @@ export interface RunState {
   redactor: Redactor;
   /** The actors of a check file (one login per account and file, as a file's checks share sessions). */
   actors(file: string): Actors;
+  /** The next number for `h.title`: every object the run creates gets a name of its own. */
+  nextTitle(): number;
   /** `h.once` values of this run, by the fixture they belong to. */
   onces: Map<object, Promise<unknown>>;
 }

@@ -40,3 +40,22 @@ export interface ExchangeRecord {
   error?: string;
   ms: number;
 }
+
+/** Request bodies in a step line are cut at this length. */
+const STEP_BODY = 100;
+
+/** One request of a check as a line: method, path and query, body, and what came back. Parts are already redacted. */
+export function stepLine(e: ExchangeRecord): string {
+  let query = '';
+  try {
+    query = new URL(e.url).search;
+  } catch {
+    query = '';
+  }
+  const body = e.requestBody
+    ? ` ${e.requestBody.length > STEP_BODY ? `${e.requestBody.slice(0, STEP_BODY)}…` : e.requestBody}`
+    : '';
+  const auth = e.requestHeaders.authorization ? ` [${e.requestHeaders.authorization}]` : '';
+  const got = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
+  return `${e.method} ${e.path}${query}${auth}${body} → ${got}`;
+}

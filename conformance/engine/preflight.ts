@@ -3,10 +3,10 @@
 
 import { ApiError, OutcomeUnknownError } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
-import { idOf, rowsOf } from '../harness/payload.js';
 import { PROFILE_FIELDS, type Profile } from '../profile.js';
 import type { Actor, Actors } from './actors.js';
 import { NotVerified } from './explain.js';
+import { idOf, rowsOf } from './payload.js';
 import type { Answer } from './recorder.js';
 import type { Redactor } from './redact.js';
 import { NoAnswerError } from './send.js';

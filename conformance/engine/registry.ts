@@ -1,7 +1,7 @@
-// Check registration and selection (docs/conformance.md, "Flags"): check files register rule-named checks when they
-// are imported; a run picks the checks of the selected rules and says why it skips one (--only, --read-only,
-// --no-register).
-import { RULES, ruleById } from '../rules.js';
+// The checks a run is given, and their selection (docs/conformance.md, "Flags"): each check file is a list of
+// rule-named checks; a run picks the checks of the selected rules and says why it skips one (--only, --skip,
+// --read-only, --no-register).
+import type { Rule } from '../rules.js';
 
 /** What a check receives: a way to skip itself, saying why, and the run's stop signal. */
 export interface CheckContext {
@@ -34,23 +34,10 @@ export class CheckSkipped extends Error {
   override readonly name = 'CheckSkipped';
 }
 
-/** Check file → its checks in the order they were registered. */
-const registered = new Map<string, RegisteredCheck[]>();
-
-/** Registers a check of `file`; a check of an unknown or over-exchanges rule is a mistake in the check file. */
-export function registerCheck(file: string, id: string, name: string, fn: CheckFn, options: RuleOptions = {}): void {
-  const rule = ruleById(id);
-  if (rule.overExchanges) throw new Error(`${file}: ${id} is judged over the exchanges by the runner, not by a check`);
-  const checks = registered.get(file) ?? [];
-  registered.set(file, checks);
-  checks.push({
-    rule: id,
-    name: `${id} ${name}`,
-    file,
-    fn,
-    writes: options.writes ?? rule.writes,
-    registers: options.registers ?? false,
-  });
+/** One check file: its name (the report groups by it) and its checks, in the order they run. */
+export interface CheckFile {
+  file: string;
+  checks: RegisteredCheck[];
 }
 
 export interface Selection {
@@ -65,12 +52,12 @@ export interface Selection {
  * The check files to run, each with the checks to run in order. Rules judged over exchanges need other checks to send
  * requests: selected alone, every check runs (and only they are reported).
  */
-export function plan(selection: Selection): { file: string; checks: RegisteredCheck[] }[] {
-  const own = RULES.filter((r) => selection.selected.has(r.id) && !r.overExchanges).map((r) => r.id);
-  const run = new Set(own.length > 0 ? own : RULES.filter((r) => !r.overExchanges).map((r) => r.id));
-  return [...registered.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([file, checks]) => ({ file, checks: checks.filter((c) => run.has(c.rule)) }))
+export function plan(files: readonly CheckFile[], rules: readonly Rule[], selection: Selection): CheckFile[] {
+  const own = rules.filter((r) => selection.selected.has(r.id) && !r.overExchanges).map((r) => r.id);
+  const run = new Set(own.length > 0 ? own : rules.filter((r) => !r.overExchanges).map((r) => r.id));
+  return [...files]
+    .sort((a, b) => a.file.localeCompare(b.file))
+    .map(({ file, checks }) => ({ file, checks: checks.filter((c) => run.has(c.rule)) }))
     .filter((f) => f.checks.length > 0);
 }
 

@@ -29,7 +29,7 @@ export interface SendOptions {
 }
 
 /** Settles with `promise`, or rejects as soon as `signal` aborts: an in-process handler may ignore the signal. */
-function until<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function until<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(signal.reason);
     if (signal.aborted) abort();

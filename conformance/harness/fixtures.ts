@@ -4,8 +4,8 @@
 import type { ApiClient } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
 import { CheckFailure, NotVerified } from '../engine/explain.js';
-import type { CallInit, Harness } from '../engine/harness.js';
 import type { Answer } from '../engine/recorder.js';
+import type { CallInit, Harness } from './harness.js';
 
 export { NotVerified };
 
@@ -20,7 +20,7 @@ import {
   rowsOf,
   stringsIn,
   usernameIn,
-} from './payload.js';
+} from '../engine/payload.js';
 
 /** An object the server made, as it answered it, with its id found wherever the server put it. */
 export type Found = Record<string, unknown> & { id: number };

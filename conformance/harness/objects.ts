@@ -2,7 +2,6 @@
 // found by listing (then a placeholder id where the board holds none).
 
 import { CheckFailure, NotVerified } from '../engine/explain.js';
-import type { Harness } from '../engine/harness.js';
 import {
   createCase,
   createScenario,
@@ -13,6 +12,7 @@ import {
   listTokens,
   startSession,
 } from './fixtures.js';
+import type { Harness } from './harness.js';
 import type { Ids } from './requests.js';
 
 export interface MemberObjects {

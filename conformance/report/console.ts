@@ -1,10 +1,10 @@
 // The console report of a run (docs/conformance.md, "Reading the report"): progress lines, one line per rule, failure
 // details with the steps, what was sent and received and a curl line, what was left behind, and the coverage table.
 
-import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';
+import { type ExchangeRecord, type LedgerEntry, stepLine } from '../engine/exchange.js';
 import { curlLine } from '../engine/redact.js';
+import type { CheckResult, ProgressEvent, RuleResult, RunResult } from '../engine/result.js';
 import { formatCoverage } from './coverage.js';
-import { type CheckResult, closingLine, type RunResult } from './outcome.js';
 import { coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /** The progress line of a finished check file: its counts, its time and the run's counts so far. */
@@ -19,6 +19,20 @@ export function fileLine(
   return `  ${mark} ${file.padEnd(26)} ${String(count('PASS')).padStart(3)} passed, ${String(count('FAIL')).padStart(3)} failed, ${String(count('SKIP')).padStart(3)} skipped${count('UNVERIFIED') > 0 ? `, ${count('UNVERIFIED')} not verified` : ''}  (${Math.round(ms)} ms; ${soFar.done} checks so far, ${soFar.failed} failed)\n`;
 }
 
+/** A progress event as the line the CLI prints (with its newline), or nothing for events it does not show. */
+export function progressLine(event: ProgressEvent): string {
+  switch (event.kind) {
+    case 'start':
+      return `Running ${event.files} check files…\n`;
+    case 'file':
+      return fileLine(event.file, event.results, event.ms, event);
+    case 'warning':
+      return `warning: ${event.message}\n`;
+    case 'stopping':
+      return `stopping: ${event.reason}\n`;
+  }
+}
+
 /** Failure details shown per rule at most; the JSON and JUnit reports hold them all. */
 const DETAILS_PER_RULE = 3;
 
@@ -31,25 +45,6 @@ function indent(text: string, by: string): string {
 
 /** Steps shown per failed check at most (the last ones); the JSON report holds them all. */
 const STEPS_SHOWN = 12;
-/** Request bodies in a step line are cut at this length. */
-const STEP_BODY = 100;
-
-/** One request of a check as a line: method, path and query, body, and what came back. Parts are already redacted. */
-export function stepLine(e: ExchangeRecord): string {
-  let query = '';
-  try {
-    query = new URL(e.url).search;
-  } catch {
-    query = '';
-  }
-  const body = e.requestBody
-    ? ` ${e.requestBody.length > STEP_BODY ? `${e.requestBody.slice(0, STEP_BODY)}…` : e.requestBody}`
-    : '';
-  const auth = e.requestHeaders.authorization ? ` [${e.requestHeaders.authorization}]` : '';
-  const got = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);
-  return `${e.method} ${e.path}${query}${auth}${body} → ${got}`;
-}
-
 /** The steps of a failed check (the last ones), aligned under the `sent:` and `received:` lines. */
 export function describeSteps(steps: readonly string[]): string[] {
   const tail = steps.slice(-STEPS_SHOWN);
@@ -84,6 +79,21 @@ export function verdictLines(verdict: Verdict): string[] {
   return lines;
 }
 
+/** The failed checks of a rule: what failed, the steps, the deciding exchange and its curl line (the first few). */
+export function failureDetails(r: RuleResult, shown = DETAILS_PER_RULE): string[] {
+  const out: string[] = [];
+  const failed = r.checks.filter((c) => c.outcome === 'FAIL');
+  for (const c of failed.slice(0, shown)) {
+    out.push(`    ✗ ${c.name}`, indent(c.reason ?? 'failed', '      '));
+    if (c.steps) out.push(...describeSteps(c.steps).map((l) => `      ${l}`));
+    for (const e of c.exchanges) out.push(...describeExchange(e).map((l) => `      ${l}`));
+  }
+  if (failed.length > shown) {
+    out.push(`    … and ${failed.length - shown} more failed checks of ${r.id} (all of them are in --json and --junit)`);
+  }
+  return out;
+}
+
 export function formatReport(result: RunResult, verdict: Verdict = verdictOf(result)): string[] {
   const out: string[] = ['', `Rules (${result.baseUrl}, run ${result.marker}):`];
   const idWidth = Math.max(...result.rules.map((r) => r.id.length));
@@ -103,18 +113,7 @@ export function formatReport(result: RunResult, verdict: Verdict = verdictOf(res
   if (failures.length > 0) {
     out.push('', 'Failures:');
     for (const r of failures) {
-      out.push('', `  ${r.id} ${r.level}: ${r.text}`);
-      const failed = r.checks.filter((c) => c.outcome === 'FAIL');
-      for (const c of failed.slice(0, DETAILS_PER_RULE)) {
-        out.push(`    ✗ ${c.name}`, indent(c.reason ?? 'failed', '      '));
-        if (c.steps) out.push(...describeSteps(c.steps).map((l) => `      ${l}`));
-        for (const e of c.exchanges) out.push(...describeExchange(e).map((l) => `      ${l}`));
-      }
-      if (failed.length > DETAILS_PER_RULE) {
-        out.push(
-          `    … and ${failed.length - DETAILS_PER_RULE} more failed checks of ${r.id} (all of them are in --json and --junit)`,
-        );
-      }
+      out.push('', `  ${r.id} ${r.level}: ${r.text}`, ...failureDetails(r));
     }
   }
   if (result.problems.length > 0)
@@ -156,3 +155,7 @@ function describeEntry(e: LedgerEntry): string {
       return `${e.kind} ${e.id} on board ${e.boardId} of company ${e.companyId}`;
   }
 }
+
+/** The closing line, exactly `N passed, N failed, N skipped`, and `, N not verified` when there are any. */
+export const closingLine = (r: Pick<RunResult, 'passed' | 'failed' | 'skipped'> & { unverified?: number }): string =>
+  `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.unverified ? `, ${r.unverified} not verified` : ''}`;

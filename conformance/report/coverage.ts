@@ -1,48 +1,5 @@
-// The API coverage table (docs/conformance.md, "Reading the report"): each operation of openapi.yaml × each status it
-// declares, exercised or not.
-import type { Contract } from '../../contract/openapi.js';
-import type { ExchangeRecord } from '../engine/exchange.js';
-
-export interface CoverageRow {
-  operationId: string;
-  method: string;
-  path: string;
-  /** Declared status → exercised. `default` is exercised by any status the operation does not declare explicitly. */
-  statuses: Record<string, boolean>;
-}
-
-export interface Coverage {
-  rows: CoverageRow[];
-  exercised: number;
-  declared: number;
-}
-
-export function coverageOf(contract: Contract, records: readonly ExchangeRecord[]): Coverage {
-  const seen = new Map<string, Set<number>>();
-  for (const r of records) {
-    if (!r.operationId || r.status === undefined) continue;
-    let set = seen.get(r.operationId);
-    if (!set) {
-      set = new Set();
-      seen.set(r.operationId, set);
-    }
-    set.add(r.status);
-  }
-  let exercised = 0;
-  let declared = 0;
-  const rows = contract.operations.map((op) => {
-    const got = seen.get(op.operationId) ?? new Set<number>();
-    const explicit = Object.keys(op.responses).filter((s) => s !== 'default');
-    const statuses: Record<string, boolean> = {};
-    for (const s of Object.keys(op.responses)) {
-      statuses[s] = s === 'default' ? [...got].some((g) => !explicit.includes(String(g))) : got.has(Number(s));
-      declared++;
-      if (statuses[s]) exercised++;
-    }
-    return { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, statuses };
-  });
-  return { rows, exercised, declared };
-}
+// The API coverage table as text (docs/conformance.md, "Reading the report").
+import type { Coverage } from '../engine/coverage.js';
 
 /** The table as text: one line per operation, `✓` for an exercised status and `·` for one never seen. */
 export function formatCoverage(coverage: Coverage): string[] {

@@ -2,8 +2,8 @@
 // test case per check, a failed SHOULD check a warning unless --strict, and the --min-coverage gate.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { CheckResult, RuleResult, RunResult } from '../engine/result.js';
 import { describeExchange, describeSteps } from './console.js';
-import type { CheckResult, RuleResult, RunResult } from './outcome.js';
 import { type CoverageGate, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /** Control characters other than tab, newline and carriage return: XML 1.0 cannot hold them at all. */

@@ -1,7 +1,7 @@
 // Whether a run fails (docs/conformance.md, "Exit codes" and "Reading the report"): a failed or not-verified MUST rule,
 // the same of a SHOULD rule under --strict, and a coverage below --min-coverage.
-import type { Coverage } from './coverage.js';
-import type { RunResult } from './outcome.js';
+import type { Coverage } from '../engine/coverage.js';
+import type { RunResult } from '../engine/result.js';
 
 export interface VerdictOptions {
   /** `--strict`: SHOULD rules count like MUST rules. */

@@ -1,9 +1,11 @@
 // The --min-coverage gate and the run's verdict (docs/conformance.md, "Exit codes"): below the minimum fails, at or
 // above it passes, the figure is never rounded up past the minimum, and --strict counts SHOULD rules like MUST rules.
+
 import { describe, expect, it } from 'vitest';
-import { coverageOf } from '../../conformance/report/coverage.js';
-import { type CheckResult, judgeRules, type Outcome } from '../../conformance/report/outcome.js';
+import { coverageOf } from '../../conformance/engine/coverage.js';
+import { type CheckResult, judgeRules, type Outcome } from '../../conformance/engine/result.js';
 import { coverageGate, coverageLine, shownPercent, verdictOf } from '../../conformance/report/verdict.js';
+import { RULES } from '../../conformance/rules.js';
 import { loadContract } from '../../contract/openapi.js';
 
 describe('coverageGate', () => {
@@ -46,7 +48,7 @@ describe('verdictOf', () => {
     ms: 1,
   });
   const result = (checks: CheckResult[]) => ({
-    rules: judgeRules(checks, new Set(checks.map((c) => c.rule))),
+    rules: judgeRules(RULES, checks, new Set(checks.map((c) => c.rule))),
     coverage: coverageOf(loadContract(), []),
   });
 

@@ -3,10 +3,11 @@
 // rejected login leaves the rules that need it not verified.
 
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../conformance/engine/run.js';
+import type { RunResult } from '../../conformance/engine/result.js';
 import { MAX_ANSWER_BYTES } from '../../conformance/engine/send.js';
 import { loadProfile } from '../../conformance/profile.js';
-import type { RunResult } from '../../conformance/report/outcome.js';
+import { progressLine } from '../../conformance/report/console.js';
+import { runConformance } from '../../conformance/run.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 
@@ -22,7 +23,7 @@ describe('the runner', () => {
     // the other sandbox and miss them all.
     const only = ['LIST-02', 'LIST-04', 'TOKEN-03', 'ENV-04'];
     const [first, second] = await Promise.all(
-      [a, b].map((sandbox) => runConformance({ profile: profile(), fetch: sandbox.fetch, only })),
+      [a, b].map((sandbox) => runConformance({ target: sandbox.fetch, profile: profile(), only })),
     );
     for (const result of [first, second] as RunResult[]) {
       expect(outcomes(result)).toEqual({ 'TOKEN-03': 'PASS', 'ENV-04': 'PASS', 'LIST-02': 'PASS', 'LIST-04': 'PASS' });
@@ -41,11 +42,11 @@ describe('the runner', () => {
     const progress: string[] = [];
     const result = await runConformance({
       profile: profile(),
-      fetch: hung,
+      target: hung,
       only: ['tokens', 'ENV-01'],
       timeoutMs: 1_000,
       totalTimeoutMs: 300,
-      progress: (text) => progress.push(text),
+      onProgress: (event) => progress.push(progressLine(event)),
     });
     expect(progress.join('')).toContain('stopping: the overall bound of 300 ms was reached');
     expect(result.rules.find((r) => r.id === 'TOKEN-01')?.checks[0]?.reason).toBe(
@@ -68,7 +69,7 @@ describe('the runner', () => {
     // Without the preflight, which would stop the run at the oversized company list before any check.
     const result = await runConformance({
       profile: profile(),
-      fetch: huge,
+      target: huge,
       only: ['CONV-01', 'ENV-03'],
       preflight: false,
     });
@@ -86,7 +87,7 @@ describe('the runner', () => {
     const refused = async () => Response.json({ status: 'error', message: 'Invalid credentials.' }, { status: 401 });
     // Without the preflight, which stops a run whose login is refused before any rule (test/conformance/preflight.test.ts).
     const run = (fetch: FetchHandler) =>
-      runConformance({ profile: profile(), fetch, only: ['TOKEN-02'], preflight: false });
+      runConformance({ target: fetch, profile: profile(), only: ['TOKEN-02'], preflight: false });
     const rejected = await run(loginAnswers(refused));
     const [rule] = rejected.rules;
     expect(rule).toMatchObject({ id: 'TOKEN-02', outcome: 'UNVERIFIED' });

@@ -1,19 +1,20 @@
 // The rules judged over every exchange of a run: each holds on good answers, fails on a bad one naming it, and says
 // SKIP (never PASS) when the run received nothing for it to judge.
+
 import { describe, expect, it } from 'vitest';
 import {
   bodyIsLabelledJson,
   bodyMatchesContract,
   EXCHANGE_RULES,
   failureCarriesErrorPayload,
-  judgeExchanges,
   noServerError,
   successIsEnveloped,
   successStatusIsDeclared,
-} from '../../conformance/engine/exchange-rules.js';
-import { sharedValidators } from '../../conformance/engine/harness.js';
+} from '../../conformance/checks/exchange-rules.js';
+import { judgeExchanges } from '../../conformance/engine/exchanges.js';
 import { type Answer, readBody } from '../../conformance/engine/recorder.js';
 import { RULES } from '../../conformance/rules.js';
+import { sharedValidators } from '../../contract/validators.js';
 
 const validators = sharedValidators();
 

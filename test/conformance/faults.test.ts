@@ -3,10 +3,10 @@
 // rule IDs it names as `breaks`.
 
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../conformance/engine/run.js';
+import type { RunResult } from '../../conformance/engine/result.js';
 import { loadProfile } from '../../conformance/profile.js';
-import type { RunResult } from '../../conformance/report/outcome.js';
 import { RULES } from '../../conformance/rules.js';
+import { runConformance } from '../../conformance/run.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
@@ -36,7 +36,7 @@ function runAgainst(lane: number, fetch: FetchHandler, only: string[] = [], pref
   return inLane(lane, () =>
     runConformance({
       profile: loadProfile('conformance/targets/sandbox.json', {}, IN_PROCESS_BASE_URL),
-      fetch,
+      target: fetch,
       only,
       preflight,
     }),
@@ -48,7 +48,8 @@ function runOverHttp(lane: number, fetch: FetchHandler): Promise<RunResult> {
   return inLane(lane, async () => {
     const server = await startSandboxServer({ port: 0, fetch });
     try {
-      return await runConformance({ profile: loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl) });
+      const profile = loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl);
+      return await runConformance({ target: profile.baseUrl, profile });
     } finally {
       await server.close();
     }

@@ -1,11 +1,12 @@
 // The JUnit report (docs/conformance.md, "Reading the report"): a failed SHOULD check is a passing test case marked as
 // a warning unless --strict, MUST failures and not-verified checks never read as a pass, the counts agree with the test
 // cases written, and the XML stays well-formed whatever the target answered.
+
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { coverageOf } from '../../conformance/report/coverage.js';
+import { coverageOf } from '../../conformance/engine/coverage.js';
+import { type CheckResult, judgeRules, type RunResult } from '../../conformance/engine/result.js';
 import { junitReport } from '../../conformance/report/files.js';
-import { type CheckResult, judgeRules, type RunResult } from '../../conformance/report/outcome.js';
 import { coverageGate } from '../../conformance/report/verdict.js';
 import { RULES } from '../../conformance/rules.js';
 import { loadContract } from '../../contract/openapi.js';
@@ -20,7 +21,7 @@ const check = checkResult;
 
 const run = (checks: CheckResult[], stopped?: string): RunResult =>
   ({
-    rules: judgeRules(checks, new Set(checks.map((c) => c.rule).concat(MUST, SHOULD)), stopped),
+    rules: judgeRules(RULES, checks, new Set(checks.map((c) => c.rule).concat(MUST, SHOULD)), stopped),
     wallMs: 1000,
     coverage: coverageOf(loadContract(), []),
   }) as unknown as RunResult;

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT, main } from '../../conformance/cli/main.js';
 import { ProfileMismatchError } from '../../conformance/engine/preflight.js';
-import { runConformance } from '../../conformance/engine/run.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
+import { runConformance } from '../../conformance/run.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
@@ -98,7 +98,9 @@ describe.concurrent('the preflight', { timeout: 60_000 }, () => {
     const server = await startSandboxServer({ port: 0, fetch: createSandbox().fetch });
     try {
       const profile = loadProfile(TARGET, { CONFORMANCE_MEMBER_PASSWORD: password }, server.baseUrl);
-      const error = await runConformance({ profile, only: ['CONV-01'] }).catch((e: unknown) => e);
+      const error = await runConformance({ target: profile.baseUrl, profile, only: ['CONV-01'] }).catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(ProfileMismatchError);
       expect(profileSecrets(profile).filter((s) => (error as Error).message.includes(s))).toEqual([]);
     } finally {

@@ -1,10 +1,14 @@
 // The report from check outcomes: one verdict per rule, the coverage table, and JUnit that escapes what it quotes.
+
 import { describe, expect, it } from 'vitest';
+import { coverageOf } from '../../conformance/engine/coverage.js';
 import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
-import { describeSteps, formatReport, stepLine } from '../../conformance/report/console.js';
-import { coverageOf, formatCoverage } from '../../conformance/report/coverage.js';
+import { stepLine } from '../../conformance/engine/exchange.js';
+import { type CheckResult, judgeRules, type RunResult } from '../../conformance/engine/result.js';
+import { closingLine, describeSteps, formatReport } from '../../conformance/report/console.js';
+import { formatCoverage } from '../../conformance/report/coverage.js';
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
-import { type CheckResult, closingLine, judgeRules, type RunResult } from '../../conformance/report/outcome.js';
+import { RULES } from '../../conformance/rules.js';
 import { loadContract } from '../../contract/openapi.js';
 import { checkResult } from '../support/check-result.js';
 
@@ -23,13 +27,13 @@ describe('judgeRules', () => {
   ] as const)('checks %j make the rule %s', (outcomes, expected, reason) => {
     const why = { SKIP: 'read-only mode', UNVERIFIED: 'blocked' } as Record<string, string>;
     const checks = outcomes.map((o) => check('AUTH-01', o, why[o]));
-    const [rule] = judgeRules(checks, new Set(['AUTH-01']));
+    const [rule] = judgeRules(RULES, checks, new Set(['AUTH-01']));
     expect(rule?.outcome).toBe(expected);
     expect(rule?.reason).toBe(reason);
   });
 
   it('reports only the selected rules, in catalogue order', () => {
-    const rules = judgeRules([check('QA-01', 'PASS'), check('AUTH-02', 'FAIL')], new Set(['QA-01', 'AUTH-02']));
+    const rules = judgeRules(RULES, [check('QA-01', 'PASS'), check('AUTH-02', 'FAIL')], new Set(['QA-01', 'AUTH-02']));
     expect(rules.map((r) => r.id)).toEqual(['AUTH-02', 'QA-01']);
     expect(closingLine({ passed: 1, failed: 1, skipped: 0 })).toBe('1 passed, 1 failed, 0 skipped');
   });
@@ -49,6 +53,7 @@ describe('coverage', () => {
 describe('junitReport', () => {
   it('escapes what it quotes and counts failures and skips', () => {
     const rules = judgeRules(
+      RULES,
       [check('AUTH-01', 'FAIL', 'got <200> & "data"'), check('AUTH-02', 'SKIP', 'read-only mode')],
       new Set(['AUTH-01', 'AUTH-02']),
     );
@@ -100,7 +105,7 @@ describe('a rule that is not verified', () => {
     ...check('TOKEN-02', 'UNVERIFIED', 'not verified, blocked by TOKEN-01: POST /member/bearer-tokens/ got 500'),
     blockedBy: 'TOKEN-01',
   };
-  const rules = judgeRules([check('TOKEN-01', 'FAIL', 'got 500'), blocked], new Set(['TOKEN-01', 'TOKEN-02']));
+  const rules = judgeRules(RULES, [check('TOKEN-01', 'FAIL', 'got 500'), blocked], new Set(['TOKEN-01', 'TOKEN-02']));
   const result = {
     rules,
     wallMs: 1500,

@@ -1,21 +1,23 @@
-// The frame every check file is written against (docs/conformance.md, "Writing a check"): `createHarness` registers
-// the file's rule-named checks, and gives them the current run's profile, typed calls through the recording clients,
+// The frame every check file is written against (docs/conformance.md, "Writing a check"): `createHarness` collects
+// the file's rule-named checks (the file exports them as `h.checks`), and gives them the current run's profile, typed calls through the recording clients,
 // actors and per-run fixtures. Per-run state comes from the runner's async context, never from the module.
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiClient } from '../../client/index.js';
 import type { Contract } from '../../contract/openapi.js';
 import type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js';
-import { type ContractValidators, createValidators } from '../../contract/validators.js';
-import type { Actor, Session } from './actors.js';
-import { type RunSettings, type Scope, scope } from './context.js';
-import type { Answer, RecorderView } from './recorder.js';
-import type { Redactor } from './redact.js';
-import { type CheckFn, type RuleOptions, registerCheck } from './registry.js';
+import { sharedValidators } from '../../contract/validators.js';
+import type { Actor, Session } from '../engine/actors.js';
+import { type Scope, scope } from '../engine/context.js';
+import type { Answer, RecorderView } from '../engine/recorder.js';
+import type { Redactor } from '../engine/redact.js';
+import type { CheckFile, CheckFn, RuleOptions } from '../engine/registry.js';
+import type { RunSettings } from '../engine/settings.js';
+import { ruleById } from '../rules.js';
 
 export type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js';
-export type { Actor, Session } from './actors.js';
-export type { CheckContext, CheckFn, RuleOptions } from './registry.js';
+export type { Actor, Session } from '../engine/actors.js';
+export type { CheckContext, CheckFn, RuleOptions } from '../engine/registry.js';
 
 export interface CallInit<K extends OperationId = OperationId> {
   query?: QueryOf<K>;
@@ -37,7 +39,7 @@ export interface Harness {
   /** `company_id` and `board_id` of the profile's board, as query values. */
   readonly board: { company_id: number; board_id: number };
   readonly marker: string;
-  /** A title carrying the run marker, so that clean-up can find what it names. */
+  /** A title of its own for an object the run creates, carrying the run marker so that clean-up can find it. */
   title(label: string): string;
   /** The answers this check file received in the current run. */
   readonly recorder: RecorderView;
@@ -55,18 +57,13 @@ export interface Harness {
   raw(actor: string, method: string, path: string, init?: RequestInit): Promise<Answer>;
   /** A fixture computed once per run, on first use, by the first check that needs it. */
   once<T>(make: () => Promise<T>): () => Promise<T>;
-  /** Registers a check for a rule: its name starts with the rule ID. */
+  /** Adds a check for a rule: its name starts with the rule ID. */
   rule(id: string, name: string, fn: CheckFn, options?: RuleOptions): void;
+  /** The file's checks, in the order `rule` added them: what the check file exports. */
+  readonly checks: CheckFile;
   /** Marks an answer as the one to show if the current check fails. */
   blame(answer: Answer | undefined): void;
 }
-
-/** Compiled once per process: every run and check file shares the schemas. */
-let validators: ContractValidators | undefined;
-export const sharedValidators = (): ContractValidators => {
-  validators ??= createValidators();
-  return validators;
-};
 
 /** The answer a request of the running check got, or the error when there is none to show. */
 async function answerOf(here: Scope, send: () => Promise<unknown>): Promise<Answer> {
@@ -86,6 +83,7 @@ async function answerOf(here: Scope, send: () => Promise<unknown>): Promise<Answ
 
 export function createHarness(moduleUrl: string): Harness {
   const file = basename(fileURLToPath(moduleUrl));
+  const checks: CheckFile = { file, checks: [] };
   const here = (what: string): Scope => {
     const found = scope(what);
     if (found.file !== file) throw new Error(`${file} used in a check of ${found.file}`);
@@ -122,7 +120,11 @@ export function createHarness(moduleUrl: string): Harness {
     get marker() {
       return here('h.marker').run.settings.marker;
     },
-    title: (label) => `${label} [${here('h.title').run.settings.marker}]`,
+    title(label) {
+      // One name per object the run creates: a server may refuse a second live object of the same name.
+      const { run } = here('h.title');
+      return `${label} [${run.settings.marker}-${run.nextTitle()}]`;
+    },
     get recorder() {
       return here('h.recorder').run.recorder.view(file);
     },
@@ -157,7 +159,20 @@ export function createHarness(moduleUrl: string): Harness {
       const { check } = here('h.blame');
       if (answer && check) check.blamed = answer;
     },
-    rule: (id, name, fn, options) => registerCheck(file, id, name, fn, options),
+    rule(id, name, fn, options = {}) {
+      const rule = ruleById(id);
+      if (rule.overExchanges)
+        throw new Error(`${file}: ${id} is judged over the exchanges by the runner, not by a check`);
+      checks.checks.push({
+        rule: id,
+        name: `${id} ${name}`,
+        file,
+        fn,
+        writes: options.writes ?? rule.writes,
+        registers: options.registers ?? false,
+      });
+    },
+    checks,
   };
   return harness;
 }

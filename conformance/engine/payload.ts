@@ -1,7 +1,7 @@
 // Readers of an answer's JSON body that the checks share: data, named fields, tokens, the account; none assumes more
 // of a shape than the source states unless it says so.
 import { isObject } from '../../contract/json.js';
-import type { Answer } from '../engine/recorder.js';
+import type { Answer } from './recorder.js';
 
 /** `data` of a success answer, or undefined. */
 export function dataOf(answer: Answer): Record<string, unknown> | undefined {

@@ -1,0 +1,134 @@
+// The checks of a run (docs/conformance.md, "How a run works"): check files side by side, each file's checks in order,
+// each check's outcome decided here (PASS, FAIL, SKIP, or UNVERIFIED when a step of another rule failed).
+import { type CheckState, current, type RunState } from './context.js';
+import { stepLine } from './exchange.js';
+import { explain, NotVerified } from './explain.js';
+import type { Redactor } from './redact.js';
+import { type CheckFile, CheckSkipped, type RegisteredCheck, type Selection, skipReason } from './registry.js';
+import type { CheckResult, ProgressEvent } from './result.js';
+import { until } from './send.js';
+
+/** Check files run side by side: they mostly wait for the target. */
+const CONCURRENCY = 4;
+
+export interface Stopper {
+  signal: AbortSignal;
+  /** Why the run stopped early, once it has. */
+  readonly reason: string | undefined;
+}
+
+/** A check the run did not start: skipped by the options, or not reached before the run stopped. */
+const notRun = (check: RegisteredCheck, outcome: CheckResult['outcome'], reason: string): CheckResult => ({
+  rule: check.rule,
+  name: check.name,
+  file: check.file,
+  outcome,
+  reason,
+  exchanges: [],
+  ms: 0,
+});
+
+async function runCheck(
+  check: RegisteredCheck,
+  state: RunState,
+  stopper: Stopper,
+  redactor: Redactor,
+): Promise<CheckResult> {
+  const base = { rule: check.rule, name: check.name, file: check.file };
+  const started = performance.now();
+  const mine: CheckState = { name: check.name, answers: [] };
+  const context = {
+    signal: stopper.signal,
+    skip(reason: string): never {
+      throw new CheckSkipped(reason);
+    },
+  };
+  const body = current.run({ run: state, file: check.file, check: mine }, () => check.fn(context));
+  // A check the stopped run stops waiting for may still fail later: nobody waits for that any more.
+  body.catch(() => undefined);
+  let outcome: CheckResult['outcome'] = 'PASS';
+  let reason: string | undefined;
+  let blockedBy: string | undefined;
+  try {
+    await until(body, stopper.signal);
+  } catch (error) {
+    if (error instanceof CheckSkipped) {
+      outcome = 'SKIP';
+      reason = error.message;
+    } else if (error instanceof NotVerified && error.blockedBy !== check.rule && !stopper.reason) {
+      // Neither a pass nor a failure of this rule: the step that failed belongs to another rule.
+      outcome = 'UNVERIFIED';
+      blockedBy = error.blockedBy;
+      reason = redactor.text(`not verified, blocked by ${error.blockedBy}: ${error.message}`);
+    } else {
+      outcome = 'FAIL';
+      // A check cut short by the stop fails for that reason, whatever its last request then said.
+      reason = stopper.reason ? `did not finish: ${stopper.reason}` : explain(error, redactor).message;
+    }
+  }
+  const ms = Math.round(performance.now() - started);
+  // Blamed by this check (`call` blames each answer; `blame` may name one an earlier check of the file got).
+  const shown = mine.blamed ?? mine.answers.at(-1);
+  if (outcome === 'UNVERIFIED')
+    return { ...base, outcome, blockedBy, reason, exchanges: shown ? [shown.record] : [], ms };
+  if (outcome !== 'FAIL') return { ...base, outcome, ...(reason ? { reason } : {}), exchanges: [], ms };
+  return {
+    ...base,
+    outcome,
+    ...(reason ? { reason } : {}),
+    exchanges: shown ? [shown.record] : [],
+    // The steps are worth showing when there is more than the exchange shown in full.
+    ...(mine.answers.length > 1
+      ? { steps: mine.answers.map((a) => `${a === shown ? '▶' : ' '} ${stepLine(a.record)}`) }
+      : {}),
+    ms,
+  };
+}
+
+export interface LanesInput {
+  files: readonly CheckFile[];
+  selection: Selection;
+  state: RunState;
+  stopper: Stopper;
+  redactor: Redactor;
+  onProgress: (event: ProgressEvent) => void;
+}
+
+/** Runs every planned check file, a few side by side; returns every check's result. */
+export async function runLanes(input: LanesInput): Promise<CheckResult[]> {
+  const { files, selection, state, stopper, redactor, onProgress } = input;
+  const total = files.reduce((n, f) => n + f.checks.length, 0);
+  onProgress({ kind: 'start', files: files.length, checks: total });
+  const checks: CheckResult[] = [];
+  const queue = [...files];
+  const soFar = { done: 0, failed: 0 };
+  const lane = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const fileStarted = performance.now();
+      const results: CheckResult[] = [];
+      for (const check of next.checks) {
+        const skip = skipReason(check, selection);
+        const result = skip
+          ? notRun(check, 'SKIP', skip)
+          : stopper.reason
+            ? notRun(check, 'FAIL', `did not finish: ${stopper.reason}`)
+            : await runCheck(check, state, stopper, redactor);
+        results.push(result);
+        soFar.done++;
+        if (result.outcome === 'FAIL') soFar.failed++;
+      }
+      checks.push(...results);
+      onProgress({
+        kind: 'file',
+        file: next.file,
+        results,
+        ms: performance.now() - fileStarted,
+        done: soFar.done,
+        failed: soFar.failed,
+        total,
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, files.length) }, lane));
+  return checks;
+}

@@ -1,0 +1,132 @@
+// The outcome of a run (docs/conformance.md, "Reading the report"): per check and per rule, as the engine returns it.
+
+import type { Level, Rule } from '../rules.js';
+import type { Coverage } from './coverage.js';
+import type { ExchangeRecord, LedgerEntry } from './exchange.js';
+
+/** UNVERIFIED: a step the rule needs failed under another rule, so the rule could be judged neither way. */
+export type Outcome = 'PASS' | 'FAIL' | 'SKIP' | 'UNVERIFIED';
+
+export interface CheckResult {
+  rule: string;
+  /** The check's name, starting with the rule ID. */
+  name: string;
+  file: string;
+  outcome: Outcome;
+  /** Why it was skipped or not verified, or what failed. */
+  reason?: string;
+  /** For UNVERIFIED: the rule covering the step that failed. */
+  blockedBy?: string;
+  /** The exchanges to show for a failure, redacted. */
+  exchanges: ExchangeRecord[];
+  /**
+   * For a failure: every request the check sent, one line each (`stepLine`), when it sent more than one; the one shown
+   * in full below starts with `▶`.
+   */
+  steps?: string[];
+  ms: number;
+}
+
+export interface RuleResult {
+  id: string;
+  level: Level;
+  area: string;
+  source: string;
+  text: string;
+  outcome: Outcome;
+  reason?: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  unverified: number;
+  checks: CheckResult[];
+}
+
+export interface RunResult {
+  baseUrl: string;
+  marker: string;
+  startedAt: string;
+  wallMs: number;
+  rules: RuleResult[];
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Rules that could be judged neither way because a step they need failed under another rule. */
+  unverified: number;
+  /** True when at least one MUST rule failed: the CLI then exits 1. */
+  mustFailed: boolean;
+  /** True when at least one MUST rule is not verified: the CLI then exits 1 too (nothing proves the server holds it). */
+  mustUnverified: boolean;
+  coverage: Coverage;
+  exchanges: number;
+  /** Errors outside any check (the overall bound, Ctrl-C, a clean-up that ran out of time). */
+  problems: string[];
+  /** What the run created and could not delete (accounts always: the source shows no account delete). */
+  leftBehind: LedgerEntry[];
+}
+
+/**
+ * One outcome per rule: FAIL if any check failed, else UNVERIFIED if any check could not be set up, PASS if some
+ * passed, else SKIP with the skip reasons. A rule none of
+ * whose checks ran fails when the run was stopped (`stopped` says why), and is skipped otherwise.
+ */
+export function judgeRules(
+  rules: readonly Rule[],
+  checks: readonly CheckResult[],
+  selected: ReadonlySet<string>,
+  stopped?: string,
+): RuleResult[] {
+  return rules
+    .filter((r) => selected.has(r.id))
+    .map((rule: Rule) => {
+      const mine = checks.filter((c) => c.rule === rule.id);
+      const passed = mine.filter((c) => c.outcome === 'PASS').length;
+      const failed = mine.filter((c) => c.outcome === 'FAIL').length;
+      const skipped = mine.filter((c) => c.outcome === 'SKIP').length;
+      const unverified = mine.filter((c) => c.outcome === 'UNVERIFIED').length;
+      const unreached = mine.length === 0 && stopped !== undefined;
+      const outcome: Outcome =
+        failed > 0 || unreached ? 'FAIL' : unverified > 0 ? 'UNVERIFIED' : passed > 0 ? 'PASS' : 'SKIP';
+      let reason: string | undefined;
+      if (mine.length === 0) reason = unreached ? `did not run: ${stopped}` : 'no check ran';
+      else if (outcome === 'UNVERIFIED') {
+        const causes = [...new Set(mine.filter((c) => c.outcome === 'UNVERIFIED').map((c) => c.reason))];
+        reason = `${unverified} of ${mine.length} checks not verified: ${causes.join('; ')}`;
+      } else if (outcome === 'SKIP') reason = [...new Set(mine.map((c) => c.reason ?? 'skipped'))].join('; ');
+      else if (outcome === 'FAIL') reason = `${failed} of ${mine.length} checks failed`;
+      else if (skipped > 0)
+        reason = `${skipped} of ${mine.length} checks skipped: ${[...new Set(mine.filter((c) => c.outcome === 'SKIP').map((c) => c.reason))].join('; ')}`;
+      return {
+        id: rule.id,
+        level: rule.level,
+        area: rule.area,
+        source: rule.source,
+        text: rule.text,
+        outcome,
+        ...(reason ? { reason } : {}),
+        passed,
+        failed,
+        skipped,
+        unverified,
+        checks: mine,
+      };
+    });
+}
+
+/** What a run reports while it goes on (`onProgress`); the CLI prints each as a line (report/console.ts). */
+export type ProgressEvent =
+  | { kind: 'start'; files: number; checks: number }
+  /** A check file finished: its results, its time, and the run's counts so far. */
+  | {
+      kind: 'file';
+      file: string;
+      results: readonly CheckResult[];
+      ms: number;
+      done: number;
+      failed: number;
+      total: number;
+    }
+  /** Something the team should know that fails no rule (a base URL that looks wrong, a profile detail). */
+  | { kind: 'warning'; message: string }
+  /** The run stops early (the overall bound, the signal), and says why. */
+  | { kind: 'stopping'; reason: string };

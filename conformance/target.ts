@@ -1,0 +1,213 @@
+// What the suite runs against (docs/conformance.md, "In your Vitest suite"): a base URL, a fetch handler called in
+// process (Hono's `app.fetch`, Next.js route handlers, the sandbox's `fetch`), or a Node request listener or
+// `http.Server` (Express, Koa's `callback()`, Fastify's `server`), which the suite listens on 127.0.0.1:0 and closes.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server as NetServer } from 'node:net';
+import type { FetchHandler } from '../contract/http.js';
+
+/** A Node request listener, as `http.createServer` takes it. */
+export type RequestListener = (request: IncomingMessage, response: ServerResponse) => unknown;
+
+/**
+ * A base URL string or URL; a fetch handler; a request listener; an `http.Server` (listening or not). A function is
+ * taken as a request listener when it declares two parameters or more (`(req, res)`), else as a fetch handler: say
+ * which explicitly with `{ fetch }` or `{ listener }` when that guess is wrong.
+ */
+export type Target =
+  | string
+  | URL
+  | FetchHandler
+  | RequestListener
+  | Server
+  | { fetch: FetchHandler }
+  | { listener: RequestListener };
+
+/** A target that cannot be used; the message says what to pass instead. */
+export class TargetError extends Error {
+  override readonly name = 'TargetError';
+}
+
+export interface OpenTarget {
+  kind: 'url' | 'fetch' | 'listener' | 'server';
+  /** The REST base address requests go to. */
+  baseUrl: string;
+  fetch: FetchHandler;
+  /**
+   * What an in-process target threw (with the request) since the last call: the suite answers such a request 500
+   * itself, and names the error.
+   */
+  thrown(): { request: string; message: string }[];
+  /** Stops what the suite started (a server it listens on); leaves alone a server that was already listening. */
+  close(): Promise<void>;
+}
+
+const WHAT =
+  'target must be a base URL (http://host:port/api), a fetch handler `(request) => Response`, a Node request listener `(req, res)`, or an http.Server';
+
+const DEFAULT_PATH = '/api';
+
+/** The path of the profile's base URL when it has one, else /api: an in-process target needs no host. */
+function basePath(profileBaseUrl: unknown): string {
+  if (typeof profileBaseUrl !== 'string') return DEFAULT_PATH;
+  try {
+    return new URL(profileBaseUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    return DEFAULT_PATH;
+  }
+}
+
+function urlTarget(value: string | URL): OpenTarget {
+  let url: URL;
+  try {
+    url = new URL(String(value));
+  } catch {
+    throw new TargetError(`target ${JSON.stringify(String(value))} is not a URL: ${WHAT}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TargetError(`target must be an http(s) URL, not ${url.protocol}`);
+  }
+  if (url.username || url.password) {
+    throw new TargetError('target must not carry a user name or password (user:pass@): remove them from the URL');
+  }
+  return {
+    kind: 'url',
+    baseUrl: url.href.replace(/\/+$/, ''),
+    fetch: (request) => globalThis.fetch(request),
+    thrown: () => [],
+    close: async () => undefined,
+  };
+}
+
+function fetchTarget(handler: FetchHandler, path: string): OpenTarget {
+  const thrown: { request: string; message: string }[] = [];
+  const failed = (request: Request, message: string) => {
+    thrown.push({ request: `${request.method} ${new URL(request.url).pathname}`, message });
+    return new Response(message, { status: 500, headers: { 'content-type': 'text/plain' } });
+  };
+  return {
+    kind: 'fetch',
+    // No host is reached: the handler gets every request as it is.
+    baseUrl: `http://in-process.localhost${path}`,
+    // A handler that throws is a server that fails: the suite sees a 500, as a client of a real server would.
+    fetch: async (request) => {
+      try {
+        const answer = await handler(request);
+        if (answer instanceof Response) return answer;
+        return failed(request, `the fetch handler returned ${describe(answer)}, not a Response`);
+      } catch (error) {
+        return failed(request, `the fetch handler threw: ${(error as Error)?.message ?? String(error)}`);
+      }
+    },
+    thrown: () => thrown.splice(0),
+    close: async () => undefined,
+  };
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return `an object (${(value as object).constructor?.name ?? 'Object'})`;
+  return typeof value;
+}
+
+const listening = (server: Server): Promise<void> =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+function closing(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function addressOf(server: Server, path: string): string {
+  const address = server.address() as AddressInfo | string | null;
+  if (address === null || typeof address === 'string') {
+    throw new TargetError(
+      'target is an http.Server listening on a pipe or socket file: listen on a TCP port, or pass it unstarted',
+    );
+  }
+  const wildcard = address.address === '::' || address.address === '0.0.0.0';
+  const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}${path}`;
+}
+
+/** A listener guarded so that a throw (or a rejected promise) answers 500 and is reported, never crashes the run. */
+function guarded(listener: RequestListener, thrown: { request: string; message: string }[]): RequestListener {
+  return (request, response) => {
+    const fail = (error: unknown) => {
+      const message = `the request listener threw: ${(error as Error)?.message ?? String(error)}`;
+      thrown.push({ request: `${request.method} ${request.url}`, message });
+      if (!response.headersSent) {
+        response.writeHead(500, { 'content-type': 'text/plain' });
+        response.end('the request listener threw');
+      } else response.destroy();
+    };
+    try {
+      const out = listener(request, response);
+      if (out instanceof Promise) out.catch(fail);
+    } catch (error) {
+      fail(error);
+    }
+  };
+}
+
+async function serverTarget(
+  server: Server,
+  path: string,
+  kind: 'listener' | 'server',
+  thrown: OpenTarget['thrown'],
+): Promise<OpenTarget> {
+  const started = !server.listening;
+  if (started) {
+    try {
+      await listening(server);
+    } catch (error) {
+      throw new TargetError(`the suite could not listen on 127.0.0.1 for the target: ${(error as Error).message}`);
+    }
+  }
+  return {
+    kind,
+    baseUrl: addressOf(server, path),
+    fetch: (request) => globalThis.fetch(request),
+    thrown,
+    close: () => (started ? closing(server) : Promise.resolve()),
+  };
+}
+
+/** Opens the target: a URL as it is, a handler as it is, a listener or server on an ephemeral port of 127.0.0.1. */
+export async function openTarget(target: unknown, profileBaseUrl?: unknown): Promise<OpenTarget> {
+  const path = basePath(profileBaseUrl);
+  if (typeof target === 'string' || target instanceof URL) return urlTarget(target);
+  if (target instanceof NetServer) {
+    if (!('closeAllConnections' in target))
+      throw new TargetError(`target is a net.Server, not an http.Server: ${WHAT}`);
+    return serverTarget(target as Server, path, 'server', () => []);
+  }
+  const explicit = typeof target === 'object' && target !== null ? (target as Record<string, unknown>) : undefined;
+  if (explicit && typeof explicit.listener === 'function')
+    return listenerTarget(explicit.listener as RequestListener, path);
+  if (explicit && typeof explicit.fetch === 'function') {
+    // Hono's app object and other fetch-shaped apps: their `fetch` is a method that may need its object.
+    const fetch = explicit.fetch as FetchHandler;
+    return fetchTarget((request) => fetch.call(explicit, request), path);
+  }
+  if (typeof target === 'function') {
+    return target.length >= 2
+      ? listenerTarget(target as RequestListener, path)
+      : fetchTarget(target as FetchHandler, path);
+  }
+  throw new TargetError(`${WHAT}; got ${target === undefined ? 'nothing' : describe(target)}`);
+}
+
+async function listenerTarget(listener: RequestListener, path: string): Promise<OpenTarget> {
+  const thrown: { request: string; message: string }[] = [];
+  const server = createServer(guarded(listener, thrown));
+  return serverTarget(server, path, 'listener', () => thrown.splice(0));
+}
