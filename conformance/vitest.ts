@@ -73,8 +73,10 @@ export function describeConformance(options: DescribeConformanceOptions): void {
   const bound = setupTimeoutMs ?? (rest.totalTimeoutMs ?? 300_000) + 60_000;
   describe(name, () => {
     let run: ConformanceResult | undefined;
-    beforeAll(async (...args: unknown[]) => {
-      // Vitest 4 passes (context, suite), Vitest 3 (suite): the suite is the argument with tasks.
+    // A function without parameters: Vitest reads a listener's first parameter as a list of fixtures.
+    beforeAll(async function runSuiteOnce() {
+      // biome-ignore lint/complexity/noArguments: the suite is the argument with tasks, wherever the Vitest version puts it
+      const args: unknown[] = [...arguments];
       const suite = args.find((a): a is Collected => Array.isArray((a as Collected | undefined)?.tasks));
       const only = wantedRules(suite);
       if (only && only.length === 0) return;
