@@ -66,11 +66,12 @@ export const PACKAGES: readonly PackageSpec[] = [
     dir: 'conformance',
     name: '@task-management/conformance',
     description:
-      'Conformance suite for implementations of the Task-Management Service REST API (task-conformance): auth, envelope and QA rules, rule by rule, with JUnit, JSON and HAR reports.',
-    keywords: ['task-management', 'openapi', 'conformance', 'contract-testing', 'api-testing'],
-    exports: {},
+      'Conformance suite for implementations of the Task-Management Service REST API: auth, envelope and QA rules, rule by rule, as a command (task-conformance), a function (runConformance) or Vitest tests (describeConformance), against a URL or an app in process, with JUnit, JSON and HAR reports.',
+    keywords: ['task-management', 'openapi', 'conformance', 'contract-testing', 'api-testing', 'vitest'],
+    exports: { '.': 'dist/conformance/index.js', './vitest': 'dist/conformance/vitest.js' },
     bin: { 'task-conformance': 'dist/conformance/bin.js' },
     assets: ['conformance/targets/sandbox.json'],
+    optionalPeers: ['vitest'],
     readme: 'docs/conformance.md',
   },
 ];

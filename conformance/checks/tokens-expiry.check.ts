@@ -6,9 +6,13 @@ import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
 
-/** How far ahead the token expires: long enough to use it once, short enough to keep the run fast. */
-const LIFETIME_MS = 1500;
-/** How long after expires_at the second use waits, for a server that rounds the time. */
+/**
+ * How far ahead the token expires at least: long enough to use it once (and at least four round trips), short enough
+ * to keep the run fast. The expiry is then moved to the next whole second of the target's clock, so that a server
+ * that keeps expires_at to the second (rounding it either way) keeps the same instant.
+ */
+const MIN_LIFETIME_MS = 600;
+/** How long after expires_at the second use waits: clock reading and latency. */
 const MARGIN_MS = 400;
 /** A Date header further off than this counts as a clock difference to make up for. */
 const SKEW_TOLERANCE_MS = 2000;
@@ -24,13 +28,17 @@ function clockSkew(): number {
 
 h.rule('TOKEN-08', 'a token authenticates before its expires_at and gets 401 after it', async () => {
   const member = await h.as('member');
+  const sent = performance.now();
   await h.call(member, 'getMe');
+  const roundTrip = performance.now() - sent;
   const skew = clockSkew();
-  const expiresLocal = Date.now() + LIFETIME_MS;
+  const lifetime = Math.max(MIN_LIFETIME_MS, 4 * roundTrip);
+  const expiresTarget = Math.ceil((Date.now() + skew + lifetime) / 1000) * 1000;
+  const expiresLocal = expiresTarget - skew;
   const token = await createToken(h, member, {
     title: h.title('expiring'),
     is_active: true,
-    expires_at: new Date(expiresLocal + skew).toISOString(),
+    expires_at: new Date(expiresTarget).toISOString(),
   });
   const client = h.withToken(token.secret);
   expectSuccess(await h.call(client, 'getMe'), 'GET /member/me/ with the token before its expires_at');

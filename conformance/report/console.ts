@@ -89,7 +89,9 @@ export function failureDetails(r: RuleResult, shown = DETAILS_PER_RULE): string[
     for (const e of c.exchanges) out.push(...describeExchange(e).map((l) => `      ${l}`));
   }
   if (failed.length > shown) {
-    out.push(`    … and ${failed.length - shown} more failed checks of ${r.id} (all of them are in --json and --junit)`);
+    out.push(
+      `    … and ${failed.length - shown} more failed checks of ${r.id} (all of them are in --json and --junit)`,
+    );
   }
   return out;
 }

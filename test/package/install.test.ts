@@ -18,6 +18,8 @@ const work = mkdtempSync(join(tmpdir(), 'kit-install-'));
 let packed: Record<string, PackedPackage> = {};
 const frontend = join(work, 'frontend');
 const backend = join(work, 'backend');
+/** A backend team whose server is TypeScript: the suite inside its own Vitest run, against its app in process. */
+const vitestProject = join(work, 'backend-vitest');
 const children = new Set<ChildProcess>();
 
 /** Packages that belong to servers and test runs: none may reach a frontend project through the client. */
@@ -120,6 +122,11 @@ beforeAll(async () => {
   await Promise.all([
     project(frontend, [tarball('@task-management/client'), tarball('@task-management/sandbox'), ...userOwn]),
     project(backend, [tarball('@task-management/conformance'), tarball('@task-management/mock')]),
+    project(vitestProject, [
+      tarball('@task-management/conformance'),
+      tarball('@task-management/sandbox'),
+      `vitest@${pins.vitest}`,
+    ]),
   ]);
 }, 600_000);
 
@@ -167,6 +174,11 @@ describe('the packed tarballs', () => {
     expect(packed['@task-management/client']?.files.filter((f) => !f.startsWith('dist/client/'))).toEqual([
       'LICENSE',
       'README.md',
+      // The shared shapes the client is written against: a JSON object, a server as a function.
+      'dist/contract/http.d.ts',
+      'dist/contract/http.js',
+      'dist/contract/json.d.ts',
+      'dist/contract/json.js',
       'dist/generated/schema.d.ts',
       'package.json',
     ]);
@@ -278,6 +290,70 @@ console.log(JSON.stringify({ login: login.status, token: typeof body.data.access
     const { stdout } = await run(process.execPath, ['in-process.mjs'], { cwd: frontend, env: userEnv() });
     expect(JSON.parse(stdout)).toEqual({ login: 200, token: 'string', me: 401 });
   });
+});
+
+/** The team's test file: its "app" is the installed sandbox, with its error bodies dropped when FAULT is set. */
+const TEAM_TEST = `import { describeConformance } from '@task-management/conformance/vitest';
+import { createSandbox } from '@task-management/sandbox';
+
+const app = createSandbox();
+const dropErrorBodies = async (request) => {
+  const response = await app.fetch(request);
+  return response.status >= 400 ? new Response(null, { status: response.status }) : response;
+};
+
+describeConformance({
+  target: process.env.FAULT ? dropErrorBodies : app.fetch,
+  profile: async () => ({
+    captchaToken: 'test-captcha',
+    accounts: {
+      member: { username: 'demo', password: 'demo-password' },
+      outsider: { username: 'outsider', password: 'outsider-password' },
+    },
+    companyId: 1,
+    boardId: 1,
+    boardWithoutTodoColumnId: 2,
+  }),
+});
+`;
+
+/** A script of the team's: one call, a typed result. */
+const TEAM_SCRIPT = `import { runConformance, TargetError } from '@task-management/conformance';
+import { createSandbox } from '@task-management/sandbox';
+
+const profile = {
+  captchaToken: 'test-captcha',
+  accounts: {
+    member: { username: 'demo', password: 'demo-password' },
+    outsider: { username: 'outsider', password: 'outsider-password' },
+  },
+  companyId: 1,
+  boardId: 1,
+};
+const result = await runConformance({ target: createSandbox().fetch, profile, only: ['TOKEN-03'] });
+const refused = await runConformance({ target: 42, profile }).catch((error) => error instanceof TargetError);
+console.log(JSON.stringify({ outcomes: result.rules.map((r) => r.id + ' ' + r.outcome), refused }));
+`;
+
+describe('a backend project with the suite in its own Vitest run', () => {
+  it('npx vitest run passes against its app in process, and fails naming the rule when the app drops error bodies', async () => {
+    mkdirSync(join(vitestProject, 'test'), { recursive: true });
+    writeFileSync(join(vitestProject, 'test', 'conformance.test.js'), TEAM_TEST);
+    const passing = await npx(vitestProject, ['vitest', 'run'], { NO_COLOR: '1' });
+    expect(passing.code, passing.stdout + passing.stderr).toBe(0);
+    expect(passing.stdout).toMatch(/Tests\s+\d+ passed/);
+    const failing = await npx(vitestProject, ['vitest', 'run'], { FAULT: '1', NO_COLOR: '1' });
+    expect(failing.code).toBe(1);
+    expect(failing.stdout + failing.stderr).toContain(
+      'ENV-02 (MUST): Every 4xx or 5xx answer carries an error payload',
+    );
+  }, 180_000);
+
+  it('a script calls runConformance from the package root and gets a typed result', async () => {
+    writeFileSync(join(vitestProject, 'check.mjs'), TEAM_SCRIPT);
+    const { stdout } = await run(process.execPath, ['check.mjs'], { cwd: vitestProject, env: userEnv() });
+    expect(JSON.parse(stdout)).toEqual({ outcomes: ['TOKEN-03 PASS'], refused: true });
+  }, 60_000);
 });
 
 describe('the bins', () => {
