@@ -791,9 +791,14 @@ export const RULES: readonly Rule[] = [
   },
   {
     id: 'QA-20',
-    level: 'SHOULD',
+    level: 'MUST',
     area: 'qa',
-    source: 'contract (listSessions: the source names the is_active filter, not the session state it stands for)',
+    source: '§3 (the session rows of the state table), §2 (sessions filtered by is_active)',
+    quotes: [
+      "session | (none) | POST /features/qa/sessions/start/ | scenario_id given; the board has a column of the todo workflow kind | active | case reports created for the scenario's cases and descendants",
+      'session | active | PATCH /features/qa/sessions/finish/ with sessions_id | all cases reviewed (guidance) | finished | finished sessions are read-only in the web frontend; API validation stays authoritative for writes',
+      'Sessions are filtered by is_active (boolean), page, limit, q.',
+    ],
     text: 'is_active=true lists a started session and not a finished one, and is_active=false lists a finished session and not an active one.',
     writes: true,
   },
@@ -827,7 +832,7 @@ export const RULES: readonly Rule[] = [
     area: 'generated',
     source: '§7 (validation failure)',
     quotes: ['validation failure | the returned error payload names fields to correct; status code not shown'],
-    text: 'A generated request that breaks its schema in exactly one place and is refused for it (any answer but a 2xx, 401, 403, 404 or 409, a 5xx included) carries an error payload that names the broken field.',
+    text: 'A generated request that breaks its schema in exactly one place and is refused for it (any answer but a 2xx, 401, 403, 404 or 409, a 5xx included) carries an error payload that names a field of the request to correct (naming the broken one itself is GEN-02).',
     writes: false,
   },
   {

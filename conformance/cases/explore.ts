@@ -96,7 +96,7 @@ function arbitraryOf(options: ExploreOptions, plan: OperationPlan, polarity: Pol
 function judge(sent: Sent, request: GeneratedRequest, polarity: Polarity): { verdicts: Verdicts; judged: Judged } {
   return polarity === 'valid'
     ? judgeValid(sent.answer, sent.missing)
-    : judgeBroken(sent.answer, (request as NegativeRequest).breakage);
+    : judgeBroken(sent.answer, request as NegativeRequest);
 }
 
 const polarities = (plan: OperationPlan): Polarity[] => (takesInput(plan) ? ['valid', 'broken'] : ['valid']);

@@ -3,7 +3,8 @@
 import { isObject } from '../../contract/json.js';
 import { fieldsOf, names, payloadNames } from '../engine/payload.js';
 import type { Answer } from '../engine/recorder.js';
-import type { Breakage } from './mutations.js';
+import type { GeneratedRequest } from './mutations.js';
+import type { NegativeRequest } from './requests.js';
 
 export const GENERATED_RULES = ['GEN-01', 'GEN-02', 'GEN-03', 'GEN-04'] as const;
 export type GeneratedRule = (typeof GENERATED_RULES)[number];
@@ -30,17 +31,39 @@ const serverError = (answer: Answer): string | undefined =>
 /** No rule judges a request that got no answer (a dropped connection): the exchange rules skip those alike. */
 const NOTHING = { verdicts: {}, judged: {} };
 
-/** A request broken in exactly one place. */
-export function judgeBroken(answer: Answer, breakage: Breakage): { verdicts: Verdicts; judged: Judged } {
+/** Every member name of a request, at any depth: its query parameters and its body's members. */
+function requestFields(request: GeneratedRequest): string[] {
+  const found = new Set(Object.keys(request.query));
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (isObject(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        found.add(k);
+        walk(v);
+      }
+    }
+  };
+  walk(request.body);
+  return [...found];
+}
+
+/**
+ * A request broken in exactly one place. GEN-01 asks only what source §7 asks: the payload names a field to correct,
+ * any field of the request (a server may also refuse, say, an empty string the same request carries); naming the
+ * broken field itself is GEN-02's question.
+ */
+export function judgeBroken(answer: Answer, request: NegativeRequest): { verdicts: Verdicts; judged: Judged } {
   const status = answer.status;
   if (status === undefined) return NOTHING;
   const verdicts: Verdicts = {};
-  const field = breakage.field;
+  const field = request.breakage.field;
   // GEN-01: a refusal that is not about credentials, scope, a missing object or a state is a validation failure.
   const validationFailure = !isSuccess(status) && !NOT_VALIDATION.has(status);
-  if (validationFailure && !payloadNames(answer, field)) {
+  const candidates = [...new Set([field, ...requestFields(request)])];
+  if (validationFailure && !candidates.some((name) => payloadNames(answer, name))) {
     const shown = isObject(answer.body) ? `${fieldsOf(answer).join(', ') || 'no errors[].field'}` : 'no JSON payload';
-    verdicts['GEN-01'] = `${statusOf(answer)} whose error payload does not name ${field} (${shown})`;
+    verdicts['GEN-01'] =
+      `${statusOf(answer)} whose error payload names no field of the request (${shown}; the broken one is ${field})`;
   }
   if (status !== 400) {
     verdicts['GEN-02'] = isSuccess(status)

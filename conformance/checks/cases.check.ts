@@ -70,9 +70,13 @@ for (const rule of GENERATED_RULES) {
     const shown: Failure[] = [];
     for (const failure of failures.slice(0, MAX_SHOWN)) shown.push(await shrinkFailure(options, failure));
     h.blame(shown[0]?.answer);
-    const more = failures.length > MAX_SHOWN ? `\n… and ${failures.length - MAX_SHOWN} more operations` : '';
+    const more =
+      failures.length > MAX_SHOWN
+        ? `\n… and ${failures.length - MAX_SHOWN} more operations (every one in the JSON report)`
+        : '';
     throw new CheckFailure(
       `${failures.length} operation(s) broke ${rule}:\n${shown.map((f) => describeFailure(options, f)).join('\n')}${more}\nreplay: --only ${rule} --seed ${options.seed} --max-examples ${options.maxExamples}`,
+      failures.length > MAX_SHOWN ? failures.map((f) => `${f.operationId}: ${f.problem}`) : undefined,
     );
   });
 }

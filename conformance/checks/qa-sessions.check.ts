@@ -77,7 +77,7 @@ const bug = (actual: string): Record<string, unknown> => ({
 
 /**
  * The session as GET /features/qa/sessions/ lists it now, under is_active true or false: which of the two lists a
- * session is QA-20's business (the source names the filter, not the state it stands for).
+ * session is QA-20's business (the state table names the states, the filter is is_active).
  */
 async function readSession(sessionId: number): Promise<Session | undefined> {
   const member = await h.as('member');

@@ -45,12 +45,14 @@ export function judgeExchanges(
     return problem === undefined ? [] : [{ a, problem }];
   });
   if (bad.length === 0) return finish({ outcome: 'PASS', exchanges: [] });
+  const offenders = bad.map(({ a, problem }) => `${describe(a)}: ${problem}`);
   const shown = bad.slice(0, MAX_SHOWN);
-  const lines = shown.map(({ a, problem }) => `  ${describe(a)}: ${problem}`);
-  const more = bad.length > MAX_SHOWN ? `\n  … and ${bad.length - MAX_SHOWN} more` : '';
+  const lines = offenders.slice(0, MAX_SHOWN).map((line) => `  ${line}`);
+  const more = bad.length > MAX_SHOWN ? `\n  … and ${bad.length - MAX_SHOWN} more (every one in the JSON report)` : '';
   return finish({
     outcome: 'FAIL',
     reason: `${bad.length} of ${judged.length} ${rule.what}s:\n${lines.join('\n')}${more}`,
+    ...(bad.length > MAX_SHOWN ? { offenders } : {}),
     exchanges: shown.map(({ a }) => a.record),
   });
 }

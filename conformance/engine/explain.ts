@@ -3,9 +3,18 @@
 import { ApiError, OutcomeUnknownError, PaginationError } from '../../client/index.js';
 import type { Redactor } from './redact.js';
 
-/** A check that did not hold; its message is shown as is (already free of secrets). */
+/**
+ * A check that did not hold; its message is shown as is (already free of secrets). `offenders` names every operation
+ * or answer that broke the rule, when the message shows only the first few: the JSON report keeps them all.
+ */
 export class CheckFailure extends Error {
   override readonly name = 'CheckFailure';
+  constructor(
+    message: string,
+    readonly offenders?: readonly string[],
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -24,8 +33,13 @@ export class NotVerified extends Error {
 }
 
 export function explain(error: unknown, redactor: Redactor): CheckFailure {
-  if (error instanceof CheckFailure || error instanceof NotVerified)
-    return new CheckFailure(redactor.text(error.message));
+  if (error instanceof CheckFailure) {
+    return new CheckFailure(
+      redactor.text(error.message),
+      error.offenders?.map((o) => redactor.text(o)),
+    );
+  }
+  if (error instanceof NotVerified) return new CheckFailure(redactor.text(error.message));
   if (error instanceof OutcomeUnknownError) {
     return new CheckFailure(
       redactor.text(

@@ -49,6 +49,7 @@ async function runCheck(
   let outcome: CheckResult['outcome'] = 'PASS';
   let reason: string | undefined;
   let blockedBy: string | undefined;
+  let offenders: readonly string[] | undefined;
   try {
     await until(body, stopper.signal);
   } catch (error) {
@@ -63,7 +64,9 @@ async function runCheck(
     } else {
       outcome = 'FAIL';
       // A check cut short by the stop fails for that reason, whatever its last request then said.
-      reason = stopper.reason ? `did not finish: ${stopper.reason}` : explain(error, redactor).message;
+      const failure = stopper.reason ? undefined : explain(error, redactor);
+      reason = failure ? failure.message : `did not finish: ${stopper.reason}`;
+      offenders = failure?.offenders;
     }
   }
   const ms = Math.round(performance.now() - started);
@@ -76,6 +79,7 @@ async function runCheck(
     ...base,
     outcome,
     ...(reason ? { reason } : {}),
+    ...(offenders ? { offenders: [...offenders] } : {}),
     exchanges: shown ? [shown.record] : [],
     // The steps are worth showing when there is more than the exchange shown in full.
     ...(mine.answers.length > 1

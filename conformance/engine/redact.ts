@@ -45,40 +45,95 @@ export interface Redactor {
 /** Secrets shorter than this are masked only where they stand as a whole token (see `forms`). */
 const SHORT = 4;
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * The forms a secret takes in output: as it is, JSON-escaped (a `"` or `\` in a password), URL-encoded and
- * form-encoded. A short secret matches only as a whole token (no letter, digit, `_`, `-` or `.` right before or
- * after it): `"abc"`, `=abc&` and `Basic abc` are masked, `abcdef` is not, so that ordinary words survive.
+ * form-encoded.
  */
-function forms(secret: string): RegExp {
-  const variants = new Set([
-    secret,
-    JSON.stringify(secret).slice(1, -1),
-    encodeURIComponent(secret),
-    new URLSearchParams({ s: secret }).toString().slice(2),
-  ]);
-  const alternatives = [...variants].map(escapeRegExp).join('|');
-  return new RegExp(secret.length < SHORT ? `(?<![\\w.-])(?:${alternatives})(?![\\w.-])` : alternatives, 'g');
+function forms(secret: string): string[] {
+  return [
+    ...new Set([
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      encodeURIComponent(secret),
+      new URLSearchParams({ s: secret }).toString().slice(2),
+    ]),
+  ];
+}
+
+/** A character that continues a word: a short secret next to one is part of a longer word, not a value. */
+const WORDISH = /[\w.-]/;
+
+/**
+ * Every form of every known secret, indexed so that masking a text costs one pass over it, however many secrets
+ * the run has learned (a server may hand out thousands). A form of SHORT characters or more is found by its first
+ * SHORT characters, longest first, wherever it appears; a shorter one only as a whole token (no letter, digit, `_`,
+ * `-` or `.` right before or after it): `"abc"`, `=abc&` and `Basic abc` are masked, `abcdef` is not, so that ordinary
+ * words survive.
+ */
+class SecretIndex {
+  private readonly known = new Set<string>();
+  private readonly byPrefix = new Map<string, string[]>();
+  private readonly short = new Set<string>();
+
+  has(secret: string): boolean {
+    return this.known.has(secret);
+  }
+
+  add(secret: string): void {
+    this.known.add(secret);
+    for (const form of forms(secret)) {
+      if (form.length < SHORT) {
+        this.short.add(form);
+        continue;
+      }
+      const prefix = form.slice(0, SHORT);
+      const list = this.byPrefix.get(prefix) ?? [];
+      if (list.includes(form)) continue;
+      // Longest first, so that a secret containing another is masked whole.
+      const at = list.findIndex((other) => other.length < form.length);
+      list.splice(at === -1 ? list.length : at, 0, form);
+      this.byPrefix.set(prefix, list);
+    }
+  }
+
+  mask(text: string): string {
+    if (this.known.size === 0) return text;
+    let out = '';
+    let i = 0;
+    scan: while (i < text.length) {
+      for (const form of this.byPrefix.get(text.slice(i, i + SHORT)) ?? []) {
+        if (text.startsWith(form, i)) {
+          out += MASK;
+          i += form.length;
+          continue scan;
+        }
+      }
+      if (this.short.size > 0 && (i === 0 || !WORDISH.test(text[i - 1] as string))) {
+        for (let length = SHORT - 1; length >= 1; length--) {
+          const after = text[i + length];
+          if (this.short.has(text.slice(i, i + length)) && (after === undefined || !WORDISH.test(after))) {
+            out += MASK;
+            i += length;
+            continue scan;
+          }
+        }
+      }
+      out += text[i];
+      i++;
+    }
+    return out;
+  }
 }
 
 export function createRedactor(initial: readonly string[] = []): Redactor {
-  const secrets = new Map<string, RegExp>();
-  let ordered: RegExp[] = [];
+  const secrets = new SecretIndex();
   const add = (secret: unknown): void => {
     if (typeof secret !== 'string' || secret.trim() === '' || secrets.has(secret)) return;
-    secrets.set(secret, forms(secret));
-    // Longest first, so that a secret containing another is masked whole.
-    ordered = [...secrets.keys()].sort((a, b) => b.length - a.length).map((k) => secrets.get(k) as RegExp);
+    secrets.add(secret);
   };
   for (const s of initial) add(s);
 
-  const text = (input: string): string => {
-    let out = input;
-    for (const pattern of ordered) out = out.replace(pattern, MASK);
-    return out.replace(JWT_LIKE, MASK);
-  };
+  const text = (input: string): string => secrets.mask(input).replace(JWT_LIKE, MASK);
 
   const json = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(json);

@@ -15,6 +15,8 @@ export interface CheckResult {
   outcome: Outcome;
   /** Why it was skipped or not verified, or what failed. */
   reason?: string;
+  /** For a failure: every operation or answer that broke the rule, when the reason shows only the first few. */
+  offenders?: string[];
   /** For UNVERIFIED: the rule covering the step that failed. */
   blockedBy?: string;
   /** The exchanges to show for a failure, redacted. */

@@ -6,20 +6,25 @@ import type { CheckResult, RuleResult, RunResult } from '../engine/result.js';
 import { describeExchange, describeSteps } from './console.js';
 import { type CoverageGate, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
-/** Control characters other than tab, newline and carriage return: XML 1.0 cannot hold them at all. */
-const forbidden = (c: string): boolean => {
-  const code = c.charCodeAt(0);
-  return code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
-};
+/**
+ * What XML 1.0 cannot hold at all (its Char production): control characters other than tab, newline and carriage
+ * return, a surrogate half without its pair, U+FFFE and U+FFFF. A CI parser rejects the whole file for one of them.
+ */
+const forbidden = (code: number): boolean =>
+  (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+  (code >= 0xd800 && code <= 0xdfff) ||
+  code === 0xfffe ||
+  code === 0xffff;
 
-const xml = (s: string): string =>
-  [...s]
-    .filter((c) => !forbidden(c))
-    .join('')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+/** Text as an XML attribute or element: forbidden characters written as a visible `\uXXXX`, markup escaped. */
+const xml = (s: string): string => {
+  let out = '';
+  for (const c of s) {
+    const code = c.codePointAt(0) as number;
+    out += forbidden(code) ? `\\u${code.toString(16).toUpperCase().padStart(4, '0')}` : c;
+  }
+  return out.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+};
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 

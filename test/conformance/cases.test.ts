@@ -395,23 +395,31 @@ describe('verdicts', () => {
   const named = { status: 'error', message: 'Validation failed.', errors: [{ field: 'body.title', message: 'x' }] };
   const drf = { title: ['Ensure this field has no more than 500 characters.'] };
   const bare = { status: 'error', message: 'Invalid request.' };
-  const breakage = {
-    kind: 'out-of-bounds' as const,
-    location: 'body' as const,
-    field: 'title',
-    what: 'title too long',
+  const request = {
+    operationId: 'createScenario',
+    credential: 'session' as const,
+    query: { company_id: 1, board_id: 1 },
+    body: { title: 'x'.repeat(501), description: '' },
+    breakage: { kind: 'out-of-bounds' as const, location: 'body' as const, field: 'title', what: 'title too long' },
   };
+  /** A server that refuses the empty description the same request carries, and names it. */
+  const emptyRefused = { status: 'error', errors: [{ field: 'description', message: 'may not be blank' }] };
 
   it.each([
     ['400 naming the field in errors[].field', answer(400, named), []],
     ['422 naming it as a member (GEN-01 holds, the 400 of the contract does not)', answer(422, drf), ['GEN-02']],
     ['400 naming nothing', answer(400, bare), ['GEN-01', 'GEN-02']],
+    [
+      '400 naming another field of the request (GEN-01 holds: it names a field to correct)',
+      answer(400, emptyRefused),
+      ['GEN-02'],
+    ],
     ['500 naming nothing', answer(500, bare), ['GEN-01', 'GEN-02', 'GEN-04']],
     ['201: accepted (only the contract says no)', answer(201, { status: 'success', data: {} }), ['GEN-02']],
     ['404 naming nothing (not a validation failure)', answer(404, bare), ['GEN-02']],
     ['no answer: judged by none', answer(undefined, undefined), []],
   ] as [string, Answer, string[]][])('a broken request answered with %s fails %j', (_label, a, rules) => {
-    expect(Object.keys(judgeBroken(a, breakage).verdicts).sort()).toEqual(rules);
+    expect(Object.keys(judgeBroken(a, request).verdicts).sort()).toEqual(rules);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-// A check's result as the runner records it (conformance/report/outcome.ts), for the report writers' tests.
+// A check's result as the runner records it (conformance/engine/result.ts), for the report writers' tests.
 import type { CheckResult } from '../../conformance/engine/result.js';
 
 export const checkResult = (rule: string, outcome: CheckResult['outcome'], reason?: string): CheckResult => ({

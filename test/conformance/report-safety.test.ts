@@ -1,0 +1,96 @@
+// What a hostile target cannot do to the reports (docs/conformance.md, "What the suite guarantees"): make the JUnit
+// file invalid XML, turn the console's text around, or slow the redactor to a crawl; and a rule broken by many
+// answers names every one of them in the JSON report.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import { noServerError } from '../../conformance/checks/exchange-rules.js';
+import { coverageOf } from '../../conformance/engine/coverage.js';
+import { judgeExchanges } from '../../conformance/engine/exchanges.js';
+import { createRecorder } from '../../conformance/engine/recorder.js';
+import { createRedactor } from '../../conformance/engine/redact.js';
+import { judgeRules, type RunResult } from '../../conformance/engine/result.js';
+import { formatReport } from '../../conformance/report/console.js';
+import { jsonReport, junitReport } from '../../conformance/report/files.js';
+import { terminalSafe } from '../../conformance/report/terminal.js';
+import { RULES } from '../../conformance/rules.js';
+import { loadContract } from '../../contract/openapi.js';
+import { sharedValidators } from '../../contract/validators.js';
+import { checkResult } from '../support/check-result.js';
+
+const run = (reason: string): RunResult =>
+  ({
+    rules: judgeRules(RULES, [checkResult('AUTH-01', 'FAIL', reason)], new Set(['AUTH-01'])),
+    wallMs: 1,
+    coverage: coverageOf(loadContract(), []),
+    problems: [],
+    leftBehind: [],
+  }) as unknown as RunResult;
+
+describe('the JUnit report', () => {
+  it('stays XML whatever characters the target answered: U+FFFE, U+FFFF, a lone surrogate, a NUL', () => {
+    const xml = junitReport(run('got \uFFFE and \uFFFF and \uD800 and \u0000 back'));
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false }).parse(xml);
+    const failure = JSON.stringify(parsed);
+    expect(failure).toContain('got \\\\uFFFE and \\\\uFFFF and \\\\uD800 and \\\\u0000 back');
+  });
+});
+
+describe('the console', () => {
+  it('shows bidi controls and line separators escaped, so a U+202E cannot turn a line around', () => {
+    expect(terminalSafe('ok \u202Etxt.exe\u202C \u2066x\u2069 \u200F \u2028 é → ✓')).toBe(
+      'ok \\u202etxt.exe\\u202c \\u2066x\\u2069 \\u200f \\u2028 é → ✓',
+    );
+  });
+});
+
+describe('the redactor', () => {
+  it('masks every one of 5,000 learned secrets in one pass, the longest form first, short ones only as whole values', () => {
+    const redactor = createRedactor();
+    const secrets = Array.from({ length: 5_000 }, (_, i) => `secret-${i.toString(36)}-${'x'.repeat(i % 40)}`);
+    for (const secret of secrets) redactor.add(secret);
+    redactor.add('ab');
+    const text = secrets.map((s, i) => `${i}:${s};`).join(' ');
+    const masked = redactor.text(`${text} "ab" abc`);
+    expect(secrets.filter((s) => masked.includes(s))).toEqual([]);
+    expect(masked.endsWith('"***" abc')).toBe(true);
+    expect(redactor.text('secret-1-x and secret-1-xy')).toBe('*** and ***y');
+  });
+});
+
+describe('a rule broken by many answers', () => {
+  it('shows three in its reason, counts the rest, and keeps every offender for the JSON report', () => {
+    const recorder = createRecorder({
+      baseUrl: 'http://target.test/api',
+      contract: sharedValidators().contract,
+      timeoutMs: 1_000,
+      redactor: createRedactor(),
+      fetch: async () => new Response('oops', { status: 500 }),
+      signal: new AbortController().signal,
+      sender: () => ({ file: 'x' }),
+      board: { companyId: 1, boardId: 1 },
+      keepWire: false,
+    });
+    return (async () => {
+      const client = recorder.fetch('member');
+      for (let i = 0; i < 5; i++) await client(`http://target.test/api/member/me/?n=${i}`);
+      await recorder.settled();
+      const result = judgeExchanges(noServerError, recorder.answers, sharedValidators());
+      expect(result.outcome).toBe('FAIL');
+      expect(result.reason).toContain('… and 2 more (every one in the JSON report)');
+      expect(result.offenders).toHaveLength(5);
+      const json = JSON.parse(
+        jsonReport({
+          ...run('x'),
+          rules: judgeRules(RULES, [result], new Set([result.rule])),
+        } as RunResult),
+      );
+      expect(json.rules[0].checks[0].offenders).toHaveLength(5);
+      expect(
+        formatReport({ ...run('x'), rules: judgeRules(RULES, [result], new Set([result.rule])) } as RunResult).join(
+          '\n',
+        ),
+      ).toContain('and 2 more');
+    })();
+  });
+});
