@@ -7,6 +7,7 @@ import { carriesData, dataOf, idOf, rowHolds, rowsOf } from '../engine/payload.j
 import type { Answer } from '../engine/recorder.js';
 import {
   type Board,
+  caseFields,
   createCase,
   createScenario,
   createToken,
@@ -257,7 +258,7 @@ const probes: Probe[] = [
     field: 'scenario',
     request: (o, title) => ({
       query: {},
-      body: { scenario: o.scenario.id, title, description: '', steps_to_reproduce: '', expected_result: '' },
+      body: { scenario: o.scenario.id, ...caseFields(title) },
     }),
   },
   {

@@ -1,6 +1,7 @@
 // A valid request for any operation of the contract, built from known ids, so that a check can get one thing wrong
 // on purpose (the credential, the account, a missing parameter) and nothing else.
 import type { OperationSpec } from '../../contract/openapi.js';
+import { caseFields } from './fixtures.js';
 
 /** Ids of real objects the requests point at. */
 export interface Ids {
@@ -36,7 +37,8 @@ function bodyFor(op: OperationSpec, ids: Ids, title: string): unknown {
     case 'updateScenario':
       return { title };
     case 'createCase':
-      return { scenario: ids.scenario_id, title, description: '', steps_to_reproduce: '', expected_result: '' };
+      // Every field filled: a server may refuse empty strings, and this request must be refused only for its scope.
+      return { scenario: ids.scenario_id, ...caseFields(title) };
     case 'updateCase':
       return { title };
     case 'startSession':

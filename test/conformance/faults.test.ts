@@ -11,6 +11,7 @@ import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { CHOICES } from './faults/choices.js';
 import { FAULTS } from './faults/index.js';
 import { jsonOf, parse, reply, withStatus } from './faults/wrap.js';
 
@@ -149,6 +150,21 @@ describe.concurrent('a server deciding otherwise where the source is silent', TI
     expect(failed.map((r) => r.id)).toEqual(expect.arrayContaining(['CONTRACT-01', 'CONTRACT-02']));
     expect(result.rules.filter((r) => r.outcome === 'SKIP')).toEqual([]);
   });
+});
+
+describe.concurrent('a server making one other choice where the source is silent', TIMEOUT, () => {
+  for (const [i, [name, choice]] of Object.entries(CHOICES).entries()) {
+    it(`${name}: no MUST rule fails or stays unverified`, async ({ expect }) => {
+      const result =
+        name === 'connectionClose'
+          ? await runOverHttp(i + 1, choice(createSandbox().fetch))
+          : await runAgainst(i + 1, choice(createSandbox().fetch));
+      const must = result.rules.filter(
+        (r) => r.level === 'MUST' && (r.outcome === 'FAIL' || r.outcome === 'UNVERIFIED'),
+      );
+      expect(must.map((r) => `${r.id} ${r.outcome}: ${r.reason}`)).toEqual([]);
+    });
+  }
 });
 
 describe.concurrent('each fault makes the suite fail with the rules it names', TIMEOUT, () => {

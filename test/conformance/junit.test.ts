@@ -153,13 +153,13 @@ describe('junitReport: one written form per check outcome, level and mode', () =
     expect(kind(caseOf(xml, SHOULD))).toBe('passed');
   });
 
-  it('stays well-formed and escapes what it quotes, control characters dropped', () => {
+  it('stays well-formed and escapes what it quotes, control characters written as visible escapes', () => {
     const nasty = 'got <b>"x" & \'y\'</b>\x1b[31m red\x00\nsecond line ]]> end';
     const xml = junitReport(run([check(MUST, 'FAIL', nasty), check(SHOULD, 'FAIL', nasty)]));
     expectCountsAgree(xml);
     expect(xml).not.toContain('\x1b');
     const must = caseOf(xml, MUST) as Case & { failure: { '@_message': string; '#text': string } };
-    expect(must.failure['@_message']).toBe('got <b>"x" & \'y\'</b>[31m red');
+    expect(must.failure['@_message']).toBe('got <b>"x" & \'y\'</b>\\u001B[31m red\\u0000');
     expect(must.failure['#text']).toContain('second line ]]> end');
     expect(caseOf(xml, SHOULD)['system-out']).toContain('second line ]]> end');
   });
