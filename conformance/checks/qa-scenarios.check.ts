@@ -95,20 +95,33 @@ h.rule('QA-04', 'a test case can be created, read, updated and deleted', async (
   const created = await createCase(h, member, h.board, scenario.id, title);
   const read = await readCase(created.id);
   expectSuccess(read.answer, 'GET /features/qa/cases/');
-  ensure(read.object?.title === title, `GET /features/qa/cases/ reads ${JSON.stringify(read.object?.title)} as title`);
-  const expected = `Updated by run ${h.marker}.`;
-  expectSuccess(
-    await h.call(member, 'updateCase', {
-      query: { ...h.board, case_id: created.id },
-      body: { expected_result: expected },
-    }),
-    'PATCH /features/qa/cases/',
-  );
+  // Judged by what a later read returns, never by the write's own answer: every field of the creation (source §4).
+  for (const [field, value] of Object.entries(caseFields(title))) {
+    ensure(
+      read.object?.[field] === value,
+      `GET /features/qa/cases/ reads ${field} ${JSON.stringify(read.object?.[field])}, not the ${JSON.stringify(value)} it was created with`,
+    );
+  }
+  // PATCH takes "any of title, description, steps_to_reproduce, expected_result": each is changed, then read back.
+  const changes = {
+    title: h.title('updated case'),
+    description: `Described again by run ${h.marker}.`,
+    steps_to_reproduce: `1. Update the case in run ${h.marker}.`,
+    expected_result: `Updated by run ${h.marker}.`,
+  };
+  for (const [field, value] of Object.entries(changes)) {
+    expectSuccess(
+      await h.call(member, 'updateCase', { query: { ...h.board, case_id: created.id }, body: { [field]: value } }),
+      `PATCH /features/qa/cases/ with ${field}`,
+    );
+  }
   const reread = await readCase(created.id);
-  ensure(
-    reread.object?.expected_result === expected,
-    `after the update the case reads expected_result ${JSON.stringify(reread.object?.expected_result)}`,
-  );
+  for (const [field, value] of Object.entries(changes)) {
+    ensure(
+      reread.object?.[field] === value,
+      `after the update the case reads ${field} ${JSON.stringify(reread.object?.[field])}, not ${JSON.stringify(value)}`,
+    );
+  }
   await deleteCase(created.id);
   expectStatus((await readCase(created.id)).answer, [404], 'GET /features/qa/cases/ after the delete');
 });

@@ -81,6 +81,18 @@ export const caseUpdateIgnored: FaultVariant = {
   },
 };
 
+/** A case update stores every field but steps_to_reproduce, while its answer echoes all of them. */
+export const caseStepsNotStored: FaultVariant = {
+  breaks: ['QA-04'],
+  wrap: (inner) => async (req) => {
+    const { operationId, body } = await parse(req);
+    if (operationId !== 'updateCase' || !isObject(body) || !('steps_to_reproduce' in body)) return inner(req);
+    const { steps_to_reproduce: _dropped, ...kept } = body;
+    const res = await inner(withBody(req, kept));
+    return res.status === 200 ? rewriteData(res, 'case', (c) => ({ ...c, ...body })) : res;
+  },
+};
+
 /** Remembers the cases created through the handler: id → the case as answered. */
 function caseMemory(): { cases: Map<number, Json>; observe(req: Parsed, res: Response): Promise<void> } {
   const cases = new Map<number, Json>();
