@@ -29,6 +29,11 @@ export interface Rule {
   /** Its checks create, change or delete data, so `--read-only` skips them. */
   writes: boolean;
   /**
+   * The first release of the kit in which the rule holds as written (level and text); absent means since the first
+   * release, 0.1.0. A rule changed after the last release says `unreleased`.
+   */
+  since?: string;
+  /**
    * Judged over every exchange of the run rather than by a check of its own: each check file ends with a test for it
    * that looks at the responses that file received.
    */
@@ -55,6 +60,9 @@ const OUT_OF_SCOPE_QUOTES = [
   '403 | the account lacks the role or workspace/board access for the operation',
   '404 | an identifier is wrong or out of scope, or the object is missing',
 ];
+
+/** The first release of the kit: a rule without `since` holds from it. */
+export const FIRST_RELEASE = '0.1.0';
 
 export const RULES: readonly Rule[] = [
   // Authentication: each of these is checked on every authenticated operation of openapi.yaml.
@@ -792,6 +800,7 @@ export const RULES: readonly Rule[] = [
   {
     id: 'QA-20',
     level: 'MUST',
+    since: 'unreleased',
     area: 'qa',
     source: '§3 (the session rows of the state table), §2 (sessions filtered by is_active)',
     quotes: [
@@ -829,6 +838,7 @@ export const RULES: readonly Rule[] = [
   {
     id: 'GEN-01',
     level: 'MUST',
+    since: 'unreleased',
     area: 'generated',
     source: '§7 (validation failure)',
     quotes: ['validation failure | the returned error payload names fields to correct; status code not shown'],

@@ -2,7 +2,7 @@
 // Run: npm run generate (or npx tsx conformance/write-rules-doc.ts for this page alone)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { AREAS, RULES } from './rules.js';
+import { AREAS, FIRST_RELEASE, RULES } from './rules.js';
 
 export const RULES_DOC_PATH = fileURLToPath(new URL('../docs/rules.md', import.meta.url));
 export const RULES_DOC_COMMAND = 'npm run generate';
@@ -26,16 +26,17 @@ export function renderRulesDoc(): string {
     'test case and this page meet on the ID. Rules marked "writes" create, change or delete data and are skipped by',
     '`--read-only`, as is every check that sends a POST, PATCH or DELETE (for example AUTH-01 on a creation). Rules',
     '"over every exchange" have no check of their own: the runner judges them once over every answer of the run, and',
-    'a run that received nothing for one to judge reports it as SKIP, saying why.',
+    'a run that received nothing for one to judge reports it as SKIP, saying why. The Since column names the first',
+    'release of the kit in which the rule holds as written ("unreleased": changed since the last release; docs/changes.md).',
   ];
   for (const { area, title } of AREAS) {
     const rules = RULES.filter((r) => r.area === area);
-    lines.push('', `## ${title}`, '', '| ID | Level | Source | Rule | Writes |', '|---|---|---|---|---|');
+    lines.push('', `## ${title}`, '', '| ID | Level | Source | Rule | Writes | Since |', '|---|---|---|---|---|---|');
     for (const r of rules) {
       const how = r.overExchanges ? ' (over every exchange)' : '';
       const words = r.quotes?.length ? `: ${r.quotes.map(quote).join(' · ')}` : '';
       lines.push(
-        `| ${r.id} | ${r.level} | ${cell(r.source)}${words} | ${cell(r.text)}${how} | ${r.writes ? 'writes' : ''} |`,
+        `| ${r.id} | ${r.level} | ${cell(r.source)}${words} | ${cell(r.text)}${how} | ${r.writes ? 'writes' : ''} | ${r.since ?? FIRST_RELEASE} |`,
       );
     }
   }

@@ -1887,7 +1887,7 @@ export const openapiDocument: Record<string, unknown> = {
                   "$ref": "#/components/schemas/CaseReportEnvelope"
                 },
                 "examples": {
-                  "bug": {
+                  "recorded": {
                     "$ref": "#/components/examples/CaseReportEnvelope"
                   }
                 }

@@ -1,4 +1,6 @@
 // Collects every `x-assumption` of openapi.yaml (docs/extensions.md) and renders docs/assumptions.md.
+
+import { findAssumptions } from '../contract/assumptions.js';
 import { indexOperations, type OperationSpec } from '../contract/openapi.js';
 import { escapePointer, nodeAt, unescapePointer } from '../contract/pointer.js';
 
@@ -21,33 +23,6 @@ export interface Assumption {
 const DOCUMENT = 'The whole API';
 const SHARED = 'Shared by several areas';
 const UNUSED = 'Not used by any operation';
-
-/** Collapses whitespace so block scalars and folded lines render as one paragraph. */
-export const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
-
-/** Every `x-assumption` in document order, with its JSON pointer. Fails on a non-string value. */
-export function findAssumptions(document: Node): { pointer: string; text: string }[] {
-  const found: { pointer: string; text: string }[] = [];
-  const walk = (node: unknown, pointer: string): void => {
-    if (Array.isArray(node)) {
-      for (const [i, child] of node.entries()) walk(child, `${pointer}/${i}`);
-      return;
-    }
-    if (node === null || typeof node !== 'object') return;
-    for (const [key, value] of Object.entries(node as Node)) {
-      if (key === 'x-assumption') {
-        if (typeof value !== 'string' || collapse(value) === '') {
-          throw new Error(`x-assumption at ${pointer || '/'} must be a non-empty string (docs/extensions.md)`);
-        }
-        found.push({ pointer: pointer || '/', text: collapse(value) });
-      } else {
-        walk(value, `${pointer}/${escapePointer(key)}`);
-      }
-    }
-  };
-  walk(document, '');
-  return found;
-}
 
 /** The component (`/components/<kind>/<name>`) or operation (`/paths/<p>/<method>`) a pointer lies in. */
 function owner(pointer: string): string {
@@ -188,8 +163,11 @@ out entirely:
   checkout and support). Their methods, paths and payloads are not shown (source §4); only \`GET /company/list/\` and
   \`GET /task/list/\` are named, and only those two are in the contract.`;
 
-/** Renders docs/assumptions.md from a parsed OpenAPI document. */
-export function renderAssumptions(document: Node): string {
+/**
+ * Renders docs/assumptions.md from a parsed OpenAPI document; `since` names the release from which an assumption
+ * holds as written (contract/evolution/history.ts), when the caller knows the releases.
+ */
+export function renderAssumptions(document: Node, since?: (pointer: string, text: string) => string): string {
   const assumptions = collectAssumptions(document);
   const tagOrder = ((document.tags as { name: string }[] | undefined) ?? []).map((t) => t.name);
   const groups = [...new Set(assumptions.map((a) => a.group))].sort((a, b) => rank(a) - rank(b));
@@ -203,7 +181,10 @@ export function renderAssumptions(document: Node): string {
   const sections = groups.map((group) => {
     const entries = assumptions
       .filter((a) => a.group === group)
-      .map((a) => `- **${a.location}** (\`${a.pointer}\`)\n\n  ${escapeMarkdownHtml(a.text)}`);
+      .map((a) => {
+        const from = since ? `; since ${since(a.pointer, a.text)}` : '';
+        return `- **${a.location}** (\`${a.pointer}\`${from})\n\n  ${escapeMarkdownHtml(a.text)}`;
+      });
     return `## ${group}\n\n${entries.join('\n\n')}`;
   });
   const count = `The contract holds ${assumptions.length} assumptions.`;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { assumptionSince } from '../contract/evolution/history.js';
 import { renderAssumptions } from './assumptions.js';
 import { bundleContract, redocly } from './bundle.js';
 import { injectDiagrams } from './diagrams.js';
@@ -27,7 +28,7 @@ export function docsDocument(): Record<string, unknown> {
   const document = bundleContract();
   const info = document.info as { description?: string };
   info.description = injectDiagrams(info.description ?? '', document);
-  const pages = [renderLinksPage(document), renderAssumptions(document)];
+  const pages = [renderLinksPage(document), renderAssumptions(document, assumptionSince())];
   for (const page of OPTIONAL_PAGES) {
     if (existsSync(at(page))) pages.push(readFileSync(at(page), 'utf8'));
   }

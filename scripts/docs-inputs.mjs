@@ -6,8 +6,8 @@ const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 export const DOCS_PATH = at('docs/index.html');
 
-/** Generated pages appended to the introduction when they exist; the conformance suite writes docs/rules.md. */
-export const OPTIONAL_PAGES = ['docs/rules.md'];
+/** Generated pages appended to the introduction when they exist (npm run generate writes them). */
+export const OPTIONAL_PAGES = ['docs/rules.md', 'docs/changes.md'];
 
 /** Files whose change makes docs/index.html stale. */
 export const DOCS_INPUTS = [

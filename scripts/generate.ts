@@ -1,10 +1,12 @@
 // npm run generate: writes generated/schema.d.ts with openapi-typescript's own CLI (banner included),
-// generated/openapi-document.ts (the parsed contract, for code that cannot read files), docs/assumptions.md and docs/rules.md.
+// generated/openapi-document.ts (the parsed contract, for code that cannot read files), docs/assumptions.md, docs/rules.md
+// and docs/changes.md.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { RULES_DOC_PATH, renderRulesDoc } from '../conformance/write-rules-doc.js';
+import { assumptionSince, renderChangesPage } from '../contract/evolution/history.js';
 import { CONTRACT_PATH } from '../contract/openapi.js';
 import { renderAssumptions } from './assumptions.js';
 
@@ -33,10 +35,12 @@ export function documentModule(): string {
   ].join('\n');
 }
 
-/** The assumptions page as openapi.yaml makes it now. */
+/** The assumptions page as openapi.yaml makes it now, each assumption with the release it holds from. */
 export function assumptionsPage(): string {
-  return renderAssumptions(parse(readFileSync(CONTRACT_PATH, 'utf8')));
+  return renderAssumptions(parse(readFileSync(CONTRACT_PATH, 'utf8')), assumptionSince());
 }
+
+export const CHANGES_PATH = fileURLToPath(new URL('../docs/changes.md', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   generateTypes('generated/schema.d.ts');
@@ -47,4 +51,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log('wrote docs/assumptions.md');
   writeFileSync(RULES_DOC_PATH, renderRulesDoc());
   console.log('wrote docs/rules.md');
+  writeFileSync(CHANGES_PATH, renderChangesPage());
+  console.log('wrote docs/changes.md');
 }

@@ -2,7 +2,6 @@
 // errors; openapi.yaml): one named property per rule, judged once by the runner over all recorded answers. A rule with
 // nothing to judge is SKIP, saying why, never PASS on nothing.
 import { isObject } from '../../contract/json.js';
-import type { ContractValidators } from '../../contract/validators.js';
 import type { ExchangeRule } from '../engine/exchanges.js';
 import type { Answer } from '../engine/recorder.js';
 

@@ -1,7 +1,7 @@
 // The console report of a run (docs/conformance.md, "Reading the report"): progress lines, one line per rule, failure
 // details with the steps, what was sent and received and a curl line, what was left behind, and the coverage table.
 
-import { type ExchangeRecord, type LedgerEntry, stepLine } from '../engine/exchange.js';
+import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';
 import { curlLine } from '../engine/redact.js';
 import type { CheckResult, ProgressEvent, RuleResult, RunResult } from '../engine/result.js';
 import { formatCoverage } from './coverage.js';

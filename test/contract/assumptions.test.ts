@@ -1,14 +1,10 @@
 // docs/assumptions.md must list every x-assumption of openapi.yaml, as npm run generate makes it now.
+
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
+import { collapse, findAssumptions } from '../../contract/assumptions.js';
 import { loadContract } from '../../contract/openapi.js';
-import {
-  collapse,
-  collectAssumptions,
-  escapeMarkdownHtml,
-  findAssumptions,
-  renderAssumptions,
-} from '../../scripts/assumptions.js';
+import { collectAssumptions, escapeMarkdownHtml, renderAssumptions } from '../../scripts/assumptions.js';
 import { ASSUMPTIONS_PATH, assumptionsPage } from '../../scripts/generate.js';
 
 const committed = readFileSync(ASSUMPTIONS_PATH, 'utf8');
@@ -16,6 +12,13 @@ const { document } = loadContract();
 
 test('docs/assumptions.md is fresh (run npm run generate when this fails)', () => {
   expect(committed, 'docs/assumptions.md is stale: run npm run generate').toBe(assumptionsPage());
+});
+
+test('each assumption says from which release it holds as written', () => {
+  expect(committed).toContain('(`/components/securitySchemes/JwtAccessToken`; since 0.1.0)');
+  const since = (text: string) =>
+    renderAssumptions(document, (_pointer, t) => (t === text ? 'unreleased' : '0.1.0')).includes('; since unreleased)');
+  expect(since(findAssumptions(document)[0]?.text ?? '')).toBe(true);
 });
 
 describe('every x-assumption of openapi.yaml appears with its pointer and text', () => {
@@ -26,7 +29,7 @@ describe('every x-assumption of openapi.yaml appears with its pointer and text',
   });
 
   test.each(found.map((a) => [a.pointer, a.text]))('%s', (pointer, text) => {
-    const entry = committed.split('\n- **').find((block) => block.includes(`(\`${pointer}\`)`));
+    const entry = committed.split('\n- **').find((block) => block.includes(`(\`${pointer}\`; since `));
     expect(entry, `no entry for ${pointer}`).toBeDefined();
     expect(collapse(entry ?? '')).toContain(escapeMarkdownHtml(text));
   });

@@ -1,0 +1,111 @@
+// The contract's history for readers (docs/changes.md): the Changes page, built from the released contracts and the
+// working one, and the release from which each assumption holds as written (the assumptions page).
+import { findAssumptions } from '../assumptions.js';
+import { changesAsMarkdown } from './changelog.js';
+import { CHANGE_KINDS, compareContracts } from './compare.js';
+import { CONTRACT_FILE, contractFileOf, type LoadedContract, readForDiff, releases } from './releases.js';
+
+/** Every released contract, oldest first, with its version. */
+function released(): { version: string; contract: LoadedContract }[] {
+  return releases().map((version) => ({ version, contract: readForDiff(contractFileOf(version)) }));
+}
+
+/**
+ * For the assumptions page: the oldest release from which an assumption holds with this text at this pointer in
+ * every later release, or "unreleased" when the last release does not hold it so.
+ */
+export function assumptionSince(): (pointer: string, text: string) => string {
+  const history = released().map(({ version, contract }) => ({
+    version,
+    held: new Map(findAssumptions(contract.raw).map((a) => [a.pointer, a.text])),
+  }));
+  return (pointer, text) => {
+    let since = 'unreleased';
+    for (let i = history.length - 1; i >= 0; i--) {
+      const release = history[i];
+      if (!release || release.held.get(pointer) !== text) break;
+      since = release.version;
+    }
+    return since;
+  };
+}
+
+const INTRO = `# Changes
+
+<!-- Generated from contract/releases/ and openapi.yaml by \`npm run generate\`. Do not edit by hand. -->
+
+Every released contract is kept in the repository (\`contract/releases/<version>.yaml\`), and this page lists what
+changed from one to the next, operation by operation. Each change is classified for the people it can break:
+
+- **breaking for clients**: code written against the older contract may fail (a removed response field, a new
+  required request field, a new enum value in an answer that exhaustive client code does not handle);
+- **breaking for servers**: an implementation that passed the conformance suite may now fail it (a new required
+  response field it must send, a new optional request field it must accept, a new operation);
+- **compatible**: neither (a new optional response field, a new error status read through the error envelope, a
+  reworded assumption).
+
+\`npm run contract:diff\` prints the same list for the working contract (\`--json\` and \`--markdown\` too; any two
+versions or files: \`npm run contract:diff -- 0.1.0 path/to/other.yaml\`). \`npm test\` fails on a breaking change
+unless the package version is raised (its minor while 0.x) or the change is approved in
+\`contract/approved-changes.yaml\` with a reason; the message says which of the two to do. It also sends the requests
+the last released contract allows to the current sandbox and checks its answers against that contract's schemas.`;
+
+const PEERS = `## Peer tools tried on the contract
+
+- **oasdiff-style libraries on npm**: \`openapi-diff\` 0.24 refuses OpenAPI 3.1 ("Swagger Parser only supports
+  versions 3.0.0 … 3.0.3"); \`@pb33f/openapi-changes\` downloads its binary at install and fails offline;
+  \`@useoptic/optic\` 1.0.9 refuses the contract's response links whose \`requestBody\` is an object (OpenAPI 3.1
+  allows any value there). The classifier here is written over the resolved contract instead.
+- **Specmatic 2.55.1** (\`java -jar specmatic.jar stub openapi.yaml\`): loads the contract and serves it. Release 0.1.0
+  had a case-outcome answer example named \`bug\` like a request example, which Specmatic pairs by name and then
+  refused for lacking query parameter examples of that name; the answer example is named \`recorded\` since.
+  Specmatic still reports the \`member\` and \`companies\` examples because it reads the \`apiKey\` scheme on
+  \`Authorization\` as needing a \`Bearer\` prefix (its own limitation), and its \`compare\` command reports that same
+  misreading as a break between two identical copies of the contract. \`test/contract/named-examples.test.ts\` keeps
+  named examples paired.
+- **Redocly CLI** lints it (\`npm run lint\`); **Prism** mocks it (docs/mock.md).`;
+
+/** The Changes page. */
+export function renderChangesPage(): string {
+  const history = released();
+  const sections: string[] = [];
+  const last = history.at(-1);
+  if (last) {
+    const working = readForDiff(CONTRACT_FILE);
+    sections.push(
+      `## Unreleased (openapi.yaml since ${last.version})`,
+      '',
+      ...changesAsMarkdown(compareContracts(last.contract, working)),
+    );
+  }
+  for (let i = history.length - 1; i >= 0; i--) {
+    const entry = history[i];
+    const previous = history[i - 1];
+    if (!entry) continue;
+    if (!previous) {
+      sections.push(`## ${entry.version}`, '', 'The first released contract.', '');
+      continue;
+    }
+    sections.push(
+      `## ${entry.version} (since ${previous.version})`,
+      '',
+      ...changesAsMarkdown(compareContracts(previous.contract, entry.contract)),
+    );
+  }
+  const kinds = Object.entries(CHANGE_KINDS).map(([kind, what]) => `| \`${kind}\` | ${what} |`);
+  return `${[
+    INTRO,
+    '',
+    ...sections,
+    '## Kinds of change the diff knows',
+    '',
+    'A schema change is classified by where the schema stands: in a request, accepting less breaks clients and',
+    'accepting more breaks servers; in an answer, allowing more breaks clients and requiring more breaks servers.',
+    '',
+    '| kind | meaning |',
+    '|---|---|',
+    ...kinds,
+    '',
+    PEERS,
+  ].join('\n')}\n`;
+}

@@ -1,0 +1,189 @@
+// Behaviour, not only text (docs/changes.md): the requests the last released contract allows (its generated valid
+// cases, as the conformance suite makes them) are sent to the current sandbox in process, and every answer is
+// checked against the released contract's response schemas. A compatible change passes; one that breaks an old
+// client fails here even when the static diff missed it.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { type PlaceName, planOperation } from '../../conformance/cases/plan.js';
+import { placeValues, positiveArbitrary, searchParamsOf } from '../../conformance/cases/requests.js';
+import { contractOf } from '../../contract/document.js';
+import { contractFileOf, readForDiff, releases } from '../../contract/evolution/releases.js';
+import { isObject } from '../../contract/json.js';
+import { createValidators } from '../../contract/validators.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+
+const SAMPLES = 4;
+const BASE = 'http://sandbox.test/api';
+
+type Json = Record<string, unknown>;
+
+/** A client of the sandbox in process, as an old client of the released contract would call it. */
+function clientOf(fetch: (r: Request) => Promise<Response>) {
+  return async (
+    method: string,
+    path: string,
+    init: { query?: URLSearchParams; body?: unknown; auth?: string } = {},
+  ) => {
+    const search = init.query?.toString();
+    const response = await fetch(
+      new Request(`${BASE}${path}${search ? `?${search}` : ''}`, {
+        method: method.toUpperCase(),
+        headers: {
+          ...(init.auth ? { authorization: init.auth } : {}),
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      }),
+    );
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+}
+
+const dataOf = (body: unknown): Json => (isObject(body) && isObject(body.data) ? body.data : {});
+
+describe(`the current sandbox answers what release ${releases().at(-1)} allows, as that release says`, () => {
+  const version = releases().at(-1) as string;
+  const released = readForDiff(contractFileOf(version));
+  const contract = contractOf(released.raw);
+  const validators = createValidators(contract);
+
+  /** Sends every sampled valid request of the released contract to `fetch`; what broke the released schemas. */
+  async function judge(fetch: (r: Request) => Promise<Response>) {
+    const call = clientOf(fetch);
+    const login = await call('post', '/member/login/', {
+      body: { username: 'demo', password: 'demo-password', captcha_token: 'test-captcha' },
+    });
+    const session = dataOf(login.body);
+    const jwt = `JWT ${String(session.access_token)}`;
+    const board = { company_id: 1, board_id: 1 };
+    const q = (extra: Json = {}) => searchParamsOf({ ...board, ...extra });
+    let counter = 0;
+    const makers: Record<PlaceName, () => Promise<string | number>> = {
+      company_id: async () => 1,
+      board_id: async () => 1,
+      username: async () => 'demo',
+      password: async () => 'demo-password',
+      captcha_token: async () => 'test-captcha',
+      new_username: async () => `released_${++counter}_${Date.now().toString(36)}`,
+      new_email: async () => `released${++counter}@example.test`,
+      refresh_token: async () => {
+        const again = await call('post', '/member/login/', {
+          body: { username: 'demo', password: 'demo-password', captcha_token: 'test-captcha' },
+        });
+        return String(dataOf(again.body).refresh_token);
+      },
+      key: async () => {
+        const made = await call('post', '/member/bearer-tokens/', {
+          auth: jwt,
+          body: { title: `released ${++counter}`, is_active: true },
+        });
+        return String((dataOf(made.body).token as Json).key);
+      },
+      scenario_id: async () => {
+        const made = await call('post', '/features/qa/scenarios/list/', {
+          auth: jwt,
+          query: q(),
+          body: { title: `released ${++counter}`, parent_id: null },
+        });
+        return Number((dataOf(made.body).scenario as Json).id);
+      },
+      case_id: async () => {
+        const scenario = await makers.scenario_id();
+        const made = await call('post', '/features/qa/cases/list/', {
+          auth: jwt,
+          query: q(),
+          body: {
+            scenario,
+            title: `released ${++counter}`,
+            description: 'd',
+            steps_to_reproduce: 's',
+            expected_result: 'e',
+          },
+        });
+        return Number((dataOf(made.body).case as Json).id);
+      },
+      sessions_id: async () => Number((await startSession()).id),
+      case_report_id: async () => Number(((await startSession()).case_reports as Json[])[0]?.id),
+    };
+    async function startSession(): Promise<Json> {
+      const caseId = await makers.case_id();
+      const read = await call('get', '/features/qa/cases/', { auth: jwt, query: q({ case_id: caseId }) });
+      const scenario = Number(
+        (dataOf(read.body).case as Json).scenario ?? (dataOf(read.body).case as Json).scenario_id,
+      );
+      const started = await call('post', '/features/qa/sessions/start/', {
+        auth: jwt,
+        query: q(),
+        body: { scenario_id: scenario },
+      });
+      return dataOf(started.body).session as Json;
+    }
+    const token = await call('post', '/member/bearer-tokens/', {
+      auth: jwt,
+      body: { title: 'released bearer', is_active: true },
+    });
+    const bearer = `Bearer ${String((dataOf(token.body).token as Json).token)}`;
+
+    const problems: string[] = [];
+    const statuses: number[] = [];
+    let sent = 0;
+    for (const op of contract.operations) {
+      const plan = planOperation(op);
+      const cases = fc.sample(positiveArbitrary(plan, released.raw, validators, 'released'), {
+        numRuns: SAMPLES,
+        seed: 7,
+      });
+      for (const generated of cases) {
+        const values = new Map<PlaceName, string | number>();
+        for (const name of new Set<PlaceName>([...Object.values(plan.query), ...Object.values(plan.body)])) {
+          values.set(name, await makers[name]());
+        }
+        const request = placeValues(generated, (name) => values.get(name));
+        const auth = request.credential === 'session' ? jwt : request.credential === 'apiToken' ? bearer : undefined;
+        const answer = await call(op.method, op.path, {
+          query: searchParamsOf(request.query),
+          ...(request.body === undefined ? {} : { body: request.body }),
+          ...(auth ? { auth } : {}),
+        });
+        sent++;
+        statuses.push(answer.status);
+        const errors = validators.response(op.operationId, answer.status, answer.body);
+        const what = `${op.method.toUpperCase()} ${op.path} → ${answer.status}`;
+        if (errors === undefined) problems.push(`${what}: a status release ${version} does not declare`);
+        else if (errors.length > 0)
+          problems.push(`${what}: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}`);
+        if (answer.status >= 500) problems.push(`${what}: a server error`);
+      }
+    }
+    return { sent, problems, statuses };
+  }
+
+  it('every generated valid request of the released contract gets an answer its schemas declare', async () => {
+    const { sent, problems, statuses } = await judge(createSandbox().fetch);
+    expect(sent).toBeGreaterThanOrEqual(contract.operations.length * 2);
+    expect(problems).toEqual([]);
+    // Valid requests on real objects: nearly all succeed, so the success schemas are the ones judged.
+    expect(statuses.filter((s) => s >= 200 && s < 300).length).toBeGreaterThan(sent * 0.8);
+  }, 120_000);
+
+  it('fails when the sandbox answers what an old client cannot read (a scenario without its title)', async () => {
+    const sandbox = createSandbox();
+    const withoutTitles = async (request: Request) => {
+      const response = await sandbox.fetch(request);
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => undefined)) as Json | undefined;
+      const scenario = isObject(body) && isObject(body.data) ? body.data.scenario : undefined;
+      if (!isObject(scenario)) return response;
+      delete scenario.title;
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    const { problems } = await judge(withoutTitles);
+    expect(
+      problems.some((p) => /scenarios\/ → 20\d: .*title/.test(p)),
+      problems.join('\n'),
+    ).toBe(true);
+  }, 120_000);
+});
