@@ -105,6 +105,31 @@ test('Prefer: expire-token expires the token of that very request, and the clien
   expect((api.credential as { accessToken: string }).accessToken).not.toBe(before);
 });
 
+test('Prefer: example= names only an own example: example=constructor or __proto__ is a 400 naming Prefer', async () => {
+  for (const name of ['constructor', '__proto__', 'toString']) {
+    const res = await call(checked, '/member/me/', { prefer: `example=${name}` });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain('"field":"Prefer"');
+  }
+});
+
+test('junk tokens sent with Prefer: expire-token are refused, recorded nowhere, and never revive an expired token', async () => {
+  const own = createSandbox();
+  const api = await logIn(own.fetch);
+  const victim = (api.credential as { accessToken: string }).accessToken;
+  expect(
+    (await call(own.fetch, '/member/me/', { authorization: `JWT ${victim}`, prefer: 'expire-token' })).status,
+  ).toBe(401);
+  // More junk than the bound on kept tokens: with the old first-in-first-out bound, the victim's token came back.
+  for (let i = 0; i < 10_001; i++) {
+    const junk = await call(own.fetch, '/member/me/', { authorization: `JWT junk.${i}.x`, prefer: 'expire-token' });
+    expect(junk.status).toBe(401);
+  }
+  const again = await call(own.fetch, '/member/me/', { authorization: `JWT ${victim}` });
+  expect(again.status).toBe(401);
+  expect(JSON.stringify(await again.json())).toContain('expired');
+}, 60_000);
+
 test('the large world: thousands of scenarios and tasks, the same every time, paged by the client', async () => {
   const large = createSandbox({ world: 'large' });
   const again = createSandbox({ world: 'large' });

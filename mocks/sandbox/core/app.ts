@@ -283,7 +283,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     // The common case (no token ever expired on purpose, no Prefer) costs one size check on the hot path.
     const jwt = controls && (prefs?.expireToken || expired.size > 0) ? jwtOf(authorization) : undefined;
-    if (jwt !== undefined && prefs?.expireToken) expired.add(jwt);
+    // Only a token this sandbox issued, still valid, is recorded: junk gets its 401 and changes nothing.
+    if (jwt !== undefined && prefs?.expireToken) expired.add(jwt, await auth.accessTokenExpiry(jwt), Date.now());
     if (jwt !== undefined && expired.has(jwt)) {
       throw unauthorized('The access token has expired: get a new pair from POST /member/refresh-token/.');
     }
@@ -348,7 +349,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       allow(['POST']);
       const jwt = jwtOf(request.headers.get('authorization'));
       if (jwt === undefined) throw invalidField('Authorization', 'must be JWT <access token>: the token to expire');
-      expired.add(jwt);
+      expired.add(jwt, await auth.accessTokenExpiry(jwt), Date.now());
       return ok({ expired: true });
     }
     throw noSuchPath(`No sandbox control at ${path.slice(0, 200)}: there are ${RESET_PATH} and ${EXPIRE_TOKEN_PATH}.`);

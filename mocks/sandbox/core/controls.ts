@@ -11,7 +11,7 @@ export const CONTROL_PREFIX = '/_sandbox/';
 export const ADMIN_SECRET_HEADER = 'x-sandbox-admin-secret';
 /** Longest `Prefer: delay=` honoured, so a typo cannot hang a client. */
 export const MAX_DELAY_MS = 10_000;
-/** Access tokens remembered as expired; past this the oldest is forgotten (a bound on memory, not a rule). */
+/** Access tokens kept expired at once (a bound on memory, not a rule). */
 export const MAX_EXPIRED_TOKENS = 10_000;
 
 /** Host names that always reach /_sandbox/ (any port): only this machine can resolve them to the sandbox. */
@@ -98,7 +98,8 @@ export function preferredExample(
     const examples = examplesOf(status);
     const names = Object.keys(examples);
     const name = prefs.example ?? names[0];
-    if (name !== undefined && name in examples) {
+    // An own member only: `example=constructor` names no example, whatever Object.prototype holds.
+    if (name !== undefined && Object.hasOwn(examples, name)) {
       return { status: Number(status), body: deref(document, examples[name])?.value ?? null };
     }
     if (prefs.example === undefined) return { status: Number(status), body: null };
@@ -153,16 +154,23 @@ export function checkControlRequest(request: SandboxRequest, guard: ControlGuard
   }
 }
 
-/** Access tokens a developer expired on purpose (`Prefer: expire-token`, POST /_sandbox/expire-token/). */
+/**
+ * Access tokens a developer expired on purpose (`Prefer: expire-token`, POST /_sandbox/expire-token/): only tokens
+ * this sandbox issued and that still verify (the caller checks), each kept until it would have run out anyway. None is
+ * ever forgotten early, so a flood of other requests cannot make an expired token work again; when the bound is
+ * reached, expiring one more answers 429 until some run out.
+ */
 export class ExpiredTokens {
-  private readonly tokens = new Set<string>();
+  private readonly tokens = new Map<string, number>();
 
-  add(token: string): void {
-    if (this.tokens.size >= MAX_EXPIRED_TOKENS) {
-      const oldest = this.tokens.values().next().value;
-      if (oldest !== undefined) this.tokens.delete(oldest);
+  add(token: string, untilMs: number, nowMs: number): void {
+    for (const [known, until] of this.tokens) if (until <= nowMs) this.tokens.delete(known);
+    if (!this.tokens.has(token) && this.tokens.size >= MAX_EXPIRED_TOKENS) {
+      throw new SandboxError(429, 'Too many access tokens are expired on purpose right now; try again once some run out.', [
+        { field: 'Prefer', message: `at most ${MAX_EXPIRED_TOKENS} tokens are kept expired at once` },
+      ]);
     }
-    this.tokens.add(token);
+    this.tokens.set(token, untilMs);
   }
 
   get size(): number {

@@ -186,6 +186,14 @@ export class Auth {
     });
   }
 
+  /** When a valid access token this sandbox issued runs out (ms); any other token is a 401, as on a request. */
+  async accessTokenExpiry(token: string): Promise<number> {
+    const cached = this.verified.get(token);
+    if (cached && cached.expiresAtMs > this.now()) return cached.expiresAtMs;
+    const payload = await this.verify(token, 'access', 'Authorization');
+    return (payload.exp ?? 0) * 1000;
+  }
+
   private jwtPrincipal(accountId: number): Principal {
     const account = this.store().accounts.get(accountId);
     if (!account) throw unauthorized('The account of this access token no longer exists.');
