@@ -71,3 +71,16 @@ export class PaginationError extends Error {
     this.page = page;
   }
 }
+
+/**
+ * The caller's `sessionStore.save` failed, or did not settle within `sessionStoreTimeoutMs`, after a refresh rotated
+ * the session pair. The new pair is in `client.credential` (the old refresh token is spent); the request that needed
+ * the refresh was not resent, so the store's failure is not hidden.
+ */
+export class SessionStoreError extends Error {
+  override readonly name = 'SessionStoreError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

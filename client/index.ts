@@ -9,13 +9,13 @@ import {
   type SessionStore,
 } from './credentials.js';
 import { basePathOf } from './operation.js';
-import { createRotation } from './refresh.js';
+import { createRotation, DEFAULT_STORE_TIMEOUT_MS } from './refresh.js';
 import { createTransport } from './transport.js';
 
 export type { Credential, SessionCredential, SessionStore } from './credentials.js';
 export { UNAUTHENTICATED_OPERATIONS } from './credentials.js';
 export { type DataOf, type FetchResult, unwrap } from './envelope.js';
-export { ApiError, OutcomeUnknownError, PaginationError } from './errors.js';
+export { ApiError, OutcomeUnknownError, PaginationError, SessionStoreError } from './errors.js';
 export { operationOf } from './operation.js';
 export { type PaginateOptions, paginate } from './paginate.js';
 export type { components, paths };
@@ -31,6 +31,8 @@ export interface ClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Per request; on expiry the exchange counts as an ambiguous failure. */
   timeoutMs?: number;
+  /** How long `sessionStore.save` may take before the request fails with SessionStoreError (default 5000 ms). */
+  sessionStoreTimeoutMs?: number;
 }
 
 /** openapi-fetch's client typed by the contract's `paths`, plus the current credential. */
@@ -40,10 +42,13 @@ export type ApiClient = Client<paths> & {
 };
 
 export function createApiClient(options: ClientOptions): ApiClient {
-  const { baseUrl, credential, sessionStore, timeoutMs } = options;
+  const { baseUrl, credential, sessionStore, timeoutMs, sessionStoreTimeoutMs } = options;
   if (typeof baseUrl !== 'string' || baseUrl === '') throw new TypeError('createApiClient: baseUrl is required');
   if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
     throw new RangeError('createApiClient: timeoutMs must be a positive number of milliseconds');
+  }
+  if (sessionStoreTimeoutMs !== undefined && !(Number.isFinite(sessionStoreTimeoutMs) && sessionStoreTimeoutMs > 0)) {
+    throw new RangeError('createApiClient: sessionStoreTimeoutMs must be a positive number of milliseconds');
   }
   checkCredential(credential);
   const transport = createTransport({
@@ -55,6 +60,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const rotation = createRotation({
     client: createClient<paths>({ baseUrl, fetch: transport }),
     store: sessionStore,
+    storeTimeoutMs: sessionStoreTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
     state,
   });
   const client = createClient<paths>({

@@ -3,7 +3,7 @@ import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
 import type { Credential, CredentialState, SessionCredential, SessionStore } from './credentials.js';
 import { unwrap } from './envelope.js';
-import { ApiError } from './errors.js';
+import { ApiError, SessionStoreError } from './errors.js';
 
 export interface Rotation {
   /** Settles once no refresh is running, so that a request sent afterwards carries the stored pair. */
@@ -20,10 +20,39 @@ export interface RotationOptions {
   /** A client without the Authorization layer: refresh carries no `Authorization` header. */
   client: Client<paths>;
   store?: SessionStore | undefined;
+  /** How long `store.save` may take. */
+  storeTimeoutMs: number;
   state: CredentialState;
 }
 
-export function createRotation({ client, store, state }: RotationOptions): Rotation {
+/** A store that needs longer than this to save two strings has failed, as far as the waiting request is concerned. */
+export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
+
+/** `store.save(pair)`, bounded: a rejection or a store that never settles becomes a SessionStoreError. */
+async function saveWithin(store: SessionStore, pair: { accessToken: string; refreshToken: string }, ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new SessionStoreError(`sessionStore.save did not settle within ${ms} ms after a refresh`)),
+      ms,
+    );
+  });
+  try {
+    await Promise.race([Promise.resolve().then(() => store.save(pair)), late]);
+  } catch (error) {
+    if (error instanceof SessionStoreError) throw error;
+    throw new SessionStoreError(
+      `sessionStore.save failed after a refresh: ${(error as Error)?.message ?? String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createRotation({ client, store, storeTimeoutMs, state }: RotationOptions): Rotation {
   let running: Promise<Credential | undefined> | undefined;
 
   async function rotate(used: SessionCredential): Promise<Credential | undefined> {
@@ -39,7 +68,7 @@ export function createRotation({ client, store, state }: RotationOptions): Rotat
     if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') return undefined;
     const next: SessionCredential = { kind: 'session', accessToken, refreshToken };
     try {
-      await store?.save({ accessToken, refreshToken });
+      if (store) await saveWithin(store, { accessToken, refreshToken }, storeTimeoutMs);
     } finally {
       // The old refresh token is spent even when the store failed, so only the new pair can still authenticate.
       // A credential the caller replaced meanwhile is kept.

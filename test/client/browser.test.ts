@@ -17,8 +17,8 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>client</title>
 type ClientModule = typeof import('../../client/index.js');
 
 /** The client's own modules, compiled per request the way a bundler would (types erased, nothing else changed). */
-function clientModule(name: string): string {
-  const source = readFileSync(new URL(`client/${name}.ts`, root), 'utf8');
+function clientModule(name: string, folder = 'client'): string {
+  const source = readFileSync(new URL(`${folder}/${name}.ts`, root), 'utf8');
   return ts.transpileModule(source, {
     compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ES2022, verbatimModuleSyntax: true },
   }).outputText;
@@ -44,6 +44,9 @@ function answer(method: string, url: string): Answer {
   }
   const module = /^\/client\/(\w+)\.js$/.exec(url);
   if (module?.[1]) return { status: 200, type: 'text/javascript', body: clientModule(module[1]) };
+  // The dependency-free shapes the client shares with the rest of the kit (test/client/portability.test.ts).
+  const shared = /^\/contract\/(json|http)\.js$/.exec(url);
+  if (shared?.[1]) return { status: 200, type: 'text/javascript', body: clientModule(shared[1], 'contract') };
   if (!url.startsWith('/api/')) return json(404, { status: 'error', message: 'not found' });
   apiSeen.push(`${method} ${url}`);
   if (url === '/api/member/bearer-tokens/') {

@@ -1,6 +1,6 @@
 // Refresh rotation (source §2, §5 rule 2): refresh once on a 401, save first, resend once, one refresh for many 401s.
 import { describe, expect, test } from 'vitest';
-import { ApiError, type Credential, OutcomeUnknownError, unwrap } from '../../client/index.js';
+import { ApiError, type Credential, OutcomeUnknownError, SessionStoreError, unwrap } from '../../client/index.js';
 import {
   clientFor,
   deferred,
@@ -194,9 +194,27 @@ describe('when the session cannot be renewed', () => {
         },
       },
     });
-    await expect(client.GET('/member/me/')).rejects.toThrow('disk full');
+    const error = await client.GET('/member/me/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionStoreError);
+    expect((error as Error).message).toBe('sessionStore.save failed after a refresh: disk full');
     expect(client.credential).toEqual({ kind: 'session', ...ROTATED });
     expect(server.received.map((r) => r.path)).toEqual(['/member/me/', '/member/refresh-token/']);
+  });
+
+  test('a store that never settles: the request fails after sessionStoreTimeoutMs instead of hanging', async () => {
+    const server = rotatingService();
+    const client = clientFor(server, {
+      credential: SESSION,
+      sessionStoreTimeoutMs: 50,
+      sessionStore: { save: () => new Promise<void>(() => undefined) },
+    });
+    const error = await client.GET('/member/me/').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SessionStoreError);
+    expect((error as Error).message).toBe('sessionStore.save did not settle within 50 ms after a refresh');
+    expect(client.credential).toEqual({ kind: 'session', ...ROTATED });
+    expect(() => clientFor(server, { credential: SESSION, sessionStoreTimeoutMs: 0 })).toThrow(
+      'createApiClient: sessionStoreTimeoutMs must be a positive number of milliseconds',
+    );
   });
 
   test('a named API token gets no refresh on 401', async () => {
