@@ -12,7 +12,7 @@ import { base32Decode, totp } from './domain/totp.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
 import { DEMO } from './worlds/seed.js';
-import { createStateWriter, loadStateFile, persisting, removeStaleTemporaries } from './worlds/state-file.js';
+import { loadStateFile, persisting, removeStaleTemporaries } from './worlds/state-file.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -112,7 +112,7 @@ const INSTALLED = fileURLToPath(import.meta.url)
   .includes('node_modules');
 
 const stateFile = values.state ?? process.env.SANDBOX_STATE;
-let loaded: Store | undefined;
+let loaded: { store: Store; text: string } | undefined;
 if (stateFile) {
   await removeStaleTemporaries(stateFile);
   try {
@@ -127,12 +127,23 @@ const sandbox = createSandbox({
   world,
   controls,
   guard: { hosts: allowedHosts, ...(adminSecret ? { adminSecret } : {}) },
-  ...(loaded ? { store: loaded } : {}),
+  ...(loaded ? { store: loaded.store } : {}),
 });
+let fetch = sandbox.fetch;
+if (stateFile) {
+  try {
+    fetch = await persisting(stateFile, sandbox, loaded ? { savedText: loaded.text } : {});
+  } catch (error) {
+    console.error(
+      `sandbox: cannot write the state file ${stateFile}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+    process.exit(2);
+  }
+}
 const server = await startSandboxServer({
   port,
   host,
-  fetch: stateFile ? persisting(sandbox.fetch, createStateWriter(stateFile, sandbox)) : sandbox.fetch,
+  fetch,
   docsDir: join(packageRoot(import.meta.url), 'docs'),
 });
 

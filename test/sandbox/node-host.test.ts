@@ -253,11 +253,14 @@ describe('a fetch handler passed to the server', () => {
     }
   });
 
-  it('persisting over the sandbox keeps the direct path and saves after each change', async () => {
+  it('persisting over the sandbox keeps the direct path and saves after each change, not after a read or a 404', async () => {
     const sandbox = twin();
     let saves = 0;
-    const fetch = persisting(sandbox.fetch, async () => {
-      saves += 1;
+    const fetch = await persisting('unused.json', sandbox, {
+      savedText: '{}',
+      write: async () => {
+        saves += 1;
+      },
     });
     expect(answerHandlerOf(fetch)).toBeDefined();
     expect(answerHandlerOf(async (request) => sandbox.fetch(request))).toBeUndefined();
@@ -266,6 +269,16 @@ describe('a fetch handler passed to the server', () => {
       const token = await tokenOf(sandbox.fetch);
       const read = await send(server.origin, false, 'GET', '/api/member/me/', { authorization: token });
       expect(read.status).toBe(200);
+      const missing = await send(
+        server.origin,
+        false,
+        'DELETE',
+        `/api/features/qa/scenarios/?${board}&scenario_id=999999`,
+        {
+          authorization: token,
+        },
+      );
+      expect(missing.status).toBe(404);
       expect(saves).toBe(0);
       const body = JSON.stringify({ title: 'Saved', parent_id: DEMO.scenarios.checkout });
       const write = await send(

@@ -94,6 +94,8 @@ export interface Sandbox {
   reset(world?: World): void;
   /** The current world (replaced by reset). */
   readonly store: Store;
+  /** Puts back a world saved before (the --state file's last saved world, after a save failed), sessions kept. */
+  restore(saved: Store): void;
   readonly auth: Auth;
 }
 
@@ -376,6 +378,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     reset,
     get store() {
       return store;
+    },
+    restore(saved) {
+      store = saved;
     },
     auth,
   };

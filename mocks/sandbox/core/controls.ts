@@ -166,9 +166,11 @@ export class ExpiredTokens {
   add(token: string, untilMs: number, nowMs: number): void {
     for (const [known, until] of this.tokens) if (until <= nowMs) this.tokens.delete(known);
     if (!this.tokens.has(token) && this.tokens.size >= MAX_EXPIRED_TOKENS) {
-      throw new SandboxError(429, 'Too many access tokens are expired on purpose right now; try again once some run out.', [
-        { field: 'Prefer', message: `at most ${MAX_EXPIRED_TOKENS} tokens are kept expired at once` },
-      ]);
+      throw new SandboxError(
+        429,
+        'Too many access tokens are expired on purpose right now; try again once some run out.',
+        [{ field: 'Prefer', message: `at most ${MAX_EXPIRED_TOKENS} tokens are kept expired at once` }],
+      );
     }
     this.tokens.set(token, untilMs);
   }

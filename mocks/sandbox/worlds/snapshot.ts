@@ -49,6 +49,12 @@ export interface Snapshot {
   tasks: Task[];
 }
 
+/**
+ * The largest id a snapshot may hold for any kind: far beyond any world the budget allows, and small enough that
+ * rebuilding the counters cannot keep a CPU busy (a counter of 1e300 in a hand-edited file once did).
+ */
+export const MAX_ID = 10_000_000;
+
 /** A snapshot that cannot be loaded; the message names what is wrong, never a value. */
 export class SnapshotError extends Error {
   override name = 'SnapshotError';
@@ -80,12 +86,20 @@ export async function snapshotOf(store: Store): Promise<Snapshot> {
   };
 }
 
-function rows<T>(snapshot: Record<string, unknown>, name: string): T[] {
+const isId = (value: unknown): boolean =>
+  Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_ID;
+
+/** The rows of one kind, each an object whose `id` (when the kind has one) is an integer within bounds. */
+function rows<T>(snapshot: Record<string, unknown>, name: string, idField: string | false = 'id'): T[] {
   const value = snapshot[name];
   if (!Array.isArray(value)) throw new SnapshotError(`snapshot: "${name}" must be an array`);
-  for (const row of value) {
-    if (typeof row !== 'object' || row === null)
-      throw new SnapshotError(`snapshot: every "${name}" row must be an object`);
+  for (const [i, row] of value.entries()) {
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) {
+      throw new SnapshotError(`snapshot: "${name}/${i}" must be an object`);
+    }
+    if (idField && !isId((row as Record<string, unknown>)[idField])) {
+      throw new SnapshotError(`snapshot: "${name}/${i}/${idField}" must be an integer from 1 to ${MAX_ID}`);
+    }
   }
   return value as T[];
 }
@@ -103,7 +117,10 @@ export function storeFromSnapshot(value: unknown): Store {
   }
   const counters = snapshot.counters as Record<string, unknown> | undefined;
   for (const kind of KINDS) {
-    if (!Number.isInteger(counters?.[kind])) throw new SnapshotError(`snapshot: "counters.${kind}" must be an integer`);
+    const counter = counters?.[kind];
+    if (!Number.isSafeInteger(counter) || (counter as number) < 0 || (counter as number) > MAX_ID) {
+      throw new SnapshotError(`snapshot: "counters/${kind}" must be an integer from 0 to ${MAX_ID}`);
+    }
   }
   const store = new StoreClass();
   const advanceTo = (kind: Kind, last: number) => {
@@ -134,7 +151,7 @@ export function storeFromSnapshot(value: unknown): Store {
     expectId('board', board.id, id);
     for (const [i, column] of board.columns.entries()) expectId('column', column.id, columns[i]?.id);
   }
-  for (const token of rows<ApiTokenRecord>(snapshot, 'tokens')) store.addToken({ ...token });
+  for (const token of rows<ApiTokenRecord>(snapshot, 'tokens', false)) store.addToken({ ...token });
   for (const { id, ...fields } of rows<Scenario>(snapshot, 'scenarios')) {
     advanceTo('scenario', id - 1);
     expectId('scenario', store.addScenario(fields).id, id);

@@ -1,28 +1,70 @@
-// --state FILE for the node host (docs/sandbox.md "Persistence"): load the world at start, write it back atomically after each change.
+// --state FILE for the node host (docs/sandbox.md "Durability (--state)"): load the world at start; answer a write
+// only once the world holding it is on disk; when saving fails, answer 503 and put the last saved world back.
+import { randomBytes } from 'node:crypto';
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { answerHandlerOf, type FetchHandler, fetchHandlerOf, type Sandbox, type SandboxRequest } from '../core/app.js';
+import {
+  type Answer,
+  answerHandlerOf,
+  type FetchHandler,
+  fetchHandlerOf,
+  type Sandbox,
+  type SandboxRequest,
+} from '../core/app.js';
 import type { Store } from '../domain/store.js';
 import { SnapshotError, snapshotOf, storeFromSnapshot } from './snapshot.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The world saved in `file`, or undefined when there is none yet. A file that cannot be loaded is an error. */
-export async function loadStateFile(file: string): Promise<Store | undefined> {
+/**
+ * Writes whose effect the file does not keep: a login or a refresh issues tokens, and issued tokens live only as long
+ * as the process (snapshot.ts); expiring one is a control of the running process.
+ */
+const NOT_KEPT = /\/(member\/login|member\/refresh-token|_sandbox\/expire-token)\/$/;
+
+/** Whether a request may change what the file keeps. */
+function mayChangeWorld(request: SandboxRequest): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return false;
+  const url = request.url;
+  const end = url.indexOf('?');
+  return !NOT_KEPT.test(end < 0 ? url : url.slice(0, end));
+}
+
+/** A state file that cannot be loaded; the message names the file and what is wrong where, never a value. */
+export class StateFileError extends Error {
+  override readonly name = 'StateFileError';
+}
+
+/** The world saved in `file` (and its text), or undefined when there is none yet. */
+export async function loadStateFile(file: string): Promise<{ store: Store; text: string } | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    throw new StateFileError(
+      `sandbox: cannot read the state file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new StateFileError(
+      `sandbox: cannot load the state file ${file}: not valid JSON (${(error as Error).message}) (move it away to start afresh)`,
+    );
   }
   try {
-    return storeFromSnapshot(JSON.parse(text));
+    return { store: storeFromSnapshot(parsed), text };
   } catch (error) {
-    const reason = error instanceof SnapshotError ? error.message : 'not valid JSON';
-    throw new Error(`sandbox: cannot load the state file ${file}: ${reason} (move it away to start afresh)`);
+    if (!(error instanceof SnapshotError)) throw error;
+    throw new StateFileError(
+      `sandbox: cannot load the state file ${file}: ${error.message} (move it away to start afresh)`,
+    );
   }
 }
+
+const TEMPORARY = /\.[0-9a-f]{16}\.tmp$/;
 
 /** Removes temporary files a killed process left beside `file` (they were never renamed, so never the state). */
 export async function removeStaleTemporaries(file: string): Promise<void> {
@@ -30,26 +72,20 @@ export async function removeStaleTemporaries(file: string): Promise<void> {
   const entries = await readdir(dirname(file)).catch(() => [] as string[]);
   await Promise.all(
     entries
-      .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+      .filter((name) => name.startsWith(prefix) && TEMPORARY.test(name))
       .map((name) => unlink(join(dirname(file), name)).catch(() => undefined)),
   );
 }
 
 /**
- * Saves the sandbox's world to `file`: a temporary file in the same folder is written and fsynced, then renamed over
- * the old one, so a kill at any moment leaves either the old or the new world, never a torn file. Saves run one at a
- * time; changes made while one runs are all written by the next.
+ * Writes `text` to `file` atomically: a temporary file beside it, created exclusively (never through a planted link)
+ * with an unpredictable name and mode 0600, written and fsynced, then renamed over `file`. A kill at any moment
+ * leaves the old world or the new one, never a torn file.
  */
-export function createStateWriter(file: string, sandbox: Pick<Sandbox, 'store'>): () => Promise<void> {
-  let chain = Promise.resolve();
-  let next: Promise<void> | undefined;
-  let count = 0;
-
-  async function writeOnce(): Promise<void> {
-    const text = JSON.stringify(await snapshotOf(sandbox.store));
-    count += 1;
-    const temporary = `${file}.${process.pid}.${count}.tmp`;
-    const handle = await open(temporary, 'w', 0o600);
+export async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  const handle = await open(temporary, 'wx', 0o600);
+  try {
     try {
       await handle.writeFile(text);
       await handle.sync();
@@ -57,43 +93,113 @@ export function createStateWriter(file: string, sandbox: Pick<Sandbox, 'store'>)
       await handle.close();
     }
     await rename(temporary, file);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
   }
-
-  return () => {
-    if (next) return next;
-    next = chain.then(() => {
-      // From here on, a new change needs a new save: this one may have read the world before it.
-      next = undefined;
-      return writeOnce();
-    });
-    chain = next.catch(() => undefined);
-    return next;
-  };
 }
 
-/** `inner`, answering each request that may change the world only once the world is saved. */
-export function persisting(inner: FetchHandler, save: () => Promise<void>): FetchHandler {
-  const saved = async (request: SandboxRequest): Promise<void> => {
-    if (SAFE_METHODS.has(request.method.toUpperCase())) return;
-    try {
-      await save();
-    } catch (error) {
-      // The change is in memory but not on disk: say so where the operator looks, without request contents.
-      console.error(`sandbox: could not write the state file: ${(error as NodeJS.ErrnoException).code ?? error}`);
-    }
-  };
-  // Over the sandbox's own fetch, persist beneath it too, so the node host keeps its path without Request/Response.
-  const answer = answerHandlerOf(inner);
-  if (answer) {
-    return fetchHandlerOf(async (request) => {
-      const answered = await answer(request);
-      await saved(request);
-      return answered;
-    });
+/** The writes that started while no save ran: they are saved, and answered, together. */
+interface Batch {
+  applying: number;
+  drained?: () => void;
+  saved?: Promise<void>;
+}
+
+export interface StateFileOptions {
+  /** The text of the world as last saved (what `loadStateFile` read); the current world is saved first when absent. */
+  savedText?: string;
+  /** Writes the file (tests inject a failing disk); default `writeAtomically`. */
+  write?: (file: string, text: string) => Promise<void>;
+  /** Where the operator reads that saving failed; default stderr. */
+  log?: (line: string) => void;
+}
+
+const unavailable = (): Answer => ({
+  status: 503,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' },
+  body: JSON.stringify({
+    status: 'error',
+    message: 'The sandbox could not save its world to the state file, so this change was not kept; try again later.',
+    errors: [{ field: 'state', message: 'the state file could not be written (see the sandbox log)' }],
+  }),
+});
+
+/**
+ * `sandbox.fetch` with the promise of --state: a request that may change the world is answered only once the world
+ * holding it is on disk. Writes that run at the same time are saved by one file write; a write that changed nothing
+ * (any answer but a 2xx) writes nothing. When saving fails, every write of that save answers 503, the last saved world
+ * is put back (memory never runs ahead of the file), and the log says why.
+ */
+export async function persisting(
+  file: string,
+  sandbox: Sandbox,
+  options: StateFileOptions = {},
+): Promise<FetchHandler> {
+  const write = options.write ?? writeAtomically;
+  const log = options.log ?? ((line: string) => console.error(line));
+  let savedText = options.savedText;
+  if (savedText === undefined) {
+    const text = JSON.stringify(await snapshotOf(sandbox.store));
+    await write(file, text);
+    savedText = text;
   }
-  return async (request) => {
-    const response = await inner(request);
-    await saved(request);
-    return response;
-  };
+  let open: Batch = { applying: 0 };
+  let saving: Promise<void> | undefined;
+
+  async function save(batch: Batch): Promise<void> {
+    if (batch.applying > 0) await new Promise<void>((resolve) => (batch.drained = resolve));
+    // No write applies while the world is read: the snapshot is one consistent moment.
+    const text = JSON.stringify(await snapshotOf(sandbox.store));
+    try {
+      await write(file, text);
+      savedText = text;
+    } catch (error) {
+      log(
+        `sandbox: could not write the state file ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)}): the writes of this save answered 503 and the last saved world is back in memory`,
+      );
+      sandbox.restore(storeFromSnapshot(JSON.parse(savedText as string)));
+      throw error;
+    }
+  }
+
+  function commit(batch: Batch): Promise<void> {
+    batch.saved ??= (async () => {
+      const current = (async () => {
+        open = { applying: 0 };
+        await save(batch);
+      })();
+      saving = current;
+      try {
+        await current;
+      } finally {
+        if (saving === current) saving = undefined;
+      }
+    })();
+    return batch.saved;
+  }
+
+  const answer = answerHandlerOf(sandbox.fetch);
+  if (!answer) throw new Error('persisting() needs the sandbox own fetch');
+  return fetchHandlerOf(async (request: SandboxRequest) => {
+    if (!mayChangeWorld(request)) return answer(request);
+    // A write waits while a save runs: it belongs to the next save, never half to this one.
+    while (saving) await saving.catch(() => undefined);
+    const batch = open;
+    batch.applying += 1;
+    let answered: Answer;
+    try {
+      answered = await answer(request);
+    } finally {
+      batch.applying -= 1;
+      if (batch.applying === 0) batch.drained?.();
+    }
+    if (answered.status < 200 || answered.status >= 300) return answered;
+    try {
+      await commit(batch);
+    } catch {
+      return unavailable();
+    }
+    return answered;
+  });
 }
