@@ -130,6 +130,17 @@ test('junk tokens sent with Prefer: expire-token are refused, recorded nowhere, 
   expect(JSON.stringify(await again.json())).toContain('expired');
 }, 60_000);
 
+// The empty world has no board at all; the large one holds 3,005 scenarios on the demo board (the cap was 1,000).
+test.each(['demo', 'large'] as const)('the %s world accepts a new scenario on its board', async (world) => {
+  const own = createSandbox({ world });
+  const api = await logIn(own.fetch);
+  const made = await api.POST('/features/qa/scenarios/list/', {
+    params: { query: { company_id: DEMO.companyId, board_id: DEMO.boardId } },
+    body: { title: `new in ${world}`, parent_id: null },
+  });
+  expect(made.response.status, JSON.stringify(made.error)).toBe(201);
+});
+
 test('the large world: thousands of scenarios and tasks, the same every time, paged by the client', async () => {
   const large = createSandbox({ world: 'large' });
   const again = createSandbox({ world: 'large' });

@@ -13,6 +13,7 @@ export interface Limits {
   refreshTokensPerAccount: number;
   /** Accounts in the world: with refreshTokensPerAccount, it bounds every refresh token the sandbox remembers. */
   accounts: number;
+  /** Room above the large world's 3,005 scenarios on its board: every preset world accepts new ones. */
   scenariosPerBoard: number;
   casesPerBoard: number;
   sessionsPerBoard: number;
@@ -32,7 +33,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   tokensPerAccount: 100,
   refreshTokensPerAccount: 10,
   accounts: 10_000,
-  scenariosPerBoard: 1000,
+  scenariosPerBoard: 5000,
   casesPerBoard: 2000,
   sessionsPerBoard: 1000,
   casesPerSession: 500,
