@@ -47,6 +47,13 @@ export interface SandboxRequest {
   text(): Promise<string>;
 }
 
+/**
+ * Who sent a request, as its host knows it (the node host: the remote address); the throttles count per client. A
+ * request no host named (a test, the browser) is the one client "local".
+ */
+export const requestClients = new WeakMap<object, string>();
+const clientOf = (request: object): string => requestClients.get(request) ?? 'local';
+
 /** An answer before it is a Response: what a host writes out. A null body is no body (204). */
 export interface Answer {
   status: number;
@@ -326,7 +333,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       boardScope(current, (principal as Principal).account, query.company_id as number, query.board_id as number, need);
     // The one untyped seam: ajv has just checked query and body against the same contract the handler types come from.
     const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Promise<Reply> | Reply;
-    const ctx = { store: current, auth, nowIso, principal, query, body, scope };
+    const ctx = { store: current, auth, nowIso, principal, query, body, scope, client: clientOf(request) };
     const result = handler(ctx as unknown as Context<OperationId>);
     return result instanceof Promise ? await result : result;
   }

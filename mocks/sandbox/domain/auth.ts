@@ -8,6 +8,7 @@ import { conflicts, invalidField, SandboxError, unauthorized } from './errors.js
 import { checkMetadata } from './limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account, ApiTokenRecord, Store } from './store.js';
+import { Throttle } from './throttle.js';
 import { verifyTotp } from './totp.js';
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
@@ -49,18 +50,44 @@ export class Auth {
   private key = randomBytes(32);
   private readonly verified = new Map<string, VerifiedAccess>();
   private readonly dummyHash = hashPassword(toHex(randomBytes(8)));
+  private readonly guesses: Throttle;
+  private readonly registrations: Throttle;
 
   constructor(
     private readonly store: () => Store,
     private readonly now: () => number,
     private readonly accessTtlSeconds: number,
     private readonly captchaToken: string,
-  ) {}
+  ) {
+    const limits = () => this.store().limits;
+    this.guesses = new Throttle(
+      {
+        get allowed() {
+          return limits().guessesPerMinute;
+        },
+        field: 'username',
+        message: 'Too many wrong passwords or authenticator codes for this account',
+      },
+      now,
+    );
+    this.registrations = new Throttle(
+      {
+        get allowed() {
+          return limits().registrationsPerMinute;
+        },
+        field: 'username',
+        message: 'Too many accounts registered from this client',
+      },
+      now,
+    );
+  }
 
   /** Forgets every issued JWT: after a reset, tokens of the old world no longer verify. */
   reset(): void {
     this.key = randomBytes(32);
     this.verified.clear();
+    this.guesses.clear();
+    this.registrations.clear();
   }
 
   checkCaptcha(token: string): void {
@@ -69,10 +96,14 @@ export class Auth {
 
   async login(body: { username: string; password: string; captcha_token: string; code?: string }): Promise<TokenPair> {
     this.checkCaptcha(body.captcha_token);
+    // Per account name, known or not: guessing is slowed the same for both, so the 429 tells nothing either.
+    const guessKey = body.username.toLowerCase();
+    this.guesses.check(guessKey);
     const account = this.store().findAccountByUsername(body.username);
     // Hash even for an unknown name, so the answer time does not tell which usernames exist.
     const passwordOk = await verifyPassword(body.password, await (account?.passwordHash ?? this.dummyHash));
     if (!account || !passwordOk) {
+      this.guesses.record(guessKey);
       const message = 'The username or password is wrong.';
       throw new SandboxError(401, message, [
         { field: 'username', message: 'or password is wrong' },
@@ -84,6 +115,7 @@ export class Auth {
         throw invalidField('code', 'is required: two-factor authentication is on for this account');
       }
       if (!(await verifyTotp(account.totpSecret, body.code, this.now()))) {
+        this.guesses.record(guessKey);
         throw new SandboxError(401, 'The authenticator code is wrong or expired.', [
           { field: 'code', message: 'is wrong or expired' },
         ]);
@@ -92,22 +124,27 @@ export class Auth {
     return this.issuePair(account.id);
   }
 
-  register(body: {
-    first_name: string;
-    last_name?: string;
-    username: string;
-    email: string;
-    password: string;
-    captcha_token: string;
-    description?: string;
-  }): Account {
+  register(
+    body: {
+      first_name: string;
+      last_name?: string;
+      username: string;
+      email: string;
+      password: string;
+      captcha_token: string;
+      description?: string;
+    },
+    client: string,
+  ): Account {
     this.checkCaptcha(body.captcha_token);
+    this.registrations.check(client);
     const store = this.store();
     const taken = [];
     if (store.findAccountByUsername(body.username)) taken.push({ field: 'username', message: 'is already taken' });
     if (store.findAccountByEmail(body.email)) taken.push({ field: 'email', message: 'is already registered' });
     if (taken.length > 0) throw conflicts(taken, 'An account with this username or email already exists.');
-    return store.addAccount({
+    // Only accounts made count: a refused registration takes no room.
+    const account = store.addAccount({
       username: body.username,
       email: body.email,
       first_name: body.first_name,
@@ -115,6 +152,8 @@ export class Auth {
       description: body.description ?? '',
       passwordHash: hashPassword(body.password),
     });
+    this.registrations.record(client);
+    return account;
   }
 
   /** Rotation: a refresh token works once; the old one is rejected afterwards. */

@@ -25,6 +25,10 @@ export interface Limits {
   caseReportBytesPerAnswer: number;
   /** Approximate bytes of stored user data (see Store.measureBytes); past it, writes answer 429 and reads go on. */
   worldBytes: number;
+  /** Wrong passwords or authenticator codes per account name a minute; past it, logins for that name answer 429. */
+  guessesPerMinute: number;
+  /** Accounts one client (remote address; one bucket in the browser) may register a minute; past it, 429. */
+  registrationsPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -40,6 +44,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   caseReportsPerSessionRow: 20,
   caseReportBytesPerAnswer: 256 * 1024,
   worldBytes: 64 * 1024 * 1024,
+  guessesPerMinute: 10,
+  registrationsPerMinute: 60,
 });
 
 /**

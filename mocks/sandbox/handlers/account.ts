@@ -8,7 +8,7 @@ export const accountHandlers = {
 
   login: async ({ auth, body }) => ok(await auth.login(body)),
 
-  register: ({ auth, body }) => created({ member: memberView(auth.register(body)) }),
+  register: ({ auth, body, client }) => created({ member: memberView(auth.register(body, client)) }),
 
   refreshToken: async ({ auth, body }) => ok(await auth.refresh(body.refresh_token)),
 } satisfies Pick<HandlerTable, 'getMe' | 'login' | 'register' | 'refreshToken'>;

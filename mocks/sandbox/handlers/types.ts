@@ -13,6 +13,8 @@ type BoardQuery = { company_id: number; board_id: number };
 export interface Context<K extends OperationId> {
   store: Store;
   auth: Auth;
+  /** Who sent the request (core/app.ts requestClients): what the registration throttle counts by. */
+  client: string;
   /** The sandbox clock, as an RFC 3339 timestamp. */
   nowIso(): string;
   principal: K extends PublicOperation ? undefined : Principal;

@@ -9,6 +9,7 @@ import {
   createSandbox,
   errorAnswer,
   type FetchHandler,
+  requestClients,
   type SandboxRequest,
   textOf,
 } from '../core/app.js';
@@ -251,10 +252,13 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       if (method !== 'GET' && method !== 'HEAD') body = read.body;
     }
     if (answer !== undefined && PLAIN_TARGET.test(url) && !FETCH_FORBIDDEN_METHODS.has(method)) {
-      return writeAnswer(res, await answer(new NodeRequest(method, `${origin}${url}`, req.headers, body)));
+      const plain = new NodeRequest(method, `${origin}${url}`, req.headers, body);
+      requestClients.set(plain, req.socket.remoteAddress ?? 'unknown');
+      return writeAnswer(res, await answer(plain));
     }
     const request = url.startsWith('/') ? toRequest(req, body) : undefined;
     if (!request) return sendError(res, malformedRequest(400));
+    requestClients.set(request, req.socket.remoteAddress ?? 'unknown');
     if (answer !== undefined) return writeAnswer(res, await answer(request));
     await send(res, await handler(request));
   }
