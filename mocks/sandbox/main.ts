@@ -12,7 +12,7 @@ import { base32Decode, totp } from './domain/totp.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
 import { DEMO } from './worlds/seed.js';
-import { createStateWriter, loadStateFile, persisting, removeStaleTemporaries } from './worlds/state-file.js';
+import { durable, loadStateFile, removeStaleTemporaries } from './worlds/state-file.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -129,10 +129,12 @@ const sandbox = createSandbox({
   guard: { hosts: allowedHosts, ...(adminSecret ? { adminSecret } : {}) },
   ...(loaded ? { store: loaded } : {}),
 });
+// With --state, a write is answered only once it is on disk (503 when it cannot be: docs/sandbox.md "Durability").
+const kept = stateFile ? await durable(stateFile, sandbox) : undefined;
 const server = await startSandboxServer({
   port,
   host,
-  fetch: stateFile ? persisting(sandbox.fetch, createStateWriter(stateFile, sandbox)) : sandbox.fetch,
+  fetch: kept ? kept.fetch : sandbox.fetch,
   docsDir: join(packageRoot(import.meta.url), 'docs'),
 });
 
@@ -173,13 +175,16 @@ const stop = (signal: string) => {
   if (closing) return;
   closing = true;
   console.log(`\nsandbox: ${signal}, closing`);
-  server.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error('sandbox: close failed', error);
-      process.exit(1);
-    },
-  );
+  server
+    .close()
+    .then(() => kept?.idle())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('sandbox: close failed', error);
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { persisting } from '../../mocks/sandbox/worlds/state-file.js';
+import { durable } from '../../mocks/sandbox/worlds/state-file.js';
 import { headersOf } from './harness.js';
 
 interface Wire {
@@ -251,11 +251,13 @@ describe('a fetch handler passed to the server', () => {
     }
   });
 
-  it('persisting over the sandbox keeps the direct path and saves after each change', async () => {
+  it('durable over the sandbox keeps the direct path and saves after each change', async () => {
     const sandbox = twin();
     let saves = 0;
-    const fetch = persisting(sandbox.fetch, async () => {
-      saves += 1;
+    const { fetch } = await durable('unused.json', sandbox, {
+      write: async () => {
+        saves += 1;
+      },
     });
     expect(answerHandlerOf(fetch)).toBeDefined();
     expect(answerHandlerOf(async (request) => sandbox.fetch(request))).toBeUndefined();

@@ -91,6 +91,11 @@ export interface Sandbox {
   answer: AnswerHandler;
   /** Drops all state and every issued JWT, then seeds `world` (default: the world the sandbox started with). */
   reset(world?: World): void;
+  /**
+   * Puts `store` in place of the current world, keeping issued JWTs: how a host that could not save a change goes
+   * back to the world it last saved (worlds/state-file.ts, hosts/msw.ts).
+   */
+  restore(store: Store): void;
   /** The current world (replaced by reset). */
   readonly store: Store;
   readonly auth: Auth;
@@ -372,6 +377,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     fetch: fetchHandlerOf(answer),
     answer,
     reset,
+    restore(saved) {
+      store = saved;
+    },
     get store() {
       return store;
     },
