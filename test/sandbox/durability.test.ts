@@ -245,23 +245,16 @@ describe('loading checks the file against a bounded schema', () => {
     expect(store?.lastId('task')).toBe(Number.MAX_SAFE_INTEGER);
   });
 
+  // biome-ignore lint/suspicious/noExplicitAny: the tests break parsed JSON on purpose.
+  type World = Record<string, any>;
   it.each([
-    [
-      'a bad field',
-      (w: Record<string, unknown>) => ((w.scenarios as Array<Record<string, unknown>>)[0].title = 5),
-      /\/scenarios\/0\/title must be string/,
-    ],
-    [
-      'a missing field',
-      (w: Record<string, unknown>) => delete (w.accounts as Array<Record<string, unknown>>)[1].passwordHash,
-      /\/accounts\/1 lacks "passwordHash"/,
-    ],
-    ['a wrong format', (w: Record<string, unknown>) => (w.format = 'other'), /\/format must be "task-sandbox-world"/],
+    ['a bad field', (w: World) => (w.scenarios[0].title = 5), /\/scenarios\/0\/title must be string/],
+    ['a missing field', (w: World) => delete w.accounts[1].passwordHash, /\/accounts\/1 lacks "passwordHash"/],
+    ['a wrong format', (w: World) => (w.format = 'other'), /\/format must be "task-sandbox-world"/],
     [
       'a duplicate id',
-      (w: Record<string, unknown>) => {
-        const rows = w.cases as Array<Record<string, unknown>>;
-        rows[1].id = rows[0].id;
+      (w: World) => {
+        w.cases[1].id = w.cases[0].id;
       },
       /\/cases\/1: case ids must be unique and ascending/,
     ],

@@ -105,6 +105,18 @@ export function storeFromText(text: string, limits?: Limits): Store {
   return storeFromSnapshot(parseSnapshotText(text), limits);
 }
 
+/**
+ * The world saved as `text`, to put in place of `current` (a roll-back, another tab's world): unused refresh tokens
+ * are never saved, so those of `current` are carried over for the accounts that still exist, and nobody is logged out.
+ */
+export function restoredFrom(text: string, current: Store): Store {
+  const restored = storeFromText(text, current.limits);
+  for (const grant of current.refreshGrants.values()) {
+    if (restored.accounts.has(grant.accountId)) restored.addRefreshGrant(grant);
+  }
+  return restored;
+}
+
 function rows<T>(snapshot: Record<string, unknown>, name: string): Array<[T, string]> {
   return (snapshot[name] as T[]).map((row, i) => [row, `/${name}/${i}`]);
 }

@@ -12,7 +12,7 @@ import {
 } from '../core/app.js';
 import { SandboxError } from '../domain/errors.js';
 import type { Store } from '../domain/store.js';
-import { hashesSettled, SnapshotError, snapshotNow, storeFromText } from './snapshot.js';
+import { hashesSettled, restoredFrom, SnapshotError, snapshotNow, storeFromText } from './snapshot.js';
 import { MAX_SNAPSHOT_CHARS } from './snapshot-schema.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -141,12 +141,7 @@ export async function durable(
   async function rollBack(): Promise<void> {
     if (running > 0) await new Promise<void>((resolve) => (drained = resolve));
     drained = undefined;
-    const current = sandbox.store;
-    const restored = storeFromText(saved, current.limits);
-    // Unused refresh tokens are never saved: carry them over, so that a failed save logs nobody out.
-    for (const grant of current.refreshGrants.values()) {
-      if (restored.accounts.has(grant.accountId)) restored.addRefreshGrant(grant);
-    }
+    const restored = restoredFrom(saved, sandbox.store);
     sandbox.restore(restored);
     savedStore = restored;
     generation += 1;
