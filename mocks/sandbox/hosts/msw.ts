@@ -136,7 +136,8 @@ function stored(
       useStored(current);
       return toResponse(errorAnswer(otherTabWrote()));
     }
-    if (text === known) return response;
+    // Nothing changed (a login, a refresh): nothing to store.
+    if (text === known || text === fallback) return response;
     try {
       storage.setItem(key, text);
     } catch {
