@@ -1,9 +1,9 @@
 // Refresh-token rotation (source §2, §5 rule 2): one shared refresh, refresh token in the body, pair saved first.
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
-import type { Credential, CredentialState, SessionCredential, SessionStore } from './credentials.js';
+import type { Credential, CredentialState, SessionCredential, SessionPair, SessionStore } from './credentials.js';
 import { unwrap } from './envelope.js';
-import { ApiError } from './errors.js';
+import { ApiError, SessionStoreError } from './errors.js';
 
 export interface Rotation {
   /** Settles once no refresh is running, so that a request sent afterwards carries the stored pair. */
@@ -20,10 +20,29 @@ export interface RotationOptions {
   /** A client without the Authorization layer: refresh carries no `Authorization` header. */
   client: Client<paths>;
   store?: SessionStore | undefined;
+  /** How long `store.save` may take before the request fails with SessionStoreError. */
+  storeTimeoutMs: number;
   state: CredentialState;
 }
 
-export function createRotation({ client, store, state }: RotationOptions): Rotation {
+/** Runs `store.save`, bounded by `timeoutMs`; any failure (a throw, a rejection, no answer in time) is a SessionStoreError. */
+async function saveBounded(store: SessionStore, pair: SessionPair, timeoutMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<'expired'>((resolve) => {
+    timer = setTimeout(() => resolve('expired'), timeoutMs);
+  });
+  try {
+    // Called inside an async function, so a synchronous throw becomes a rejection like any other.
+    const outcome = await Promise.race([(async () => store.save(pair))(), expired]);
+    if (outcome === 'expired') throw new SessionStoreError(undefined, timeoutMs);
+  } catch (error) {
+    throw error instanceof SessionStoreError ? error : new SessionStoreError(error, undefined);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createRotation({ client, store, storeTimeoutMs, state }: RotationOptions): Rotation {
   let running: Promise<Credential | undefined> | undefined;
 
   async function rotate(used: SessionCredential): Promise<Credential | undefined> {
@@ -39,7 +58,7 @@ export function createRotation({ client, store, state }: RotationOptions): Rotat
     if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') return undefined;
     const next: SessionCredential = { kind: 'session', accessToken, refreshToken };
     try {
-      await store?.save({ accessToken, refreshToken });
+      if (store) await saveBounded(store, { accessToken, refreshToken }, storeTimeoutMs);
     } finally {
       // The old refresh token is spent even when the store failed, so only the new pair can still authenticate.
       // A credential the caller replaced meanwhile is kept.
