@@ -1,4 +1,4 @@
-// The sandbox as MSW request handlers (docs/sandbox.md "In the browser and in tests"): setupWorker or setupServer.
+// The sandbox as MSW request handlers (docs/sandbox.md "In the browser and in tests", "Durability (--state)"): setupWorker or setupServer.
 import { type HttpHandler, http } from 'msw';
 import { createSandbox, errorAnswer, type FetchHandler, type Sandbox, toResponse, type World } from '../core/app.js';
 import { CONTROL_PREFIX } from '../core/controls.js';

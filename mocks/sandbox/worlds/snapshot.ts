@@ -1,4 +1,4 @@
-// The world as versioned JSON and back (docs/sandbox.md "Persistence"): shared by the --state file and browser storage.
+// The world as versioned JSON and back (docs/sandbox.md "Persistence", "Durability (--state)"): shared by the --state file and browser storage.
 
 import type { Limits } from '../domain/limits.js';
 import type {
