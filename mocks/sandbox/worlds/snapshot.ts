@@ -67,9 +67,10 @@ export async function hashesSettled(store: Store): Promise<void> {
 }
 
 /**
- * The world of `store` as plain JSON-ready data, read in one synchronous pass (no await between the counters and the
- * rows, so ids and counters always agree). Call it right after `hashesSettled`; an account whose hash is still being
- * computed (registered since) is left out, as a write not finished yet.
+ * The world of `store` as JSON-ready data, read in one synchronous pass (no await between the counters and the rows, so
+ * ids and counters always agree). Call it right after `hashesSettled`; an account whose hash is still being computed
+ * (registered since) is left out, as a write not finished yet. The rows are the store's own objects, not copies
+ * (copying a full world costs more than serializing it): serialize the result before anything else runs.
  */
 export function snapshotNow(store: Store): Snapshot {
   const counters = Object.fromEntries(KINDS.map((kind) => [kind, store.lastId(kind)])) as Record<Kind, number>;
@@ -77,27 +78,32 @@ export function snapshotNow(store: Store): Snapshot {
     const hash = settledHashes.get(passwordHash);
     return hash === undefined ? [] : [{ ...rest, passwordHash: hash }];
   });
-  const copy = <T>(rows: Iterable<T>): T[] => structuredClone([...rows]);
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     counters,
     accounts,
     companies: [...store.companies.values()].map((c: Company) => ({ id: c.id, name: c.name, members: [...c.members] })),
-    boards: copy(store.boards.values()),
-    tokens: copy(store.tokens.values()),
-    scenarios: copy(store.scenarios.values()),
-    cases: copy(store.cases.values()),
-    sessions: copy(store.sessions.values()),
-    caseReports: copy(store.caseReports.values()),
-    tasks: copy(store.tasks.values()),
+    boards: [...store.boards.values()],
+    tokens: [...store.tokens.values()],
+    scenarios: [...store.scenarios.values()],
+    cases: [...store.cases.values()],
+    sessions: [...store.sessions.values()],
+    caseReports: [...store.caseReports.values()],
+    tasks: [...store.tasks.values()],
   };
 }
 
-/** The world of `store` as plain JSON-ready data, once every password hash is computed. */
+/** The world of `store` as JSON text, once every password hash is computed: what a save writes. */
+export async function snapshotText(store: Store): Promise<string> {
+  await hashesSettled(store);
+  return JSON.stringify(snapshotNow(store));
+}
+
+/** The world of `store` as plain data of its own (a copy), once every password hash is computed. */
 export async function snapshotOf(store: Store): Promise<Snapshot> {
   await hashesSettled(store);
-  return snapshotNow(store);
+  return structuredClone(snapshotNow(store));
 }
 
 /** Saved text (a --state file, browser storage) back into a Store; every error names what is wrong and where. */
