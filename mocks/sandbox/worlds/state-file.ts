@@ -172,6 +172,9 @@ export async function durable(
         rollingBack = new Promise<void>((resolve) => (release = resolve));
         try {
           await rollBack();
+        } catch (failure) {
+          // Cannot happen with a text this sandbox wrote itself; said loudly rather than left to hang the writes.
+          report(`sandbox: could not go back to the saved world: ${(failure as Error).message}`);
         } finally {
           // Writes that joined while the roll-back waited were undone too.
           const undone = waiting;
