@@ -72,7 +72,8 @@ const otherTabWrote = () =>
   );
 
 /**
- * The sandbox kept in browser storage. Writes run one at a time in this tab. Before each, a world another tab stored
+ * The sandbox kept in browser storage. Writes run one at a time in this tab (in all tabs of the origin, for
+ * localStorage in a browser with Web Locks). Before each, a world another tab stored
  * since is loaded; after it, the world is stored only if nobody else stored one meanwhile (else 409), and only if the
  * browser accepts it (else 503): in both cases this tab goes back to the stored world, so no answered write is lost and
  * none is applied without being stored.
@@ -83,6 +84,7 @@ function stored(
   key: string,
   initial: string | null,
   initialLoads: boolean,
+  sharedByTabs: boolean,
 ): FetchHandler {
   /** The stored text this tab's world matches, and whether it holds a world that loads. */
   let known = initial;
@@ -155,7 +157,12 @@ function stored(
       if (stale) catchUp();
       return sandbox.fetch(request);
     }
-    const answer = queue.then(() => write(request));
+    // localStorage has no transaction: where the browser has Web Locks, the tabs of the origin take turns (catch up,
+    // write, store); elsewhere the stored-text check above refuses a write that raced another tab with a 409.
+    const locks = sharedByTabs ? (globalThis.navigator as Navigator | undefined)?.locks : undefined;
+    const run = async (): Promise<Response> =>
+      locks ? await locks.request(`${key} writes`, () => write(request)) : write(request);
+    const answer = queue.then(run);
     queue = answer.catch(() => undefined);
     return answer;
   };
@@ -184,7 +191,9 @@ export function sandboxHandlers(options: SandboxHandlersOptions): HttpHandler[] 
       controls: options.controls,
       guard: false,
     });
-  const answer: FetchHandler = storage ? stored(sandbox, storage, key, initial, loaded !== undefined) : sandbox.fetch;
+  const answer: FetchHandler = storage
+    ? stored(sandbox, storage, key, initial, loaded !== undefined, options.storage === 'local')
+    : sandbox.fetch;
 
   /** The request as the core expects it: the part after `baseUrl` under the core's `/api`. */
   async function toCore(request: Request): Promise<Request> {
