@@ -17,8 +17,14 @@ afterAll(() => server.close());
 class FakeStorage implements WorldStorage {
   readonly items = new Map<string, string>();
   full = false;
+  /** Runs once, right after the next read: another tab storing its world at that moment. */
+  afterNextRead: (() => void) | undefined;
   getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
+    const value = this.items.get(key) ?? null;
+    const after = this.afterNextRead;
+    this.afterNextRead = undefined;
+    after?.();
+    return value;
   }
   setItem(key: string, value: string): void {
     if (this.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -47,12 +53,8 @@ async function refusal(pending: Promise<unknown>): Promise<{ status: number; jso
   return { status: response.status, json: await response.json() };
 }
 
-const createScenario = (api: ApiClient, title: string, prefer?: string) =>
-  api.POST('/features/qa/scenarios/list/', {
-    params: { query: board },
-    body: { title, parent_id: null },
-    ...(prefer ? { headers: { Prefer: prefer } } : {}),
-  });
+const createScenario = (api: ApiClient, title: string) =>
+  api.POST('/features/qa/scenarios/list/', { params: { query: board }, body: { title, parent_id: null } });
 
 test('two tabs on one localStorage: neither overwrites the other; a reload sees both', async () => {
   const storage = new FakeStorage();
@@ -72,16 +74,19 @@ test('two tabs on one localStorage: neither overwrites the other; a reload sees 
 
 test('a tab that stores while another tab is mid-write: the late write is refused with a 409, nothing is lost', async () => {
   const storage = new FakeStorage();
-  const a = await logIn(openTab(storage));
+  // The world another tab is about to store: the demo world plus its own scenario.
+  const other = createSandbox();
+  other.store.addScenario({ boardId: DEMO.boardId, title: 'Early from A', parent_id: null, position: null });
+  const otherText = JSON.stringify(await snapshotOf(other.store));
   const b = await logIn(openTab(storage));
-  // B's write waits 50 ms inside the sandbox (Prefer: delay) while A stores its own.
-  const late = createScenario(b, 'Late from B', 'delay=50');
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  await unwrap(createScenario(a, 'Early from A'));
-  const refused = await late;
+  // B reads the stored world before applying its write; the other tab stores right after that read.
+  storage.afterNextRead = () => storage.items.set('task-sandbox-world', otherText);
+  const refused = await createScenario(b, 'Late from B');
   expect(refused.response.status).toBe(409);
   expect(refused.error).toMatchObject({ status: 'error', errors: [{ field: 'storage' }] });
-  // B now holds A's world, and a retry keeps both.
+  expect(storage.items.get('task-sandbox-world')).toBe(otherText);
+  // B now holds the other tab's world, and a retry keeps both.
+  expect(await rootScenarioTitles(b)).toContain('Early from A');
   await unwrap(createScenario(b, 'Late from B'));
   expect(await rootScenarioTitles(await logIn(openTab(storage)))).toEqual(
     expect.arrayContaining(['Early from A', 'Late from B']),
