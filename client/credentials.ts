@@ -11,9 +11,18 @@ export type Credential =
 
 export type SessionCredential = Extract<Credential, { kind: 'session' }>;
 
-/** Caller-supplied storage for rotated session pairs; `save` settles before the client sends any later request. */
+/** A rotated session pair, as `SessionStore.save` receives it. */
+export interface SessionPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/**
+ * Caller-supplied storage for rotated session pairs; `save` settles before the client sends any later request, within
+ * `sessionStoreTimeoutMs` (default 5 s), else the request fails with SessionStoreError.
+ */
 export interface SessionStore {
-  save(pair: { accessToken: string; refreshToken: string }): void | Promise<void>;
+  save(pair: SessionPair): void | Promise<void>;
 }
 
 /** The client's current credential, shared by the Authorization layer, the rotation and `client.credential`. */

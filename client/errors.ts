@@ -1,4 +1,4 @@
-// Typed client errors: a definite rejection, a write whose outcome is unknown (source §1), a list that cannot be paged.
+// Typed client errors: a definite rejection, a write whose outcome is unknown (source §1), a list that cannot be paged, a session store that failed.
 
 // Messages name the operation, the status and the fields only: server text may echo a token, password or captcha.
 const FIELD_NAME = /^[\w.[\]-]{1,100}$/;
@@ -73,14 +73,23 @@ export class PaginationError extends Error {
 }
 
 /**
- * The caller's `sessionStore.save` failed, or did not settle within `sessionStoreTimeoutMs`, after a refresh rotated
- * the session pair. The new pair is in `client.credential` (the old refresh token is spent); the request that needed
- * the refresh was not resent, so the store's failure is not hidden.
+ * The caller's `sessionStore.save` threw, rejected, or did not settle within `sessionStoreTimeoutMs`, after a refresh
+ * rotated the pair. The request that met the 401 was not resent. The new pair is in `client.credential` (the old
+ * refresh token is spent), so the session goes on in memory; only keeping it across reloads failed.
  */
 export class SessionStoreError extends Error {
   override readonly name = 'SessionStoreError';
+  /** What the store threw or rejected with; `undefined` when it timed out. Never put in the message: it may hold the pair. */
+  override readonly cause: unknown;
+  readonly timedOut: boolean;
 
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(cause: unknown, timeoutMs: number | undefined) {
+    const timedOut = timeoutMs !== undefined;
+    const what = timedOut
+      ? `did not settle within ${timeoutMs} ms`
+      : `failed (${cause instanceof Error ? cause.name : typeof cause})`;
+    super(`sessionStore.save ${what}; the rotated session is in client.credential but was not stored`);
+    this.cause = cause;
+    this.timedOut = timedOut;
   }
 }

@@ -9,10 +9,10 @@ import {
   type SessionStore,
 } from './credentials.js';
 import { basePathOf } from './operation.js';
-import { createRotation, DEFAULT_STORE_TIMEOUT_MS } from './refresh.js';
+import { createRotation } from './refresh.js';
 import { createTransport } from './transport.js';
 
-export type { Credential, SessionCredential, SessionStore } from './credentials.js';
+export type { Credential, SessionCredential, SessionPair, SessionStore } from './credentials.js';
 export { UNAUTHENTICATED_OPERATIONS } from './credentials.js';
 export { type DataOf, type FetchResult, unwrap } from './envelope.js';
 export { ApiError, OutcomeUnknownError, PaginationError, SessionStoreError } from './errors.js';
@@ -27,12 +27,15 @@ export interface ClientOptions {
   credential?: Credential;
   /** Receives every rotated session pair before any later request is sent. */
   sessionStore?: SessionStore;
+  /**
+   * How long `sessionStore.save` may take; past it the request fails with SessionStoreError instead of hanging.
+   * Default DEFAULT_SESSION_STORE_TIMEOUT_MS (5 s).
+   */
+  sessionStoreTimeoutMs?: number;
   /** Injected fetch (tests, recording); default `globalThis.fetch`. */
   fetch?: typeof globalThis.fetch;
   /** Per request; on expiry the exchange counts as an ambiguous failure. */
   timeoutMs?: number;
-  /** How long `sessionStore.save` may take before the request fails with SessionStoreError (default 5000 ms). */
-  sessionStoreTimeoutMs?: number;
 }
 
 /** openapi-fetch's client typed by the contract's `paths`, plus the current credential. */
@@ -41,14 +44,22 @@ export type ApiClient = Client<paths> & {
   credential: Credential | undefined;
 };
 
+/** A store that has not saved a pair in 5 s is taken as stuck (a hung IndexedDB open, a lost promise). */
+export const DEFAULT_SESSION_STORE_TIMEOUT_MS = 5000;
+
+const isDuration = (ms: number | undefined) => ms === undefined || (Number.isFinite(ms) && ms > 0);
+
 export function createApiClient(options: ClientOptions): ApiClient {
   const { baseUrl, credential, sessionStore, timeoutMs, sessionStoreTimeoutMs } = options;
   if (typeof baseUrl !== 'string' || baseUrl === '') throw new TypeError('createApiClient: baseUrl is required');
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
+  if (!isDuration(timeoutMs)) {
     throw new RangeError('createApiClient: timeoutMs must be a positive number of milliseconds');
   }
-  if (sessionStoreTimeoutMs !== undefined && !(Number.isFinite(sessionStoreTimeoutMs) && sessionStoreTimeoutMs > 0)) {
-    throw new RangeError('createApiClient: sessionStoreTimeoutMs must be a positive number of milliseconds');
+  // Timers hold at most 2^31 - 1 ms; a longer one would fire at once.
+  if (!isDuration(sessionStoreTimeoutMs) || (sessionStoreTimeoutMs ?? 0) > 2_147_483_647) {
+    throw new RangeError(
+      'createApiClient: sessionStoreTimeoutMs must be a positive number of milliseconds, at most 2147483647',
+    );
   }
   checkCredential(credential);
   const transport = createTransport({
@@ -60,7 +71,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   const rotation = createRotation({
     client: createClient<paths>({ baseUrl, fetch: transport }),
     store: sessionStore,
-    storeTimeoutMs: sessionStoreTimeoutMs ?? DEFAULT_STORE_TIMEOUT_MS,
+    storeTimeoutMs: sessionStoreTimeoutMs ?? DEFAULT_SESSION_STORE_TIMEOUT_MS,
     state,
   });
   const client = createClient<paths>({

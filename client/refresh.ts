@@ -1,7 +1,7 @@
 // Refresh-token rotation (source §2, §5 rule 2): one shared refresh, refresh token in the body, pair saved first.
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
-import type { Credential, CredentialState, SessionCredential, SessionStore } from './credentials.js';
+import type { Credential, CredentialState, SessionCredential, SessionPair, SessionStore } from './credentials.js';
 import { unwrap } from './envelope.js';
 import { ApiError, SessionStoreError } from './errors.js';
 
@@ -20,33 +20,23 @@ export interface RotationOptions {
   /** A client without the Authorization layer: refresh carries no `Authorization` header. */
   client: Client<paths>;
   store?: SessionStore | undefined;
-  /** How long `store.save` may take. */
+  /** How long `store.save` may take before the request fails with SessionStoreError. */
   storeTimeoutMs: number;
   state: CredentialState;
 }
 
-/** A store that needs longer than this to save two strings has failed, as far as the waiting request is concerned. */
-export const DEFAULT_STORE_TIMEOUT_MS = 5_000;
-
-/** `store.save(pair)`, bounded: a rejection or a store that never settles becomes a SessionStoreError. */
-async function saveWithin(store: SessionStore, pair: { accessToken: string; refreshToken: string }, ms: number) {
+/** Runs `store.save`, bounded by `timeoutMs`; any failure (a throw, a rejection, no answer in time) is a SessionStoreError. */
+async function saveBounded(store: SessionStore, pair: SessionPair, timeoutMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new SessionStoreError(`sessionStore.save did not settle within ${ms} ms after a refresh`)),
-      ms,
-    );
+  const expired = new Promise<'expired'>((resolve) => {
+    timer = setTimeout(() => resolve('expired'), timeoutMs);
   });
   try {
-    await Promise.race([Promise.resolve().then(() => store.save(pair)), late]);
+    // Called inside an async function, so a synchronous throw becomes a rejection like any other.
+    const outcome = await Promise.race([(async () => store.save(pair))(), expired]);
+    if (outcome === 'expired') throw new SessionStoreError(undefined, timeoutMs);
   } catch (error) {
-    if (error instanceof SessionStoreError) throw error;
-    throw new SessionStoreError(
-      `sessionStore.save failed after a refresh: ${(error as Error)?.message ?? String(error)}`,
-      {
-        cause: error,
-      },
-    );
+    throw error instanceof SessionStoreError ? error : new SessionStoreError(error, undefined);
   } finally {
     clearTimeout(timer);
   }
@@ -68,7 +58,7 @@ export function createRotation({ client, store, storeTimeoutMs, state }: Rotatio
     if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') return undefined;
     const next: SessionCredential = { kind: 'session', accessToken, refreshToken };
     try {
-      if (store) await saveWithin(store, { accessToken, refreshToken }, storeTimeoutMs);
+      if (store) await saveBounded(store, { accessToken, refreshToken }, storeTimeoutMs);
     } finally {
       // The old refresh token is spent even when the store failed, so only the new pair can still authenticate.
       // A credential the caller replaced meanwhile is kept.

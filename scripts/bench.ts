@@ -7,8 +7,9 @@
 // BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 50). It also times the conformance suite against a fresh
 // sandbox (BENCH_CONFORMANCE_RUNS, default 3), the sandbox's start-up: `npm start`'s prestart check and the
 // compiled sandbox from spawn to its first answer (BENCH_STARTS runs, default 7), and the sandbox's memory under a
-// documented load and an amplifier (BENCH_AMPLIFIER sets its size). BENCH_PARTS=servers, conformance, startup or memory
-// (comma-separated) runs those parts only.
+// documented load and an amplifier (BENCH_AMPLIFIER sets its size), and --state writes with a full world
+// (BENCH_DURABILITY_RUNS, default 5). BENCH_PARTS=servers, conformance, startup, memory or durability (comma-separated)
+// runs those parts only.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ import { runConformance } from '../conformance/run.js';
 import { startMock } from '../mocks/prism/mock.js';
 import { createSandbox } from '../mocks/sandbox/core/app.js';
 import { DEMO } from '../mocks/sandbox/worlds/seed.js';
+import { benchDurability } from './bench-durability.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCHMARKS_PATH = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -547,7 +549,10 @@ async function benchStartup(runs: number): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const parts = (process.env.BENCH_PARTS ?? 'servers,conformance,startup,memory').split(',');
+  const parts = (process.env.BENCH_PARTS ?? 'servers,conformance,startup,memory,durability').split(',');
+  if (parts.includes('durability')) {
+    writeSection(BENCHMARKS_PATH, 'durability', await benchDurability(envNumber('BENCH_DURABILITY_RUNS', 5)));
+  }
   if (parts.includes('servers') || parts.includes('conformance') || parts.includes('memory')) await prestart();
   if (parts.includes('startup')) {
     writeSection(BENCHMARKS_PATH, 'startup', await benchStartup(envNumber('BENCH_STARTS', 7)));

@@ -12,7 +12,7 @@ import { base32Decode, totp } from './domain/totp.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
 import { DEMO } from './worlds/seed.js';
-import { loadStateFile, persisting, removeStaleTemporaries } from './worlds/state-file.js';
+import { durable, loadStateFile, removeStaleTemporaries } from './worlds/state-file.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -112,7 +112,7 @@ const INSTALLED = fileURLToPath(import.meta.url)
   .includes('node_modules');
 
 const stateFile = values.state ?? process.env.SANDBOX_STATE;
-let loaded: { store: Store; text: string } | undefined;
+let loaded: Store | undefined;
 if (stateFile) {
   await removeStaleTemporaries(stateFile);
   try {
@@ -127,23 +127,14 @@ const sandbox = createSandbox({
   world,
   controls,
   guard: { hosts: allowedHosts, ...(adminSecret ? { adminSecret } : {}) },
-  ...(loaded ? { store: loaded.store } : {}),
+  ...(loaded ? { store: loaded } : {}),
 });
-let fetch = sandbox.fetch;
-if (stateFile) {
-  try {
-    fetch = await persisting(stateFile, sandbox, loaded ? { savedText: loaded.text } : {});
-  } catch (error) {
-    console.error(
-      `sandbox: cannot write the state file ${stateFile}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-    );
-    process.exit(2);
-  }
-}
+// With --state, a write is answered only once it is on disk (503 when it cannot be: docs/sandbox.md "Durability").
+const kept = stateFile ? await durable(stateFile, sandbox) : undefined;
 const server = await startSandboxServer({
   port,
   host,
-  fetch,
+  fetch: kept ? kept.fetch : sandbox.fetch,
   docsDir: join(packageRoot(import.meta.url), 'docs'),
 });
 
@@ -184,13 +175,16 @@ const stop = (signal: string) => {
   if (closing) return;
   closing = true;
   console.log(`\nsandbox: ${signal}, closing`);
-  server.close().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error('sandbox: close failed', error);
-      process.exit(1);
-    },
-  );
+  server
+    .close()
+    .then(() => kept?.idle())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('sandbox: close failed', error);
+        process.exit(1);
+      },
+    );
 };
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));

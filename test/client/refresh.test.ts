@@ -1,6 +1,14 @@
 // Refresh rotation (source §2, §5 rule 2): refresh once on a 401, save first, resend once, one refresh for many 401s.
 import { describe, expect, test } from 'vitest';
-import { ApiError, type Credential, OutcomeUnknownError, SessionStoreError, unwrap } from '../../client/index.js';
+import {
+  ApiError,
+  type Credential,
+  createApiClient,
+  DEFAULT_SESSION_STORE_TIMEOUT_MS,
+  OutcomeUnknownError,
+  SessionStoreError,
+  unwrap,
+} from '../../client/index.js';
 import {
   clientFor,
   deferred,
@@ -184,37 +192,52 @@ describe('when the session cannot be renewed', () => {
     },
   );
 
-  test('a store that fails: the error reaches the caller, the request is not resent, the new pair stays in use', async () => {
+  test.each([
+    [
+      'throws',
+      () => {
+        throw new Error('disk full A2');
+      },
+    ],
+    ['rejects', () => Promise.reject(new DOMException('quota A2', 'QuotaExceededError'))],
+  ])(
+    'a store that %s: a SessionStoreError carrying its error, not resent, the new pair stays in use',
+    async (_, save) => {
+      const server = rotatingService();
+      const client = clientFor(server, { credential: SESSION, sessionStore: { save } });
+      const error = await client.GET('/member/me/').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SessionStoreError);
+      expect(error).toMatchObject({ timedOut: false, cause: expect.objectContaining({ message: expect.any(String) }) });
+      // The store's message may quote the pair: only its name is in the client's message.
+      expect(String((error as Error).message)).not.toMatch(/A2|R2/);
+      expect(client.credential).toEqual({ kind: 'session', ...ROTATED });
+      expect(server.received.map((r) => r.path)).toEqual(['/member/me/', '/member/refresh-token/']);
+    },
+  );
+
+  test('a store that never settles: the request fails with SessionStoreError (timedOut) instead of hanging', async () => {
     const server = rotatingService();
     const client = clientFor(server, {
       credential: SESSION,
-      sessionStore: {
-        save: () => {
-          throw new Error('disk full');
-        },
-      },
+      sessionStore: { save: () => new Promise<void>(() => {}) },
+      sessionStoreTimeoutMs: 20,
     });
     const error = await client.GET('/member/me/').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SessionStoreError);
-    expect((error as Error).message).toBe('sessionStore.save failed after a refresh: disk full');
+    expect(error).toMatchObject({ timedOut: true, cause: undefined });
+    expect(String((error as Error).message)).toContain('did not settle within 20 ms');
     expect(client.credential).toEqual({ kind: 'session', ...ROTATED });
-    expect(server.received.map((r) => r.path)).toEqual(['/member/me/', '/member/refresh-token/']);
+    // Later requests are not held by the stuck store: they go out with the rotated pair.
+    expect((await unwrap(client.GET('/member/me/'))).member).toEqual({ id: 1 });
   });
 
-  test('a store that never settles: the request fails after sessionStoreTimeoutMs instead of hanging', async () => {
-    const server = rotatingService();
-    const client = clientFor(server, {
-      credential: SESSION,
-      sessionStoreTimeoutMs: 50,
-      sessionStore: { save: () => new Promise<void>(() => undefined) },
-    });
-    const error = await client.GET('/member/me/').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SessionStoreError);
-    expect((error as Error).message).toBe('sessionStore.save did not settle within 50 ms after a refresh');
-    expect(client.credential).toEqual({ kind: 'session', ...ROTATED });
-    expect(() => clientFor(server, { credential: SESSION, sessionStoreTimeoutMs: 0 })).toThrow(
-      'createApiClient: sessionStoreTimeoutMs must be a positive number of milliseconds',
-    );
+  test('the store bound defaults to 5 s and must be a positive timer-sized number', () => {
+    expect(DEFAULT_SESSION_STORE_TIMEOUT_MS).toBe(5000);
+    for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31]) {
+      expect(() => createApiClient({ baseUrl: 'http://x.test/api', sessionStoreTimeoutMs: bad })).toThrow(
+        /sessionStoreTimeoutMs/,
+      );
+    }
   });
 
   test('a named API token gets no refresh on 401', async () => {

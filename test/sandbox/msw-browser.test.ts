@@ -62,7 +62,13 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-async function openPage(storage: string): Promise<Page> {
+async function openPage(storage: string, inContext?: BrowserContext): Promise<Page> {
+  if (inContext) {
+    const page = await inContext.newPage();
+    await page.goto(`${origin}/?storage=${storage}`);
+    await waitReady(page);
+    return page;
+  }
   context = await browser.newContext();
   await context.route('**/*', (route) => {
     const url = route.request().url();
@@ -90,6 +96,9 @@ const titles = async (page: Page): Promise<string[]> => JSON.parse((await page.t
 
 async function runStory(page: Page, title: string) {
   await page.fill('#title', title);
+  await page.evaluate(() => {
+    (document.getElementById('result') as HTMLElement).textContent = '';
+  });
   await page.click('#run');
   await page.waitForFunction(() => (document.getElementById('result')?.textContent ?? '') !== '');
   return JSON.parse((await page.textContent('#result')) ?? '{}');
@@ -125,4 +134,43 @@ test("storage 'none': a reload starts from the demo world again", async () => {
   await waitReady(page);
   expect(await titles(page)).toEqual(['Checkout', 'Login']);
   expect(offOrigin).toEqual([]);
+});
+
+test("storage 'local': two tabs of one origin keep each other's writes", async () => {
+  const first = await openPage('local');
+  const second = await openPage('local', first.context());
+  // Both tabs loaded the world before either wrote: the second catches up before its own write.
+  await runStory(first, 'From the first tab');
+  await runStory(second, 'From the second tab');
+  await first.reload();
+  await waitReady(first);
+  expect(await titles(first)).toEqual(['Checkout', 'Login', 'From the first tab', 'From the second tab']);
+  expect(offOrigin).toEqual([]);
+});
+
+test("storage 'session' when the browser's quota is full: the write is refused (503), the world kept, later writes work", async () => {
+  const page = await openPage('session');
+  // Fill this origin's storage with filler, in ever smaller pieces, until it refuses even one more character.
+  await page.evaluate(() => {
+    let i = 0;
+    for (let size = 256 * 1024; size >= 1; size = Math.floor(size / 4)) {
+      for (;;) {
+        try {
+          sessionStorage.setItem(`filler-${i++}`, 'x'.repeat(size));
+        } catch {
+          break;
+        }
+      }
+    }
+  });
+  const refused = await runStory(page, 'Over the quota');
+  expect(String(refused.error)).toMatch(/HTTP 503/);
+  await page.evaluate(() => {
+    for (const key of Object.keys(sessionStorage)) if (key.startsWith('filler-')) sessionStorage.removeItem(key);
+  });
+  const kept = await runStory(page, 'Within the quota');
+  expect(kept.scenarioId, JSON.stringify(kept)).toEqual(expect.any(Number));
+  await page.reload();
+  await waitReady(page);
+  expect(await titles(page)).toEqual(['Checkout', 'Login', 'Within the quota']);
 });

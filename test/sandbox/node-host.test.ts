@@ -1,12 +1,10 @@
 // The node:http host (mocks/sandbox/hosts/node.ts) answers as the core's fetch does in process, on its own path and through a custom fetch.
-
 import { type Agent, request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FetchHandler } from '../../contract/http.js';
-import { answerHandlerOf, createSandbox } from '../../mocks/sandbox/core/app.js';
+import { answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { persisting } from '../../mocks/sandbox/worlds/state-file.js';
+import { durable } from '../../mocks/sandbox/worlds/state-file.js';
 import { headersOf } from './harness.js';
 
 interface Wire {
@@ -253,11 +251,10 @@ describe('a fetch handler passed to the server', () => {
     }
   });
 
-  it('persisting over the sandbox keeps the direct path and saves after each change, not after a read or a 404', async () => {
+  it('durable over the sandbox keeps the direct path and saves after each change', async () => {
     const sandbox = twin();
     let saves = 0;
-    const fetch = await persisting('unused.json', sandbox, {
-      savedText: '{}',
+    const { fetch } = await durable('unused.json', sandbox, {
       write: async () => {
         saves += 1;
       },
@@ -269,16 +266,6 @@ describe('a fetch handler passed to the server', () => {
       const token = await tokenOf(sandbox.fetch);
       const read = await send(server.origin, false, 'GET', '/api/member/me/', { authorization: token });
       expect(read.status).toBe(200);
-      const missing = await send(
-        server.origin,
-        false,
-        'DELETE',
-        `/api/features/qa/scenarios/?${board}&scenario_id=999999`,
-        {
-          authorization: token,
-        },
-      );
-      expect(missing.status).toBe(404);
       expect(saves).toBe(0);
       const body = JSON.stringify({ title: 'Saved', parent_id: DEMO.scenarios.checkout });
       const write = await send(

@@ -1,6 +1,6 @@
 // --state FILE: the world survives restarts, a SIGKILL at any moment leaves a loadable file, and the file holds no secrets.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ afterAll(() => {
 });
 
 /** Starts `main.ts --state file --port 0` and resolves with its base URL once it listens. */
-function startProcess(file: string): Promise<{ child: ChildProcess; baseUrl: string }> {
+function startProcess(file: string): Promise<{ child: ChildProcess; baseUrl: string; stderr: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/sandbox/main.ts', '--state', file, '--port', '0'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,7 +31,7 @@ function startProcess(file: string): Promise<{ child: ChildProcess; baseUrl: str
     child.stdout?.on('data', (chunk) => {
       out += chunk;
       const url = /Sandbox listening: (\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, baseUrl: url });
+      if (url) resolve({ child, baseUrl: url, stderr: () => err });
     });
     child.stderr?.on('data', (chunk) => {
       err += chunk;
@@ -157,3 +157,26 @@ test('SIGKILL at random moments during writes never leaves a file that fails to 
   child.kill('SIGKILL');
   await stopped(child);
 }, 120_000);
+
+test('a write the disk cannot keep answers 503 and stderr says why, without secrets; the next write after the fix is kept', async () => {
+  const folder = join(dir, 'vanishing');
+  mkdirSync(folder);
+  const file = join(folder, 'world.json');
+  const { child, baseUrl, stderr } = await startProcess(file);
+  const { api } = await logIn(baseUrl);
+  const create = (title: string) =>
+    api.POST('/features/qa/scenarios/list/', { params: { query: board }, body: { title, parent_id: null } });
+  await unwrap(create('On disk'));
+  rmSync(folder, { recursive: true });
+  const lost = await create('Lost with the folder').catch((error: { cause?: Response }) => error.cause);
+  expect(lost instanceof Response ? lost.status : lost).toBe(503);
+  expect(stderr()).toMatch(/could not write the state file .*ENOENT/);
+  expect(stderr()).not.toContain(member.password);
+  mkdirSync(folder);
+  await unwrap(create('After the fix'));
+  const titles = titlesIn(file);
+  expect(titles.has('On disk') && titles.has('After the fix')).toBe(true);
+  expect(titles.has('Lost with the folder')).toBe(false);
+  child.kill('SIGKILL');
+  await stopped(child);
+});

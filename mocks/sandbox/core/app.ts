@@ -99,10 +99,13 @@ export interface Sandbox {
   answer: AnswerHandler;
   /** Drops all state and every issued JWT, then seeds `world` (default: the world the sandbox started with). */
   reset(world?: World): void;
+  /**
+   * Puts `store` in place of the current world, keeping issued JWTs: how a host that could not save a change goes
+   * back to the world it last saved (worlds/state-file.ts, hosts/msw.ts).
+   */
+  restore(store: Store): void;
   /** The current world (replaced by reset). */
   readonly store: Store;
-  /** Puts back a world saved before (the --state file's last saved world, after a save failed), sessions kept. */
-  restore(saved: Store): void;
   readonly auth: Auth;
 }
 
@@ -383,11 +386,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     fetch: fetchHandlerOf(answer),
     answer,
     reset,
-    get store() {
-      return store;
-    },
     restore(saved) {
       store = saved;
+    },
+    get store() {
+      return store;
     },
     auth,
   };

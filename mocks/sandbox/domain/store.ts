@@ -179,6 +179,17 @@ export class Store {
     return this.counters[kind];
   }
 
+  /**
+   * Sets the last id handed out for `kind` when loading a snapshot (worlds/snapshot.ts): in one step, since a saved
+   * counter may be any safe integer and counting up to it would take as long as its size.
+   */
+  restoreCounter(kind: Kind, last: number): void {
+    if (!Number.isSafeInteger(last) || last < this.counters[kind]) {
+      throw new RangeError(`Store.restoreCounter: ${kind} counter must be a safe integer ≥ ${this.counters[kind]}`);
+    }
+    this.counters[kind] = last;
+  }
+
   /** The last id handed out for `kind` (0 when none): a snapshot keeps it so deleted ids are never reused. */
   lastId(kind: Kind): number {
     return this.counters[kind];

@@ -1,12 +1,16 @@
-// The sandbox as MSW request handlers (docs/sandbox.md "In the browser and in tests"): setupWorker or setupServer.
+// The sandbox as MSW request handlers (docs/sandbox.md "In the browser and in tests", "Durability (--state)"): setupWorker or setupServer.
 import { type HttpHandler, http } from 'msw';
-import { createSandbox, type FetchHandler, type Sandbox, type World } from '../core/app.js';
+import { createSandbox, errorAnswer, type FetchHandler, type Sandbox, toResponse, type World } from '../core/app.js';
 import { CONTROL_PREFIX } from '../core/controls.js';
 import { API_PREFIX } from '../core/router.js';
+import { SandboxError } from '../domain/errors.js';
 import type { Store } from '../domain/store.js';
-import { SNAPSHOT_FORMAT, snapshotOf, storeFromSnapshot } from '../worlds/snapshot.js';
+import { hashesSettled, restoredFrom, SNAPSHOT_FORMAT, snapshotNow, storeFromText } from '../worlds/snapshot.js';
 
 export type StorageChoice = 'session' | 'local' | 'none';
+
+/** What the handlers use of a Web Storage: `sessionStorage`, `localStorage`, or one of your own (tests). */
+export type WorldStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 export interface SandboxHandlersOptions {
   /** Where the app sends API requests: absolute (`http://sandbox.test/api`) or, in a browser, relative (`/api`). */
@@ -17,9 +21,10 @@ export interface SandboxHandlersOptions {
   sandbox?: Sandbox;
   /**
    * Browser only: keep the world across page reloads in sessionStorage (`session`, this tab) or localStorage
-   * (`local`, every tab of the origin); default `none`, a reload starts from `world` again.
+   * (`local`, every tab of the origin), or in a Storage-like object of your own; default `none`, a reload starts
+   * from `world` again.
    */
-  storage?: StorageChoice;
+  storage?: StorageChoice | WorldStorage;
   /** Storage key; default `task-sandbox-world`. */
   storageKey?: string;
   /** `Prefer` and /_sandbox/ (default on); see createSandbox's `controls`. */
@@ -28,23 +33,139 @@ export interface SandboxHandlersOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function browserStorage(choice: StorageChoice): Storage | undefined {
+function browserStorage(choice: StorageChoice | WorldStorage): WorldStorage | undefined {
+  if (typeof choice === 'object') return choice;
   if (choice === 'none') return undefined;
   const storage = choice === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
   if (!storage) throw new Error(`sandboxHandlers: storage '${choice}' needs a browser (no ${choice}Storage here)`);
   return storage;
 }
 
-function loadStore(storage: Storage | undefined, key: string): Store | undefined {
-  const text = storage?.getItem(key);
+/** The stored world, checked against the same bounded schema as a --state file; undefined when absent or unusable. */
+function storedStore(text: string | null, key: string): Store | undefined {
   if (!text) return undefined;
   try {
-    return storeFromSnapshot(JSON.parse(text));
+    return storeFromText(text);
   } catch (error) {
     // A snapshot from an older sandbox, or edited by hand: start from the world rather than break the app.
     console.warn(`sandbox: ignoring the stored world under "${key}": ${(error as Error).message}`);
     return undefined;
   }
+}
+
+/** 503: the browser refused to store the change (its quota is full); the world is as it was. */
+const storageFull = (key: string) =>
+  new SandboxError(
+    503,
+    `The browser's storage is full, so the sandbox could not keep this change under "${key}" and did not apply it: ` +
+      'the world is as it was. Free some storage (or reset the world) and retry.',
+    [{ field: 'storage', message: 'is full; the change was not kept' }],
+  );
+
+/** 409: another tab changed the stored world while this write ran; it was not applied, so nothing is lost. */
+const otherTabWrote = () =>
+  new SandboxError(
+    409,
+    'Another tab changed the sandbox world while this request ran, so this change was not applied (the other ' +
+      "tab's change is kept). This tab now has the stored world: retry.",
+    [{ field: 'storage', message: 'changed in another tab during this request; retry' }],
+  );
+
+/**
+ * The sandbox kept in browser storage. Writes run one at a time in this tab (in all tabs of the origin, for
+ * localStorage in a browser with Web Locks). Before each, a world another tab stored
+ * since is loaded; after it, the world is stored only if nobody else stored one meanwhile (else 409), and only if the
+ * browser accepts it (else 503): in both cases this tab goes back to the stored world, so no answered write is lost and
+ * none is applied without being stored.
+ */
+function stored(
+  sandbox: Sandbox,
+  storage: WorldStorage,
+  key: string,
+  initial: string | null,
+  initialLoads: boolean,
+  sharedByTabs: boolean,
+): FetchHandler {
+  /** The stored text this tab's world matches, and whether it holds a world that loads. */
+  let known = initial;
+  let knownLoads = initialLoads;
+  /** The world before the running write, while nothing loadable is stored: what a refused write goes back to. */
+  let fallback: string | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  // The storage event says another tab wrote; reads check it, writes compare the stored text itself (events are late).
+  let stale = false;
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key === key || event.key === null) stale = true;
+  });
+
+  /** Puts the stored world (or else `fallback`) in place of this tab's. */
+  function useStored(text: string | null): void {
+    known = text;
+    knownLoads = false;
+    for (const source of [text, fallback]) {
+      if (!source) continue;
+      try {
+        sandbox.restore(restoredFrom(source, sandbox.store));
+        knownLoads = source === text;
+        return;
+      } catch (error) {
+        console.warn(`sandbox: ignoring the stored world under "${key}": ${(error as Error).message}`);
+      }
+    }
+  }
+
+  /** Loads what is stored when it is not what this tab knows: the stored world wins. */
+  function catchUp(): void {
+    stale = false;
+    const text = storage.getItem(key);
+    if (text !== known) useStored(text);
+  }
+
+  async function write(request: Request): Promise<Response> {
+    catchUp();
+    fallback = undefined;
+    if (!knownLoads) {
+      await hashesSettled(sandbox.store);
+      fallback = JSON.stringify(snapshotNow(sandbox.store));
+    }
+    const response = await sandbox.fetch(request);
+    // An error answer changed nothing: nothing to store.
+    if (response.status >= 400) return response;
+    await hashesSettled(sandbox.store);
+    const text = JSON.stringify(snapshotNow(sandbox.store));
+    const current = storage.getItem(key);
+    if (current !== known) {
+      useStored(current);
+      return toResponse(errorAnswer(otherTabWrote()));
+    }
+    // Nothing changed (a login, a refresh): nothing to store.
+    if (text === known || text === fallback) return response;
+    try {
+      storage.setItem(key, text);
+    } catch {
+      // QuotaExceededError (its name varies by browser): the world stays as stored.
+      useStored(known);
+      return toResponse(errorAnswer(storageFull(key)));
+    }
+    known = text;
+    knownLoads = true;
+    return response;
+  }
+
+  return async (request) => {
+    if (SAFE_METHODS.has(request.method.toUpperCase())) {
+      if (stale) catchUp();
+      return sandbox.fetch(request);
+    }
+    // localStorage has no transaction: where the browser has Web Locks, the tabs of the origin take turns (catch up,
+    // write, store); elsewhere the stored-text check above refuses a write that raced another tab with a 409.
+    const locks = sharedByTabs ? (globalThis.navigator as Navigator | undefined)?.locks : undefined;
+    const run = async (): Promise<Response> =>
+      locks ? await locks.request(`${key} writes`, () => write(request)) : write(request);
+    const answer = queue.then(run);
+    queue = answer.catch(() => undefined);
+    return answer;
+  };
 }
 
 /** `http://host/api/` → `http://host/api`; `/api/` → `/api`. */
@@ -60,29 +181,19 @@ export function sandboxHandlers(options: SandboxHandlersOptions): HttpHandler[] 
   if (base === '') throw new TypeError('sandboxHandlers: baseUrl is required, e.g. /api or http://sandbox.test/api');
   const key = options.storageKey ?? SNAPSHOT_FORMAT;
   const storage = browserStorage(options.storage ?? 'none');
+  const initial = storage?.getItem(key) ?? null;
+  const loaded = storedStore(initial, key);
   const sandbox =
     options.sandbox ??
     createSandbox({
       world: options.world,
-      store: loadStore(storage, key),
+      store: loaded,
       controls: options.controls,
       guard: false,
     });
-
-  // Saves are chained so that an older snapshot never overwrites a newer one.
-  let saving = Promise.resolve();
-  const save = () => {
-    saving = saving.then(async () => {
-      if (storage) storage.setItem(key, JSON.stringify(await snapshotOf(sandbox.store)));
-    });
-    return saving;
-  };
-
-  const answer: FetchHandler = async (request) => {
-    const response = await sandbox.fetch(request);
-    if (storage && !SAFE_METHODS.has(request.method.toUpperCase())) await save();
-    return response;
-  };
+  const answer: FetchHandler = storage
+    ? stored(sandbox, storage, key, initial, loaded !== undefined, options.storage === 'local')
+    : sandbox.fetch;
 
   /** The request as the core expects it: the part after `baseUrl` under the core's `/api`. */
   async function toCore(request: Request): Promise<Request> {

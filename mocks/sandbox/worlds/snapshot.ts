@@ -1,4 +1,6 @@
-// The world as versioned JSON and back (docs/sandbox.md "Persistence"): shared by the --state file and browser storage.
+// The world as versioned JSON and back (docs/sandbox.md "Persistence", "Durability (--state)"): shared by the --state file and browser storage.
+
+import type { Limits } from '../domain/limits.js';
 import type {
   Account,
   ApiTokenRecord,
@@ -14,6 +16,9 @@ import type {
   Task,
 } from '../domain/store.js';
 import { Store as StoreClass } from '../domain/store.js';
+import { checkSnapshotShape, parseSnapshotText, SnapshotError } from './snapshot-schema.js';
+
+export { SnapshotError } from './snapshot-schema.js';
 
 export const SNAPSHOT_FORMAT = 'task-sandbox-world';
 export const SNAPSHOT_VERSION = 1;
@@ -49,132 +54,165 @@ export interface Snapshot {
   tasks: Task[];
 }
 
-/**
- * The largest id a snapshot may hold for any kind: far beyond any world the budget allows, and small enough that
- * rebuilding the counters cannot keep a CPU busy (a counter of 1e300 in a hand-edited file once did).
- */
-export const MAX_ID = 10_000_000;
+// Password hashes once computed: a snapshot reads them synchronously, so that it sees one moment of the world.
+const settledHashes = new WeakMap<Promise<string>, string>();
 
-/** A snapshot that cannot be loaded; the message names what is wrong, never a value. */
-export class SnapshotError extends Error {
-  override name = 'SnapshotError';
+/** Resolves once every account of `store` has its password hash, at a moment when no new one is pending. */
+export async function hashesSettled(store: Store): Promise<void> {
+  for (;;) {
+    const pending = [...store.accounts.values()].map((a) => a.passwordHash).filter((p) => !settledHashes.has(p));
+    if (pending.length === 0) return;
+    await Promise.all(pending.map((p) => p.then((hash) => settledHashes.set(p, hash))));
+  }
 }
 
-/** The world of `store` as plain JSON-ready data (awaits the password hashes still being computed). */
-export async function snapshotOf(store: Store): Promise<Snapshot> {
+/**
+ * The world of `store` as JSON-ready data, read in one synchronous pass (no await between the counters and the rows, so
+ * ids and counters always agree). Call it right after `hashesSettled`; an account whose hash is still being computed
+ * (registered since) is left out, as a write not finished yet. The rows are the store's own objects, not copies
+ * (copying a full world costs more than serializing it): serialize the result before anything else runs.
+ */
+export function snapshotNow(store: Store): Snapshot {
   const counters = Object.fromEntries(KINDS.map((kind) => [kind, store.lastId(kind)])) as Record<Kind, number>;
-  const accounts = await Promise.all(
-    [...store.accounts.values()].map(async ({ passwordHash, ...rest }) => ({
-      ...rest,
-      passwordHash: await passwordHash,
-    })),
-  );
-  const copy = <T>(rows: Iterable<T>): T[] => structuredClone([...rows]);
+  const accounts = [...store.accounts.values()].flatMap(({ passwordHash, ...rest }) => {
+    const hash = settledHashes.get(passwordHash);
+    return hash === undefined ? [] : [{ ...rest, passwordHash: hash }];
+  });
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     counters,
     accounts,
     companies: [...store.companies.values()].map((c: Company) => ({ id: c.id, name: c.name, members: [...c.members] })),
-    boards: copy(store.boards.values()),
-    tokens: copy(store.tokens.values()),
-    scenarios: copy(store.scenarios.values()),
-    cases: copy(store.cases.values()),
-    sessions: copy(store.sessions.values()),
-    caseReports: copy(store.caseReports.values()),
-    tasks: copy(store.tasks.values()),
+    boards: [...store.boards.values()],
+    tokens: [...store.tokens.values()],
+    scenarios: [...store.scenarios.values()],
+    cases: [...store.cases.values()],
+    sessions: [...store.sessions.values()],
+    caseReports: [...store.caseReports.values()],
+    tasks: [...store.tasks.values()],
   };
 }
 
-const isId = (value: unknown): boolean =>
-  Number.isSafeInteger(value) && (value as number) >= 1 && (value as number) <= MAX_ID;
+/** The world of `store` as JSON text, once every password hash is computed: what a save writes. */
+export async function snapshotText(store: Store): Promise<string> {
+  await hashesSettled(store);
+  return JSON.stringify(snapshotNow(store));
+}
 
-/** The rows of one kind, each an object whose `id` (when the kind has one) is an integer within bounds. */
-function rows<T>(snapshot: Record<string, unknown>, name: string, idField: string | false = 'id'): T[] {
-  const value = snapshot[name];
-  if (!Array.isArray(value)) throw new SnapshotError(`snapshot: "${name}" must be an array`);
-  for (const [i, row] of value.entries()) {
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) {
-      throw new SnapshotError(`snapshot: "${name}/${i}" must be an object`);
-    }
-    if (idField && !isId((row as Record<string, unknown>)[idField])) {
-      throw new SnapshotError(`snapshot: "${name}/${i}/${idField}" must be an integer from 1 to ${MAX_ID}`);
-    }
+/** The world of `store` as plain data of its own (a copy), once every password hash is computed. */
+export async function snapshotOf(store: Store): Promise<Snapshot> {
+  await hashesSettled(store);
+  return structuredClone(snapshotNow(store));
+}
+
+/** Saved text (a --state file, browser storage) back into a Store; every error names what is wrong and where. */
+export function storeFromText(text: string, limits?: Limits): Store {
+  return storeFromSnapshot(parseSnapshotText(text), limits);
+}
+
+/**
+ * The world saved as `text`, to put in place of `current` (a roll-back, another tab's world): unused refresh tokens
+ * are never saved, so those of `current` are carried over for the accounts that still exist, and nobody is logged out.
+ */
+export function restoredFrom(text: string, current: Store): Store {
+  const restored = storeFromText(text, current.limits);
+  for (const grant of current.refreshGrants.values()) {
+    if (restored.accounts.has(grant.accountId)) restored.addRefreshGrant(grant);
   }
-  return value as T[];
+  return restored;
+}
+
+function rows<T>(snapshot: Record<string, unknown>, name: string): Array<[T, string]> {
+  return (snapshot[name] as T[]).map((row, i) => [row, `/${name}/${i}`]);
 }
 
 /**
  * Rebuilds a Store from a snapshot (parsed JSON). Rows go in through the Store's own add methods, so every index the
  * Store keeps is rebuilt; ids are reproduced by advancing the Store's counters, and checked.
  */
-export function storeFromSnapshot(value: unknown): Store {
-  if (typeof value !== 'object' || value === null) throw new SnapshotError('snapshot: not a JSON object');
+export function storeFromSnapshot(value: unknown, limits?: Limits): Store {
+  checkSnapshotShape(value);
   const snapshot = value as Record<string, unknown>;
-  if (snapshot.format !== SNAPSHOT_FORMAT) throw new SnapshotError(`snapshot: "format" must be ${SNAPSHOT_FORMAT}`);
-  if (snapshot.version !== SNAPSHOT_VERSION) {
-    throw new SnapshotError(`snapshot: "version" must be ${SNAPSHOT_VERSION} (this sandbox reads no other)`);
-  }
-  const counters = snapshot.counters as Record<string, unknown> | undefined;
-  for (const kind of KINDS) {
-    const counter = counters?.[kind];
-    if (!Number.isSafeInteger(counter) || (counter as number) < 0 || (counter as number) > MAX_ID) {
-      throw new SnapshotError(`snapshot: "counters/${kind}" must be an integer from 0 to ${MAX_ID}`);
-    }
-  }
-  const store = new StoreClass();
-  const advanceTo = (kind: Kind, last: number) => {
-    if (store.lastId(kind) > last) throw new SnapshotError(`snapshot: ${kind} ids must be unique and ascending`);
-    while (store.lastId(kind) < last) store.nextId(kind);
+  const counters = snapshot.counters as Record<Kind, number>;
+  const store = new StoreClass(limits);
+  // Counters move in one step (restoreCounter): a saved id may be any safe integer.
+  const advanceTo = (kind: Kind, last: number, place: string) => {
+    if (store.lastId(kind) > last)
+      throw new SnapshotError(`snapshot: ${place}: ${kind} ids must be unique and ascending`);
+    store.restoreCounter(kind, last);
   };
-  const expectId = (kind: Kind, got: number, wanted: unknown) => {
-    if (got !== wanted) throw new SnapshotError(`snapshot: ${kind} ids must be unique and ascending integers`);
+  const expectId = (kind: Kind, got: number, wanted: unknown, place: string) => {
+    if (got !== wanted) throw new SnapshotError(`snapshot: ${place}: ${kind} ids must be unique and ascending`);
+  };
+  /** Runs the Store's own checks on one row; what they refuse (a taken name, a limit) is named with the row's place. */
+  const at = (place: string, add: () => void) => {
+    try {
+      add();
+    } catch (error) {
+      if (error instanceof SnapshotError) throw error;
+      throw new SnapshotError(`snapshot: ${place}: ${(error as Error).message}`);
+    }
   };
 
-  for (const { id, passwordHash, ...fields } of rows<Snapshot['accounts'][number]>(snapshot, 'accounts')) {
-    if (typeof passwordHash !== 'string') throw new SnapshotError('snapshot: every account needs a "passwordHash"');
-    advanceTo('account', id - 1);
-    expectId('account', store.addAccount({ ...fields, passwordHash: Promise.resolve(passwordHash) }).id, id);
+  for (const [{ id, passwordHash, ...fields }, place] of rows<Snapshot['accounts'][number]>(snapshot, 'accounts')) {
+    at(place, () => {
+      advanceTo('account', id - 1, place);
+      expectId('account', store.addAccount({ ...fields, passwordHash: Promise.resolve(passwordHash) }).id, id, place);
+    });
   }
-  for (const { id, name, members } of rows<Snapshot['companies'][number]>(snapshot, 'companies')) {
-    advanceTo('company', id - 1);
-    expectId('company', store.addCompany(name, members).id, id);
+  for (const [{ id, name, members }, place] of rows<Snapshot['companies'][number]>(snapshot, 'companies')) {
+    at(place, () => {
+      advanceTo('company', id - 1, place);
+      expectId('company', store.addCompany(name, members).id, id, place);
+    });
   }
-  for (const { id, companyId, name, columns } of rows<Board>(snapshot, 'boards')) {
-    advanceTo('board', id - 1);
-    if (columns.length > 0) advanceTo('column', (columns[0] as { id: number }).id - 1);
-    const board = store.addBoard(
-      companyId,
-      name,
-      columns.map(({ name, kind }) => ({ name, kind })),
-    );
-    expectId('board', board.id, id);
-    for (const [i, column] of board.columns.entries()) expectId('column', column.id, columns[i]?.id);
+  for (const [{ id, companyId, name, columns }, place] of rows<Board>(snapshot, 'boards')) {
+    at(place, () => {
+      advanceTo('board', id - 1, place);
+      if (columns.length > 0)
+        advanceTo('column', (columns[0] as Board['columns'][number]).id - 1, `${place}/columns/0`);
+      const board = store.addBoard(
+        companyId,
+        name,
+        columns.map(({ name, kind }) => ({ name, kind })),
+      );
+      expectId('board', board.id, id, place);
+      for (const [i, column] of board.columns.entries()) {
+        expectId('column', column.id, columns[i]?.id, `${place}/columns/${i}`);
+      }
+    });
   }
-  for (const token of rows<ApiTokenRecord>(snapshot, 'tokens', false)) store.addToken({ ...token });
-  for (const { id, ...fields } of rows<Scenario>(snapshot, 'scenarios')) {
-    advanceTo('scenario', id - 1);
-    expectId('scenario', store.addScenario(fields).id, id);
+  for (const [token, place] of rows<ApiTokenRecord>(snapshot, 'tokens')) at(place, () => store.addToken({ ...token }));
+  for (const [{ id, ...fields }, place] of rows<Scenario>(snapshot, 'scenarios')) {
+    at(place, () => {
+      advanceTo('scenario', id - 1, place);
+      expectId('scenario', store.addScenario(fields).id, id, place);
+    });
   }
-  for (const { id, ...fields } of rows<Case>(snapshot, 'cases')) {
-    advanceTo('case', id - 1);
-    expectId('case', store.addCase(fields).id, id);
+  for (const [{ id, ...fields }, place] of rows<Case>(snapshot, 'cases')) {
+    at(place, () => {
+      advanceTo('case', id - 1, place);
+      expectId('case', store.addCase(fields).id, id, place);
+    });
   }
   // Sessions and reports have no add method: QA code (qa.ts) creates them the same way, by id into their maps.
-  for (const session of rows<Session>(snapshot, 'sessions')) {
-    advanceTo('session', session.id - 1);
-    expectId('session', store.nextId('session'), session.id);
+  for (const [session, place] of rows<Session>(snapshot, 'sessions')) {
+    advanceTo('session', session.id - 1, place);
+    expectId('session', store.nextId('session'), session.id, place);
     store.sessions.set(session.id, { ...session, reportIds: [...session.reportIds] });
   }
-  for (const report of rows<CaseReport>(snapshot, 'caseReports')) {
-    advanceTo('caseReport', report.id - 1);
-    expectId('caseReport', store.nextId('caseReport'), report.id);
+  for (const [report, place] of rows<CaseReport>(snapshot, 'caseReports')) {
+    advanceTo('caseReport', report.id - 1, place);
+    expectId('caseReport', store.nextId('caseReport'), report.id, place);
     store.caseReports.set(report.id, { ...report });
   }
-  for (const { id, ...fields } of rows<Task>(snapshot, 'tasks')) {
-    advanceTo('task', id - 1);
-    expectId('task', store.addTask(fields).id, id);
+  for (const [{ id, ...fields }, place] of rows<Task>(snapshot, 'tasks')) {
+    at(place, () => {
+      advanceTo('task', id - 1, place);
+      expectId('task', store.addTask(fields).id, id, place);
+    });
   }
-  for (const kind of KINDS) advanceTo(kind, counters?.[kind] as number);
+  for (const kind of KINDS) advanceTo(kind, counters[kind], `/counters/${kind}`);
   return store;
 }
