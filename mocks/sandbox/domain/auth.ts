@@ -3,12 +3,18 @@
 import { JWTExpired } from 'jose/errors';
 import { SignJWT } from 'jose/jwt/sign';
 import { jwtVerify } from 'jose/jwt/verify';
+import type { components } from '../../../generated/schema.js';
 import { randomBytes, sameText, sha256Hex, toBase64Url, toHex } from './bytes.js';
 import { conflicts, invalidField, SandboxError, unauthorized } from './errors.js';
 import { checkMetadata } from './limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { Account, ApiTokenRecord, Store } from './store.js';
 import { Throttle } from './throttle.js';
+
+/** The request bodies as the contract declares them (generated/, never retyped here). */
+type RegisterRequest = components['schemas']['RegisterRequest'];
+type LoginRequest = components['schemas']['LoginRequest'];
+
 import { verifyTotp } from './totp.js';
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
@@ -94,7 +100,7 @@ export class Auth {
     if (!sameText(token, this.captchaToken)) throw invalidField('captcha_token', 'is not a valid captcha token');
   }
 
-  async login(body: { username: string; password: string; captcha_token: string; code?: string }): Promise<TokenPair> {
+  async login(body: LoginRequest): Promise<TokenPair> {
     this.checkCaptcha(body.captcha_token);
     // Per account name, known or not: guessing is slowed the same for both, so the 429 tells nothing either.
     const guessKey = body.username.toLowerCase();
@@ -124,18 +130,7 @@ export class Auth {
     return this.issuePair(account.id);
   }
 
-  register(
-    body: {
-      first_name: string;
-      last_name?: string;
-      username: string;
-      email: string;
-      password: string;
-      captcha_token: string;
-      description?: string;
-    },
-    client: string,
-  ): Account {
+  register(body: RegisterRequest, client: string): Account {
     this.checkCaptcha(body.captcha_token);
     this.registrations.check(client);
     const store = this.store();
