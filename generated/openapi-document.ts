@@ -1203,10 +1203,17 @@ export const openapiDocument: Record<string, unknown> = {
         ],
         "operationId": "listCases",
         "summary": "List a scenario's test cases",
-        "description": "Lists the test cases of one scenario.",
+        "description": "Lists the test cases of one scenario, a page at a time *(contract decision)*.",
+        "x-assumption": "The source lists the case list's query as company_id, board_id and scenario_id, with no paging. A scenario may hold thousands of cases of 10,000-character texts, so the contract pages this list like the others: optional `page` and `limit` (20 rows when absent), and `data.pagination` in the answer. A client that sends neither gets the first 20 cases.",
         "parameters": [
           {
             "$ref": "#/components/parameters/ScenarioId"
+          },
+          {
+            "$ref": "#/components/parameters/Page"
+          },
+          {
+            "$ref": "#/components/parameters/Limit"
           }
         ],
         "responses": {

@@ -264,7 +264,7 @@ export interface paths {
         };
         /**
          * List a scenario's test cases
-         * @description Lists the test cases of one scenario.
+         * @description Lists the test cases of one scenario, a page at a time *(contract decision)*.
          */
         get: operations["listCases"];
         put?: never;
@@ -1685,6 +1685,16 @@ export interface operations {
                  * @example 1
                  */
                 scenario_id: components["parameters"]["ScenarioId"];
+                /**
+                 * @description 1-based page number.
+                 * @example 1
+                 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Rows per page.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
             };
             header?: never;
             path?: never;

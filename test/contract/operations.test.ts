@@ -80,7 +80,13 @@ const SOURCE: Row[] = [
     body: { title: true, position: false },
   },
   { method: 'delete', path: '/features/qa/scenarios/', auth: true, query: { ...qa, scenario_id: true } },
-  { method: 'get', path: '/features/qa/cases/list/', auth: true, query: { ...qa, scenario_id: true } },
+  // page and limit: not in the source's row; the contract's decision (the x-assumption on listCases).
+  {
+    method: 'get',
+    path: '/features/qa/cases/list/',
+    auth: true,
+    query: { ...qa, scenario_id: true, page: false, limit: false },
+  },
   {
     method: 'post',
     path: '/features/qa/cases/list/',

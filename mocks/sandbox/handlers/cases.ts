@@ -1,7 +1,9 @@
 // Handlers of the QA cases tag: list a scenario's cases, create, read, update instructions, delete (source §2, §4).
+
 import { caseIn, scenarioIn } from '../domain/access.js';
 import { approxBytes, limitReached } from '../domain/limits.js';
 import { deleteCases } from '../domain/qa.js';
+import { paginate } from './lists.js';
 import { created, type HandlerTable, ok } from './types.js';
 import { caseView } from './views.js';
 
@@ -9,7 +11,9 @@ export const caseHandlers = {
   listCases: ({ store, scope, query }) => {
     const { board } = scope('read');
     const scenario = scenarioIn(store, board, query.scenario_id, 'scenario_id');
-    return ok({ cases: [...store.cases.values()].filter((c) => c.scenarioId === scenario.id).map(caseView) });
+    const cases = [...store.cases.values()].filter((c) => c.scenarioId === scenario.id);
+    const { rows, pagination } = paginate(cases, query);
+    return ok({ cases: rows.map(caseView), pagination });
   },
 
   createCase: ({ store, scope, body }) => {
