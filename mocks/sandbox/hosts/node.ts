@@ -26,6 +26,10 @@ export const HEADERS_TIMEOUT_MS = 10_000;
  * up to 45 s; checked every 500 ms, a slow client is cut within half a second of the bound.
  */
 export const TIMEOUT_CHECK_INTERVAL_MS = 500;
+/** Open connections at once: past it, node closes new ones at once (what one client can hold is bounded). */
+export const MAX_CONNECTIONS = 256;
+/** A connection whose answer the client has not read for this long is cut: a reader that never reads holds nothing. */
+export const SLOW_READER_MS = 30_000;
 
 export interface SandboxServerOptions {
   /** 0 in tests; `npm start` uses PORT or 4010. */
@@ -36,6 +40,10 @@ export interface SandboxServerOptions {
   fetch?: FetchHandler;
   /** Serves `<docsDir>/index.html` at /docs/. */
   docsDir?: string;
+  /** Open connections at once (default MAX_CONNECTIONS); tests lower it. */
+  maxConnections?: number;
+  /** How long an unread answer may wait before its connection is cut (default SLOW_READER_MS); tests lower it. */
+  slowReaderMs?: number;
   /** Bound on a whole request; headers get min(this, HEADERS_TIMEOUT_MS). Default REQUEST_TIMEOUT_MS; tests lower it. */
   requestTimeoutMs?: number;
 }
@@ -277,6 +285,17 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     socket.end(
       `HTTP/1.1 ${status} Error\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
+  });
+
+  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  // Output the client does not read stays in memory: an exchange not finished (its answer not handed to the system)
+  // within the bound is cut, whatever the client does meanwhile.
+  const slowReaderMs = options.slowReaderMs ?? SLOW_READER_MS;
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    const timer = setTimeout(() => {
+      if (!res.writableFinished) res.destroy();
+    }, slowReaderMs);
+    res.once('close', () => clearTimeout(timer));
   });
 
   await new Promise<void>((resolve, reject) => {
