@@ -45,8 +45,11 @@ describe('the node host', () => {
     }
   }, 20_000);
 
-  it('closes connections past its bound at once, and serves again once they go', async () => {
-    const server = await startSandboxServer({ maxConnections: 5 });
+  it.each([
+    ['from everyone', { maxConnections: 5 }],
+    ['from one client', { maxConnectionsPerClient: 5 }],
+  ])('closes connections past its bound %s at once, and serves again once they go', async (_label, bound) => {
+    const server = await startSandboxServer(bound);
     const sockets: Socket[] = [];
     try {
       for (let i = 0; i < 5; i++) sockets.push(await open(server.origin));

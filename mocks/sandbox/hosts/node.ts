@@ -26,8 +26,10 @@ export const HEADERS_TIMEOUT_MS = 10_000;
  * up to 45 s; checked every 500 ms, a slow client is cut within half a second of the bound.
  */
 export const TIMEOUT_CHECK_INTERVAL_MS = 500;
-/** Open connections at once: past it, node closes new ones at once (what one client can hold is bounded). */
-export const MAX_CONNECTIONS = 256;
+/** Open connections at once, from everyone: past it, node closes new ones at once. */
+export const MAX_CONNECTIONS = 1024;
+/** Open connections at once from one remote address: one client cannot take the connections the others need. */
+export const MAX_CONNECTIONS_PER_CLIENT = 64;
 /** A connection whose answer the client has not read for this long is cut: a reader that never reads holds nothing. */
 export const SLOW_READER_MS = 30_000;
 
@@ -42,6 +44,8 @@ export interface SandboxServerOptions {
   docsDir?: string;
   /** Open connections at once (default MAX_CONNECTIONS); tests lower it. */
   maxConnections?: number;
+  /** Open connections at once from one remote address (default MAX_CONNECTIONS_PER_CLIENT); tests lower it. */
+  maxConnectionsPerClient?: number;
   /** How long an unread answer may wait before its connection is cut (default SLOW_READER_MS); tests lower it. */
   slowReaderMs?: number;
   /** Bound on a whole request; headers get min(this, HEADERS_TIMEOUT_MS). Default REQUEST_TIMEOUT_MS; tests lower it. */
@@ -288,6 +292,22 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   });
 
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  const perClient = new Map<string, number>();
+  const perClientLimit = options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT;
+  server.on('connection', (socket) => {
+    const client = socket.remoteAddress ?? 'unknown';
+    const open = (perClient.get(client) ?? 0) + 1;
+    if (open > perClientLimit) {
+      socket.destroy();
+      return;
+    }
+    perClient.set(client, open);
+    socket.once('close', () => {
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left <= 0) perClient.delete(client);
+      else perClient.set(client, left);
+    });
+  });
   // Output the client does not read stays in memory: an exchange not finished (its answer not handed to the system)
   // within the bound is cut, whatever the client does meanwhile.
   const slowReaderMs = options.slowReaderMs ?? SLOW_READER_MS;
