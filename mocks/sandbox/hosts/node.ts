@@ -29,7 +29,7 @@ export const TIMEOUT_CHECK_INTERVAL_MS = 500;
 /** Open connections at once, from everyone: past it, node closes new ones at once. */
 export const MAX_CONNECTIONS = 1024;
 /** Open connections at once from one remote address: one client cannot take the connections the others need. */
-export const MAX_CONNECTIONS_PER_CLIENT = 64;
+export const MAX_CONNECTIONS_PER_CLIENT = 256;
 /** A connection whose answer the client has not read for this long is cut: a reader that never reads holds nothing. */
 export const SLOW_READER_MS = 30_000;
 
