@@ -1,7 +1,6 @@
 // The two credential kinds of source §5 and the layer that sets, or on login/register/refresh strips, Authorization.
 
 import type { FetchHandler } from '../contract/http.js';
-import type { Rotation } from './refresh.js';
 
 export type Credential =
   /** A named API token, sent as `Authorization: Bearer <token>`. */
@@ -23,6 +22,20 @@ export interface SessionPair {
  */
 export interface SessionStore {
   save(pair: SessionPair): void | Promise<void>;
+}
+
+/**
+ * The refresh of a session (refresh.ts implements it): what the Authorization layer asks when a session gets a 401.
+ */
+export interface Rotation {
+  /** Settles once no refresh is running, so that a request sent afterwards carries the stored pair. */
+  settled(): Promise<void>;
+  /**
+   * The credential to resend a request with after `used` got a 401, or `undefined` when the session cannot be renewed
+   * (the refresh was rejected). Concurrent callers share one refresh: rotation makes a second use of a refresh token
+   * fail. Rejects with OutcomeUnknownError when the refresh itself failed ambiguously.
+   */
+  renew(used: SessionCredential): Promise<Credential | undefined>;
 }
 
 /** The client's current credential, shared by the Authorization layer, the rotation and `client.credential`. */

@@ -1,20 +1,16 @@
 // Refresh-token rotation (source §2, §5 rule 2): one shared refresh, refresh token in the body, pair saved first.
 import type { Client } from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
-import type { Credential, CredentialState, SessionCredential, SessionPair, SessionStore } from './credentials.js';
+import type {
+  Credential,
+  CredentialState,
+  Rotation,
+  SessionCredential,
+  SessionPair,
+  SessionStore,
+} from './credentials.js';
 import { unwrap } from './envelope.js';
 import { ApiError, SessionStoreError } from './errors.js';
-
-export interface Rotation {
-  /** Settles once no refresh is running, so that a request sent afterwards carries the stored pair. */
-  settled(): Promise<void>;
-  /**
-   * The credential to resend a request with after `used` got a 401, or `undefined` when the session cannot be renewed
-   * (the refresh was rejected). Concurrent callers share one refresh: rotation makes a second use of a refresh token
-   * fail. Rejects with OutcomeUnknownError when the refresh itself failed ambiguously.
-   */
-  renew(used: SessionCredential): Promise<Credential | undefined>;
-}
 
 export interface RotationOptions {
   /** A client without the Authorization layer: refresh carries no `Authorization` header. */

@@ -30,22 +30,11 @@ import {
   parsePrefer,
   preferredExample,
 } from './controls.js';
+import type { SandboxRequest } from './request.js';
 import { createRouter, type Route } from './router.js';
 
 /** What the sandbox is, for any host: node:http, a service worker, a test calling it in process. */
-export type { FetchHandler };
-
-/**
- * What the core reads of a request. A fetch Request has all of it; the node host (http.ts) passes a lighter object,
- * because building a Request per call costs more than the sandbox's own work.
- */
-export interface SandboxRequest {
-  readonly method: string;
-  /** Absolute URL. */
-  readonly url: string;
-  readonly headers: { get(name: string): string | null; has(name: string): boolean };
-  text(): Promise<string>;
-}
+export type { FetchHandler, SandboxRequest };
 
 /**
  * Who sent a request, as its host knows it (the node host: the remote address); the throttles count per client. A

@@ -3,7 +3,7 @@ import type { OperationSpec } from '../../../contract/document.js';
 import { dereference } from '../../../contract/pointer.js';
 import { sameText } from '../domain/bytes.js';
 import { invalidField, SandboxError } from '../domain/errors.js';
-import type { SandboxRequest } from './app.js';
+import type { SandboxRequest } from './request.js';
 
 /** Control endpoints live here, beside (never inside) the API prefix; none is part of the contract. */
 export const CONTROL_PREFIX = '/_sandbox/';

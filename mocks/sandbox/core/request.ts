@@ -1,0 +1,14 @@
+// A request as the sandbox's core reads it (docs/sandbox.md "In the browser and in tests"): shared by the core, its
+// controls and its hosts.
+
+/**
+ * What the core reads of a request. A fetch Request has all of it; the node host passes a lighter object,
+ * because building a Request per call costs more than the sandbox's own work.
+ */
+export interface SandboxRequest {
+  readonly method: string;
+  /** Absolute URL. */
+  readonly url: string;
+  readonly headers: { get(name: string): string | null; has(name: string): boolean };
+  text(): Promise<string>;
+}
