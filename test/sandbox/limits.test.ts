@@ -307,7 +307,7 @@ describe('account indexes', () => {
     expect(new Store().findAccountByUsername('user1')).toBeUndefined();
   });
 
-  test('the accounts limit → 409 on registration; login works in any letter case', async () => {
+  test('at the accounts limit the idle registered account makes room; login works in any letter case', async () => {
     const register = (username: string) =>
       call('POST', '/member/register/', {
         body: {
@@ -318,14 +318,29 @@ describe('account indexes', () => {
           captcha_token: DEMO.captchaToken,
         },
       });
+    const logIn = (username: string) =>
+      call('POST', '/member/login/', { body: { username, password: 'pw-123456', captcha_token: DEMO.captchaToken } });
     expect((await register('first')).status).toBe(201);
+    expect((await logIn('FIRST')).status).toBe(200);
     expect((await register('second')).status).toBe(201);
-    const third = await register('third');
-    expect([third.status, fieldsOf(third.json)]).toEqual([409, ['username']]);
+    // `second` never logged in: it is the idle one, and goes.
+    expect((await register('third')).status).toBe(201);
     expect(sandbox.store.accounts.size).toBe(2);
-    const login = await call('POST', '/member/login/', {
-      body: { username: 'FIRST', password: 'pw-123456', captcha_token: DEMO.captchaToken },
+    expect(sandbox.store.findAccountByUsername('second')).toBeUndefined();
+    expect((await logIn('First')).status).toBe(200);
+  });
+
+  test("the accounts limit → 409 on registration when every account is the world's own", async () => {
+    const { call: callFull } = sandboxUnderTest({ limits: { accounts: Object.keys(DEMO.accounts).length } });
+    const third = await callFull('POST', '/member/register/', {
+      body: {
+        first_name: 'A',
+        username: 'late',
+        email: 'late@example.com',
+        password: 'pw-123456',
+        captcha_token: DEMO.captchaToken,
+      },
     });
-    expect(login.status).toBe(200);
+    expect([third.status, fieldsOf(third.json)]).toEqual([409, ['username']]);
   });
 });

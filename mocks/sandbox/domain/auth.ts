@@ -127,6 +127,7 @@ export class Auth {
         ]);
       }
     }
+    this.store().touch(account.id);
     return this.issuePair(account.id);
   }
 

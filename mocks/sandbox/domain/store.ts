@@ -164,6 +164,11 @@ export class Store {
     task: 0,
   };
 
+  /** Accounts of the world the sandbox started with (seeded or loaded): never evicted to make room. */
+  private readonly worldAccounts = new Set<number>();
+  /** When each account last sent an authenticated request or logged in, least recent first (Map order). */
+  private readonly lastActive = new Map<number, number>();
+
   // The memory budget: `measured` bytes at the last measure plus an upper bound of what was written since.
   private measured = 0;
   private written = 0;
@@ -201,6 +206,8 @@ export class Store {
    * once every REMEASURE_AFTER_MS, so a client hammering a full sandbox cannot make every write walk all data.
    */
   reserve(bytes: number): void {
+    // A change that does not grow the world (an update to a value of the same size or smaller) takes no room.
+    if (bytes <= 0) return;
     const budget = this.limits.worldBytes;
     if (this.measured + this.written + bytes <= budget) {
       this.written += bytes;
@@ -216,7 +223,87 @@ export class Store {
         return;
       }
     }
-    throw worldFull(budget);
+    // Full: registered accounts make room, the least recently active first, never the world's own accounts. One
+    // client filling the world cannot deny it to the others.
+    let total = this.measured + this.written;
+    while (total + bytes > budget) {
+      const freed = this.evictIdleAccount();
+      if (freed === undefined) {
+        this.measured = total;
+        this.written = 0;
+        throw worldFull(budget);
+      }
+      total = Math.max(0, total - freed);
+    }
+    this.measured = total;
+    this.written = bytes;
+  }
+
+  /** Marks every account now in the world as one of the world's own (after seeding or loading): never evicted. */
+  keepWorldAccounts(from: Iterable<number> = this.accounts.keys()): void {
+    for (const id of from) this.worldAccounts.add(id);
+  }
+
+  /** The world's own accounts, to carry over to a store put back in this one's place. */
+  get worldAccountIds(): ReadonlySet<number> {
+    return this.worldAccounts;
+  }
+
+  /** Notes that the account is active now (a login, an authenticated request). */
+  touch(accountId: number): void {
+    this.lastActive.delete(accountId);
+    this.lastActive.set(accountId, this.now());
+  }
+
+  /**
+   * Removes the registered account idle longest (never active first), with its tokens and refresh grants; returns
+   * the bytes it held, or undefined when no account may go.
+   */
+  evictIdleAccount(): number | undefined {
+    // The account writing now was touched by its request: it is the most recent, so it goes last.
+    const evictable = (id: number) => !this.worldAccounts.has(id);
+    let victim: number | undefined;
+    for (const id of this.accounts.keys()) {
+      if (!this.lastActive.has(id) && evictable(id)) {
+        victim = id;
+        break;
+      }
+    }
+    if (victim === undefined) {
+      for (const id of this.lastActive.keys()) {
+        if (this.accounts.has(id) && evictable(id)) {
+          victim = id;
+          break;
+        }
+      }
+    }
+    if (victim === undefined) return undefined;
+    return this.removeAccount(victim);
+  }
+
+  /** Removes an account and everything only it holds (tokens, refresh grants, memberships); returns the bytes freed. */
+  removeAccount(id: number): number {
+    const account = this.accounts.get(id);
+    if (!account) return 0;
+    let freed = 32 + approxBytes(account);
+    for (const key of [...(this.tokenKeysByAccount.get(id) ?? [])]) {
+      const token = this.tokens.get(key);
+      if (token) freed += 32 + approxBytes(token);
+      this.removeToken(key);
+    }
+    this.tokenKeysByAccount.delete(id);
+    for (const jti of this.refreshJtisByAccount.get(id) ?? []) {
+      const grant = this.refreshGrants.get(jti);
+      if (grant) freed += 32 + approxBytes(grant);
+      this.refreshGrants.delete(jti);
+    }
+    this.refreshJtisByAccount.delete(id);
+    for (const company of this.companies.values()) company.members.delete(id);
+    this.accounts.delete(id);
+    this.accountsByUsername.delete(account.username.toLowerCase());
+    this.accountsByEmail.delete(account.email.toLowerCase());
+    this.lastActive.delete(id);
+    return freed;
   }
 
   /** Approximate bytes of all stored data (limits.ts approxBytes over every record); walks the whole world. */
@@ -253,6 +340,8 @@ export class Store {
     if (this.findAccountByUsername(fields.username) || this.findAccountByEmail(fields.email)) {
       throw new Error('Store.addAccount: the username or email is already taken');
     }
+    // At the account cap, the registered account idle longest makes room; only when none may go is it a 409.
+    if (this.accounts.size >= this.limits.accounts) this.evictIdleAccount();
     if (this.accounts.size >= this.limits.accounts) {
       throw limitReached(
         'username',

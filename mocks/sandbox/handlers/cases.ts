@@ -42,7 +42,7 @@ export const caseHandlers = {
   updateCase: ({ store, scope, query, body }) => {
     const { board } = scope('write');
     const testCase = caseIn(store, board, query.case_id, 'case_id');
-    store.reserve(approxBytes(body));
+    store.reserve(approxBytes({ ...testCase, ...body }) - approxBytes(testCase));
     if (body.title !== undefined) testCase.title = body.title;
     if (body.description !== undefined) testCase.description = body.description;
     if (body.steps_to_reproduce !== undefined) testCase.steps_to_reproduce = body.steps_to_reproduce;

@@ -48,7 +48,7 @@ export const scenarioHandlers = {
   updateScenario: ({ store, scope, query, body }) => {
     const { board } = scope('write');
     const scenario = scenarioIn(store, board, query.scenario_id, 'scenario_id');
-    store.reserve(approxBytes(body));
+    store.reserve(approxBytes({ ...scenario, ...body }) - approxBytes(scenario));
     scenario.title = body.title;
     if (body.position !== undefined) scenario.position = body.position;
     return ok({ scenario: scenarioView(scenario) });
