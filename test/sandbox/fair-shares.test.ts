@@ -140,3 +140,57 @@ test('at the account cap, the registered account idle longest makes room; the ac
     expect(sandbox.store.findAccountByUsername(account.username)).toBeDefined();
   expect(before).toBeLessThan(20);
 });
+
+test('an account that used up its share gets 429 for its own writes only; another account of the company goes on; deleting makes room', async () => {
+  let now = Date.parse('2026-11-25T10:00:00Z');
+  const sandbox = createSandbox({ now: () => now, limits: { accountBytes: 200 * 1024 } });
+  const call = caller(sandbox);
+  const member = await logIn(call, DEMO.accounts.member.username, DEMO.accounts.member.password);
+  const lead = await logIn(call, DEMO.accounts.twoFactor.username, DEMO.accounts.twoFactor.password).catch(
+    () => undefined,
+  );
+  const text = 'y'.repeat(5_000);
+  const scenario = await call(
+    'POST',
+    `/features/qa/scenarios/list/?${board}`,
+    { title: 'share', parent_id: null },
+    member,
+  );
+  const made: number[] = [];
+  let refused: Record<string, any> | undefined;
+  for (let i = 0; i < 40 && !refused; i++) {
+    const res = await call(
+      'POST',
+      `/features/qa/cases/list/?${board}`,
+      {
+        scenario: scenario.body.data.scenario.id,
+        title: `c${i}`,
+        description: text,
+        steps_to_reproduce: text,
+        expected_result: text,
+      },
+      member,
+    );
+    if (res.status === 201) made.push(res.body.data.case.id);
+    else refused = res;
+  }
+  expect(refused?.status).toBe(429);
+  expect(refused?.body.message).toContain("This account's share");
+  expect(refused?.body.errors).toEqual([
+    { field: 'body', message: expect.stringContaining('one account stores at most') },
+  ]);
+  // The outsider's own writes (its tokens) are untouched by the member's share.
+  const outsider = await logIn(call, DEMO.accounts.outsider.username, DEMO.accounts.outsider.password);
+  expect((await call('POST', '/member/bearer-tokens/', { title: 'mine', is_active: true }, outsider)).status).toBe(201);
+  // Deleting makes room once the world is measured again.
+  for (const id of made.slice(0, 10))
+    expect((await call('DELETE', `/features/qa/cases/?${board}&case_id=${id}`, undefined, member)).status).toBe(200);
+  now += 2_000;
+  const again = await call(
+    'POST',
+    `/features/qa/scenarios/list/?${board}`,
+    { title: 'after deleting', parent_id: null },
+    member,
+  );
+  expect(again.status).toBe(201);
+});

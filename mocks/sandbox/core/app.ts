@@ -331,7 +331,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     // The one untyped seam: ajv has just checked query and body against the same contract the handler types come from.
     const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Promise<Reply> | Reply;
     const ctx = { store: current, auth, nowIso, principal, query, body, scope, client: clientOf(request) };
-    const result = handler(ctx as unknown as Context<OperationId>);
+    // What the handler stores is charged to the caller's share (Store.reserve); set and cleared around the handler's
+    // synchronous part, where every reserve but a token's (charged to its owner) happens.
+    current.charging = principal?.account.id;
+    let result: Promise<Reply> | Reply;
+    try {
+      result = handler(ctx as unknown as Context<OperationId>);
+    } finally {
+      current.charging = undefined;
+    }
     return result instanceof Promise ? await result : result;
   }
 

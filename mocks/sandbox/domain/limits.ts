@@ -25,6 +25,8 @@ export interface Limits {
   caseReportBytesPerAnswer: number;
   /** Approximate bytes of stored user data (see Store.measureBytes); past it, writes answer 429 and reads go on. */
   worldBytes: number;
+  /** Approximate bytes of data one account may have written (its share of worldBytes); past it, its writes answer 429. */
+  accountBytes: number;
   /** Wrong passwords or authenticator codes per account name a minute; past it, logins for that name answer 429. */
   guessesPerMinute: number;
   /** Accounts one client (remote address; one bucket in the browser) may register a minute; past it, 429. */
@@ -44,6 +46,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   caseReportsPerSessionRow: 20,
   caseReportBytesPerAnswer: 256 * 1024,
   worldBytes: 64 * 1024 * 1024,
+  accountBytes: 8 * 1024 * 1024,
   guessesPerMinute: 10,
   registrationsPerMinute: 60,
 });
@@ -144,6 +147,13 @@ export const worldFull = (limit: number): SandboxError =>
     429,
     `The sandbox's memory budget (${limit} bytes of stored data) is used up: delete data or reset the sandbox (POST /_sandbox/reset/); reads keep working.`,
     [{ field: 'body', message: `does not fit: the sandbox stores at most ${limit} bytes of data` }],
+  );
+
+export const accountFull = (limit: number): SandboxError =>
+  new SandboxError(
+    429,
+    `This account's share of the sandbox (${limit} bytes of stored data) is used up: delete some of its data; other accounts are not affected.`,
+    [{ field: 'body', message: `does not fit: one account stores at most ${limit} bytes of data` }],
   );
 
 /** Approximate bytes a stored value takes (strings count two bytes per character, as V8 may store them). */

@@ -1,5 +1,5 @@
 // The sandbox's in-memory world: accounts, companies, boards and columns, tokens, QA data and tasks, with stable ids.
-import { approxBytes, DEFAULT_LIMITS, type Limits, limitReached, worldFull } from './limits.js';
+import { accountFull, approxBytes, DEFAULT_LIMITS, type Limits, limitReached, worldFull } from './limits.js';
 
 /** A member's role in a company. `viewer` may read QA data and tasks but not change them. */
 export type Role = 'owner' | 'qa' | 'viewer';
@@ -169,6 +169,13 @@ export class Store {
   /** When each account last sent an authenticated request or logged in, least recent first (Map order). */
   private readonly lastActive = new Map<number, number>();
 
+  /** The account whose request is being answered (set by the core around each handler): what new data is charged to. */
+  charging: number | undefined;
+  /** Who wrote each record, for the per-account share (records of the seed or a loaded file belong to nobody). */
+  private readonly owners = new WeakMap<object, number>();
+  private measuredBy = new Map<number, number>();
+  private readonly writtenBy = new Map<number, number>();
+
   // The memory budget: `measured` bytes at the last measure plus an upper bound of what was written since.
   private measured = 0;
   private written = 0;
@@ -208,6 +215,8 @@ export class Store {
   reserve(bytes: number): void {
     // A change that does not grow the world (an update to a value of the same size or smaller) takes no room.
     if (bytes <= 0) return;
+    const account = this.charging;
+    if (account !== undefined) this.reserveShare(account, bytes);
     const budget = this.limits.worldBytes;
     if (this.measured + this.written + bytes <= budget) {
       this.written += bytes;
@@ -237,6 +246,28 @@ export class Store {
     }
     this.measured = total;
     this.written = bytes;
+  }
+
+  /** One account's share: what it wrote, as last measured plus written since, stays within limits.accountBytes. */
+  private reserveShare(account: number, bytes: number): void {
+    const share = this.limits.accountBytes;
+    const used = () => (this.measuredBy.get(account) ?? 0) + (this.writtenBy.get(account) ?? 0);
+    if (used() + bytes > share) {
+      // Deletions are found by measuring, at most once every REMEASURE_AFTER_MS, as for the world's budget.
+      const now = this.now();
+      if (now - this.measuredAtMs >= REMEASURE_AFTER_MS || now < this.measuredAtMs) {
+        this.measured = this.measureBytes();
+        this.written = 0;
+        this.measuredAtMs = now;
+      }
+      if (used() + bytes > share) throw accountFull(share);
+    }
+    this.writtenBy.set(account, (this.writtenBy.get(account) ?? 0) + bytes);
+  }
+
+  /** Records that the account being charged wrote `record`. */
+  private own(record: object): void {
+    if (this.charging !== undefined) this.owners.set(record, this.charging);
   }
 
   /** Marks every account now in the world as one of the world's own (after seeding or loading): never evicted. */
@@ -321,7 +352,17 @@ export class Store {
       this.caseReports,
       this.tasks,
     ];
-    for (const map of maps) for (const record of map.values()) sum += 32 + approxBytes(record);
+    const by = new Map<number, number>();
+    for (const map of maps) {
+      for (const record of map.values()) {
+        const bytes = 32 + approxBytes(record);
+        sum += bytes;
+        const owner = this.owners.get(record);
+        if (owner !== undefined) by.set(owner, (by.get(owner) ?? 0) + bytes);
+      }
+    }
+    this.measuredBy = by;
+    this.writtenBy.clear();
     return sum;
   }
 
@@ -378,6 +419,7 @@ export class Store {
   addScenario(fields: Omit<Scenario, 'id'>): Scenario {
     this.reserve(32 + approxBytes(fields));
     const scenario = { id: this.nextId('scenario'), ...fields };
+    this.own(scenario);
     this.scenarios.set(scenario.id, scenario);
     return scenario;
   }
@@ -385,6 +427,7 @@ export class Store {
   addCase(fields: Omit<Case, 'id'>): Case {
     this.reserve(32 + approxBytes(fields));
     const testCase = { id: this.nextId('case'), ...fields };
+    this.own(testCase);
     this.cases.set(testCase.id, testCase);
     return testCase;
   }
@@ -392,6 +435,7 @@ export class Store {
   addTask(fields: Omit<Task, 'id'>): Task {
     this.reserve(32 + approxBytes(fields));
     const task = { id: this.nextId('task'), ...fields };
+    this.own(task);
     this.tasks.set(task.id, task);
     return task;
   }
@@ -410,7 +454,15 @@ export class Store {
 
   addToken(token: ApiTokenRecord): void {
     this.checkTokenRoom(token.accountId);
-    this.reserve(32 + approxBytes(token));
+    // A token is its owner's, whatever request made it (its hashing awaited: another request may be answered now).
+    const charging = this.charging;
+    this.charging = token.accountId;
+    try {
+      this.reserve(32 + approxBytes(token));
+    } finally {
+      this.charging = charging;
+    }
+    this.owners.set(token, token.accountId);
     this.tokens.set(token.key, token);
     this.tokenKeysByHash.set(token.secretHash, token.key);
     setOf(this.tokenKeysByAccount, token.accountId).add(token.key);
