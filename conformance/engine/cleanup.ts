@@ -35,6 +35,11 @@ export interface CleanupOptions {
   timeoutMs: number;
   /** For the whole clean-up: what is not deleted by then is reported as left behind. */
   budgetMs: number;
+  /**
+   * The run was stopped with writes in flight: the target may still apply one it received after the suite stopped
+   * waiting. The clean-up then looks for the marker once more, this long after its first pass.
+   */
+  lateWritesMs?: number;
 }
 
 async function login(
@@ -146,6 +151,19 @@ export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: Le
       if (!(await remove(owner, e))) leftBehind.push(e);
     } catch {
       leftBehind.push(e);
+    }
+  }
+  if (options.lateWritesMs !== undefined && !budget.signal.aborted) {
+    try {
+      await new Promise((resolve) => setTimeout(resolve, options.lateWritesMs));
+      const late = await byMarker(await as('member'), options, 'member');
+      for (const e of late) {
+        if (!(await remove(await as('member'), e).catch(() => false))) leftBehind.push(e);
+      }
+    } catch (error) {
+      problems.push(
+        `clean-up could not look again for late writes of run ${options.marker}: ${(error as Error).message}`,
+      );
     }
   }
   clearTimeout(timer);

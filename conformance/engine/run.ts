@@ -27,6 +27,8 @@ import type { RunSettings } from './settings.js';
  */
 const CLEANUP_RESERVE_MS = 8_000;
 const CLEANUP_MIN_MS = 1_000;
+/** After a stop, how long the clean-up waits before looking for the marker again (writes the target applied late). */
+const LATE_WRITES_MS = 500;
 /** The reachability probe waits at least this long: a slow first answer (a cold start) is not an unreachable target. */
 const PROBE_MIN_MS = 5_000;
 
@@ -202,6 +204,7 @@ async function finish(input: SuiteInput, run: Started, checks: CheckResult[], st
         fetch: input.fetch,
         timeoutMs: input.timeoutMs,
         budgetMs: Math.max(left(), CLEANUP_MIN_MS),
+        ...(stopper.reason ? { lateWritesMs: LATE_WRITES_MS } : {}),
       });
   problems.push(...cleanup.problems);
 

@@ -46,7 +46,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   caseReportsPerSessionRow: 20,
   caseReportBytesPerAnswer: 256 * 1024,
   worldBytes: 64 * 1024 * 1024,
-  accountBytes: 8 * 1024 * 1024,
+  accountBytes: 16 * 1024 * 1024,
   guessesPerMinute: 10,
   registrationsPerMinute: 60,
 });
