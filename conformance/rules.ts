@@ -279,6 +279,19 @@ export const RULES: readonly Rule[] = [
     writes: true,
   },
   {
+    id: 'TOKEN-12',
+    level: 'MUST',
+    area: 'tokens',
+    since: 'unreleased',
+    source: '§4 (PATCH /member/bearer-tokens/detail/), §5 rule 1',
+    quotes: [
+      'PATCH | /member/bearer-tokens/detail/ | Bearer | key | any of is_active, title, metadata, expires_at | updated token',
+      'A token must be active and not expired to authenticate.',
+    ],
+    text: 'A token PATCH takes effect on later requests: the token list shows the new title and metadata wherever it showed the old ones, and a token whose expires_at is moved into the past gets 401.',
+    writes: true,
+  },
+  {
     id: 'TOKEN-06',
     level: 'MUST',
     area: 'tokens',

@@ -151,3 +151,20 @@ export const deletionDeactivates: FaultVariant = {
     return res.ok ? reply(200, { status: 'success' }) : res;
   },
 };
+
+/** A token PATCH answers the new title, metadata and expires_at, but stores only is_active. */
+export const tokenUpdateEchoed: FaultVariant = {
+  breaks: ['TOKEN-12'],
+  wrap: (inner) => async (req) => {
+    const { operationId, body } = await parse(req);
+    if (operationId !== 'updateApiToken' || !isObject(body)) return inner(req);
+    const kept = 'is_active' in body ? { is_active: body.is_active } : {};
+    const res = await inner(withBody(req, kept));
+    if (res.status !== 200) return res;
+    return rewrite(res, (answer) => {
+      const data = isObject(answer.data) ? answer.data : {};
+      const token = isObject(data.token) ? data.token : {};
+      return { ...answer, data: { ...data, token: { ...token, ...body } } };
+    });
+  },
+};
