@@ -11,7 +11,7 @@ import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
-import { CHOICES } from './faults/choices.js';
+import { CHOICES, ID_OFFSET } from './faults/choices.js';
 import { FAULTS } from './faults/index.js';
 import { jsonOf, parse, reply, withStatus } from './faults/wrap.js';
 
@@ -158,7 +158,19 @@ describe.concurrent('a server making one other choice where the source is silent
       const result =
         name === 'connectionClose'
           ? await runOverHttp(i + 1, choice(createSandbox().fetch))
-          : await runAgainst(i + 1, choice(createSandbox().fetch));
+          : name === 'largeIds'
+            ? await inLane(i + 1, () =>
+                runConformance({
+                  target: choice(createSandbox().fetch),
+                  profile: {
+                    ...loadProfile('conformance/targets/sandbox.json', {}, IN_PROCESS_BASE_URL),
+                    companyId: 1 + ID_OFFSET,
+                    boardId: 1 + ID_OFFSET,
+                    boardWithoutTodoColumnId: 2 + ID_OFFSET,
+                  },
+                }),
+              )
+            : await runAgainst(i + 1, choice(createSandbox().fetch));
       const must = result.rules.filter(
         (r) => r.level === 'MUST' && (r.outcome === 'FAIL' || r.outcome === 'UNVERIFIED'),
       );

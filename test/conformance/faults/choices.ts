@@ -48,7 +48,45 @@ async function changed(res: Response, change: (body: Record<string, unknown>) =>
   return new Response(JSON.stringify(body), { status: res.status, headers });
 }
 
+/** Ids this much larger than the sandbox's: a server whose ids start past 32 bits, as the contract allows (int64). */
+export const ID_OFFSET = 4_000_000_000;
+
+/** Members that hold an id, by the source's names: `id`, any `…_id`, and `scenario` on case creation. */
+const ID_MEMBER = /^(id|scenario|.*_id)$/;
+
+/** Every id member of a JSON value moved by `by`, in place. */
+function shiftIds(value: unknown, by: number): void {
+  objectsIn(value, (o) => {
+    for (const [k, v] of Object.entries(o)) if (ID_MEMBER.test(k) && Number.isSafeInteger(v)) o[k] = (v as number) + by;
+  });
+}
+
 export const CHOICES: Readonly<Record<string, Choice>> = {
+  /**
+   * Ids past 32 bits: every id the server answers is ID_OFFSET larger than the sandbox's, and every id it is sent is
+   * read back. The profile names the same objects by those ids (faults.test.ts shifts it).
+   */
+  largeIds: (inner) => async (req) => {
+    const url = new URL(req.url);
+    for (const [k, v] of [...url.searchParams]) {
+      if (ID_MEMBER.test(k) && /^\d+$/.test(v) && Number(v) > ID_OFFSET)
+        url.searchParams.set(k, String(Number(v) - ID_OFFSET));
+    }
+    const { body } = await parse(req);
+    let forwarded = new Request(url, req);
+    if (isObject(body) || Array.isArray(body)) {
+      const copy = structuredClone(body);
+      objectsIn(copy, (o) => {
+        for (const [k, v] of Object.entries(o)) {
+          if (ID_MEMBER.test(k) && Number.isSafeInteger(v) && (v as number) > ID_OFFSET)
+            o[k] = (v as number) - ID_OFFSET;
+        }
+      });
+      forwarded = new Request(url, { method: req.method, headers: req.headers, body: JSON.stringify(copy) });
+    }
+    return changed(await inner(forwarded), (answer) => shiftIds(answer.data, ID_OFFSET));
+  },
+
   /**
    * An empty string is refused wherever the request carries one (400 naming it), as many validators do: after the
    * credential is checked, as servers authenticate before they validate.
