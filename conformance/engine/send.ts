@@ -59,8 +59,11 @@ async function readCapped(response: Response, maxBytes: number, signal: AbortSig
 }
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
-/** Methods whose request may be sent again after a connection reset (RFC 9110 §9.2.1, safe). */
-const RETRIED = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Methods whose request may be sent again after a connection reset: the safe ones and the idempotent ones (RFC 9110
+ * §9.2.1 and §9.2.2; a DELETE sent twice deletes once), as browsers do. A POST or PATCH is never sent twice.
+ */
+const RETRIED = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE', 'PUT']);
 
 const isReset = (error: unknown): boolean => {
   const code = ((error as Error)?.cause as { code?: string } | undefined)?.code;

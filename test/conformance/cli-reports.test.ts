@@ -12,6 +12,7 @@ import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
 import { deletionIgnored } from './faults/tokens.js';
 
 const TARGET = 'conformance/targets/sandbox.json';
@@ -61,7 +62,7 @@ async function withSandbox<T>(
     }
     return res;
   };
-  const server = await startSandboxServer({ port: 0, fetch });
+  const server = await startSandboxServer({ port: 0, fetch, keepAliveTimeoutMs: KEPT_ALIVE_MS });
   try {
     return await use(server.baseUrl, seen);
   } finally {

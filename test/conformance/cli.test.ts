@@ -15,6 +15,7 @@ import type { FetchHandler } from '../../contract/http.js';
 import { startMock } from '../../mocks/prism/mock.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
 import { jwtAcceptedUnderBearer } from './faults/auth.js';
 import { deletionIgnored } from './faults/tokens.js';
 
@@ -68,7 +69,7 @@ function start(args: string[], env: Record<string, string> = {}): { child: Child
 const cli = (args: string[], env: Record<string, string> = {}): Promise<Outcome> => start(args, env).done;
 
 async function withSandbox<T>(fetch: FetchHandler, use: (baseUrl: string) => Promise<T>): Promise<T> {
-  const server = await startSandboxServer({ port: 0, fetch });
+  const server = await startSandboxServer({ port: 0, fetch, keepAliveTimeoutMs: KEPT_ALIVE_MS });
   try {
     return await use(server.baseUrl);
   } finally {

@@ -15,6 +15,7 @@ import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
 import { companyListLeaks } from './faults/access.js';
 import { parse, reply, rewrite } from './faults/wrap.js';
 
@@ -36,7 +37,7 @@ async function run(
   env: Record<string, string>,
   flags: string[] = ['--only', 'CONV-01', '--quiet'],
 ) {
-  const server = await startSandboxServer({ port: 0, fetch });
+  const server = await startSandboxServer({ port: 0, fetch, keepAliveTimeoutMs: KEPT_ALIVE_MS });
   const name = randomBytes(4).toString('hex');
   const json = join(dir, `${name}.json`);
   const junit = join(dir, `${name}.xml`);

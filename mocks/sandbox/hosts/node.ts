@@ -26,6 +26,12 @@ export const HEADERS_TIMEOUT_MS = 10_000;
  * up to 45 s; checked every 500 ms, a slow client is cut within half a second of the bound.
  */
 export const TIMEOUT_CHECK_INTERVAL_MS = 500;
+/**
+ * How long an idle kept-alive connection stays open. A client reuses one until a second before this (undici), so a
+ * client whose event loop lags more than that may send on a connection the server is closing: short, so that idle
+ * connections do not pile up against the bounds below.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** Open connections at once, from everyone: past it, node closes new ones at once. */
 export const MAX_CONNECTIONS = 1024;
 /** Open connections at once from one remote address: one client cannot take the connections the others need. */
@@ -42,6 +48,8 @@ export interface SandboxServerOptions {
   fetch?: FetchHandler;
   /** Serves `<docsDir>/index.html` at /docs/. */
   docsDir?: string;
+  /** Idle kept-alive connections close after this (default KEEP_ALIVE_TIMEOUT_MS). */
+  keepAliveTimeoutMs?: number;
   /** Open connections at once (default MAX_CONNECTIONS); tests lower it. */
   maxConnections?: number;
   /** Open connections at once from one remote address (default MAX_CONNECTIONS_PER_CLIENT); tests lower it. */
@@ -218,7 +226,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       requestTimeout,
       headersTimeout: Math.min(requestTimeout, HEADERS_TIMEOUT_MS),
       connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_INTERVAL_MS, requestTimeout / 4),
-      keepAliveTimeout: 5_000,
+      keepAliveTimeout: options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS,
     },
     (req, res) => {
       onRequest(req, res).catch((error: unknown) => {
