@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { assumptionSince } from '../contract/evolution/history.js';
 import { renderAssumptions } from './assumptions.js';
 import { bundleContract, redocly } from './bundle.js';
+import { contractSamples, withCodeSamples } from './code-samples.js';
 import { injectDiagrams } from './diagrams.js';
 import { DOCS_PATH, isStale, OPTIONAL_PAGES } from './docs-inputs.mjs';
 import { renderLinksPage } from './links-page.js';
@@ -22,10 +23,11 @@ const TEMPLATE = at('docs/redoc-template.hbs');
 /**
  * The bundled contract whose `info.description` carries the state diagrams and ends with the links page, the
  * assumptions page and the other generated pages, so that Redoc lists their headings in its menu. The generated pages
- * are rendered from the bundle itself, so they cannot be stale.
+ * are rendered from the bundle itself, so they cannot be stale. Every operation carries its code samples.
  */
 export function docsDocument(): Record<string, unknown> {
   const document = bundleContract();
+  withCodeSamples(document, contractSamples(at('openapi.yaml')));
   const info = document.info as { description?: string };
   info.description = injectDiagrams(info.description ?? '', document);
   const pages = [renderLinksPage(document), renderAssumptions(document, assumptionSince())];

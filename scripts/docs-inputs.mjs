@@ -21,6 +21,8 @@ export const DOCS_INPUTS = [
   'scripts/diagrams.ts',
   'scripts/state-machines.ts',
   'scripts/links-page.ts',
+  'scripts/code-samples.ts',
+  'contract/resolved.ts',
   ...OPTIONAL_PAGES,
 ].map(at);
 
