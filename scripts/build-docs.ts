@@ -1,11 +1,15 @@
-// npm run docs: builds the self-contained Redoc page docs/index.html from openapi.yaml plus the generated doc pages.
+// npm run docs: builds the self-contained Redoc page docs/index.html from openapi.yaml plus the generated doc pages, and
+// the console beside it (scripts/build-console.ts).
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { assumptionSince } from '../contract/evolution/history.js';
+import { operationsOf } from '../contract/resolved.js';
+import { consoleAnchor } from '../docs/console/swagger.js';
 import { renderAssumptions } from './assumptions.js';
+import { buildConsole, CONSOLE_FILE } from './build-console.js';
 import { bundleContract, redocly } from './bundle.js';
 import { contractSamples, withCodeSamples } from './code-samples.js';
 import { injectDiagrams } from './diagrams.js';
@@ -28,6 +32,7 @@ const TEMPLATE = at('docs/redoc-template.hbs');
 export function docsDocument(): Record<string, unknown> {
   const document = bundleContract();
   withCodeSamples(document, contractSamples(at('openapi.yaml')));
+  withConsoleLinks(document);
   const info = document.info as { description?: string };
   info.description = injectDiagrams(info.description ?? '', document);
   const pages = [renderLinksPage(document), renderAssumptions(document, assumptionSince())];
@@ -36,6 +41,18 @@ export function docsDocument(): Record<string, unknown> {
   }
   info.description = [info.description ?? '', ...pages].map((s) => s.trim()).join('\n\n');
   return document;
+}
+
+/** Ends every operation's description with a link to the same operation in the console (console.html). */
+export function withConsoleLinks(document: Record<string, unknown>): void {
+  for (const op of operationsOf(document)) {
+    const operation = op.node;
+    const tag = op.tags[0] ?? 'default';
+    const link = `[Try it in the console](${CONSOLE_FILE}${consoleAnchor(tag, op.operationId)}) (the sandbox in the page, or your server).`;
+    operation.description = [typeof operation.description === 'string' ? operation.description.trim() : '', link]
+      .filter(Boolean)
+      .join('\n\n');
+  }
 }
 
 /** Redoc's footer ("API docs by" and a logo) fetches the logo from this CDN; Redocly offers no option to drop it. */
@@ -52,7 +69,7 @@ export function withLocalLogo(html: string): string {
 }
 
 /** Builds the page into `outFile` with `redocly build-docs --inlineBundle` (no CDN: it works offline from file://). */
-export function buildDocs(outFile: string = DOCS_PATH): { bytes: number } {
+export function buildDocs(outFile: string = DOCS_PATH): { bytes: number; consoleBytes: number } {
   const dir = mkdtempSync(join(tmpdir(), 'docs-bundle-'));
   try {
     const bundle = join(dir, 'openapi.json');
@@ -62,7 +79,7 @@ export function buildDocs(outFile: string = DOCS_PATH): { bytes: number } {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { bytes: statSync(outFile).size };
+  return { bytes: statSync(outFile).size, consoleBytes: buildConsole(dirname(outFile)).bytes };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -71,7 +88,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (values['if-stale'] && !isStale()) {
     console.log(`${shown} is up to date`);
   } else {
-    const { bytes } = buildDocs();
-    console.log(`wrote ${shown} (${bytes} bytes)`);
+    const { bytes, consoleBytes } = buildDocs();
+    const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+    console.log(`wrote ${shown} (${kib(bytes)}) and ${join(dirname(shown), CONSOLE_FILE)} (${kib(consoleBytes)})`);
   }
 }

@@ -1,15 +1,19 @@
-// The inputs of docs/index.html and its staleness check, in plain JavaScript so that `npm start` checks in milliseconds.
-import { existsSync, statSync } from 'node:fs';
+// The inputs and outputs of the built docs (docs/index.html, the console beside it) and their staleness check, in plain
+// JavaScript so that `npm start` checks in milliseconds.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 export const DOCS_PATH = at('docs/index.html');
 
+/** Every file `npm run docs` writes: the reference, the console, and the console's service worker. */
+export const DOCS_OUTPUTS = [DOCS_PATH, at('docs/console.html'), at('docs/mockServiceWorker.js')];
+
 /** Generated pages appended to the introduction when they exist (npm run generate writes them). */
 export const OPTIONAL_PAGES = ['docs/rules.md', 'docs/changes.md'];
 
-/** Files whose change makes docs/index.html stale. */
+/** Files whose change makes the built docs stale (package-lock.json: Redoc, Swagger UI and MSW versions). */
 export const DOCS_INPUTS = [
   'openapi.yaml',
   'redocly.yaml',
@@ -22,13 +26,27 @@ export const DOCS_INPUTS = [
   'scripts/state-machines.ts',
   'scripts/links-page.ts',
   'scripts/code-samples.ts',
+  'scripts/build-console.ts',
   'contract/resolved.ts',
+  'docs/console/template.html',
+  'package-lock.json',
   ...OPTIONAL_PAGES,
 ].map(at);
 
-/** True when `outFile` is missing or older than any of `inputs`. */
-export function isStale(outFile = DOCS_PATH, inputs = DOCS_INPUTS) {
-  if (!existsSync(outFile)) return true;
-  const built = statSync(outFile).mtimeMs;
+/** The console's sources: every file of docs/console/ (its script bundles them with the sandbox and the contract). */
+const CONSOLE_SOURCES = () =>
+  existsSync(at('docs/console')) ? readdirSync(at('docs/console')).map((name) => at(`docs/console/${name}`)) : [];
+
+/**
+ * True when an output is missing or older than any of `inputs`. The docs' default inputs add the console's sources
+ * and the generated contract the console bundles.
+ */
+export function isStale(
+  outputs = DOCS_OUTPUTS,
+  inputs = [...DOCS_INPUTS, ...CONSOLE_SOURCES(), at('generated/openapi-document.ts')],
+) {
+  const files = Array.isArray(outputs) ? outputs : [outputs];
+  if (files.some((file) => !existsSync(file))) return true;
+  const built = Math.min(...files.map((file) => statSync(file).mtimeMs));
   return inputs.some((input) => existsSync(input) && statSync(input).mtimeMs > built);
 }

@@ -1,11 +1,13 @@
 // npm run pack [-- OUT_DIR]: builds dist/ and packs the kit's npm packages (scripts/packages.ts) into tarballs. Each
 // package gets the compiled files its entry points import, and exactly the npm dependencies those files import, at the
 // versions this repository pins: a package can neither miss a file nor pull a dependency it does not use.
+
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { DOCS_OUTPUTS } from './docs-inputs.mjs';
 import { PACKAGES, type PackageSpec } from './packages.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -139,11 +141,11 @@ export function stagePackage(spec: PackageSpec, stage: string): Record<string, u
   return manifest;
 }
 
-/** Builds dist/ (and the docs page the sandbox serves) when asked, then packs every package into `outDir`. */
+/** Builds dist/ (and the docs pages the sandbox serves) when asked, then packs every package into `outDir`. */
 export function packAll(outDir: string, options: { build?: boolean } = {}): PackedPackage[] {
   if (options.build ?? true) {
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' });
-    if (!existsSync(join(root, 'docs/index.html'))) {
+    if (DOCS_OUTPUTS.some((file) => !existsSync(file))) {
       execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-docs.ts'], { cwd: root, stdio: 'pipe' });
     }
   }

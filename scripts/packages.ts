@@ -42,7 +42,7 @@ export const PACKAGES: readonly PackageSpec[] = [
       './msw': 'dist/mocks/sandbox/hosts/msw.js',
     },
     bin: { 'task-sandbox': 'dist/mocks/sandbox/main.js' },
-    assets: ['docs/index.html'],
+    assets: ['docs/index.html', 'docs/console.html', 'docs/mockServiceWorker.js'],
     optionalPeers: ['msw'],
     readme: 'docs/sandbox.md',
   },

@@ -141,7 +141,7 @@ const server = await startSandboxServer({
 const { member, outsider, twoFactor, viewer } = DEMO.accounts;
 const lines = [
   `Sandbox listening: ${server.baseUrl}`,
-  `Docs:              ${server.origin}/docs/`,
+  `Docs:              ${server.origin}/docs/ (reference), ${server.origin}/docs/console.html (console)`,
   controls
     ? `Controls:          POST ${server.origin}${RESET_PATH} (?world=${WORLDS.join('|')}), POST ${server.origin}${EXPIRE_TOKEN_PATH}, Prefer header (docs/sandbox.md)${adminSecret ? '; admin secret required' : ''}`
     : 'Controls:          off (--no-controls): only the contract answers',

@@ -194,22 +194,33 @@ function readBody(req: IncomingMessage, res: ServerResponse): Promise<BodyResult
   });
 }
 
+/** The published docs files (README "Publishing the docs"), by their path under /docs/, with their media types. */
+const DOCS_FILES: Record<string, [file: string, type: string]> = {
+  '/docs/': ['index.html', 'text/html; charset=utf-8'],
+  '/docs/index.html': ['index.html', 'text/html; charset=utf-8'],
+  '/docs/console.html': ['console.html', 'text/html; charset=utf-8'],
+  // The console's in-page sandbox: a service worker script must come from the page's own origin, as JavaScript.
+  '/docs/mockServiceWorker.js': ['mockServiceWorker.js', 'text/javascript; charset=utf-8'],
+};
+
 async function serveDocs(docsDir: string | undefined, path: string, res: ServerResponse): Promise<void> {
   if (path === '/docs') {
     res.writeHead(301, { location: '/docs/' });
     res.end();
     return;
   }
-  if (path !== '/docs/' && path !== '/docs/index.html') {
-    return sendError(res, noSuchPath(`No document at ${path.slice(0, 200)}.`));
-  }
+  const entry = DOCS_FILES[path];
+  if (!entry) return sendError(res, noSuchPath(`No document at ${path.slice(0, 200)}.`));
   try {
     if (!docsDir) throw new Error('no docs directory');
-    const html = await readFile(join(docsDir, 'index.html'));
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
+    const body = await readFile(join(docsDir, entry[0]));
+    res.writeHead(200, { 'content-type': entry[1], 'cache-control': 'no-cache' });
+    res.end(body);
   } catch {
-    sendError(res, noSuchPath('The docs are not built: run npm run docs, then reload /docs/.'));
+    sendError(
+      res,
+      noSuchPath(`The docs are not built (${entry[0]} is missing): run npm run docs, then reload ${path}.`),
+    );
   }
 }
 
