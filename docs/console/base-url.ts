@@ -32,8 +32,8 @@ export function parseBaseUrl(text: string): BaseUrlCheck {
 }
 
 /**
- * Checks `text` as the reader's base URL with one anonymous `GET {base}/member/me/`: any JSON answer (a 401 is the
- * expected one) means the API is there. A fetch that fails is told apart as "no answer" or "refuses this page's origin
+ * Checks `text` as the reader's base URL with one anonymous `GET {base}/member/me/`: a JSON answer other than 404,
+ * 405 or a 5xx (a 401 is the expected one, source §7) means the API is there. A fetch that fails is told apart as "no answer" or "refuses this page's origin
  * (CORS)" by a second, opaque (`no-cors`) request that succeeds only when the server answered.
  */
 export async function checkBaseUrl(
@@ -77,6 +77,18 @@ export async function checkBaseUrl(
     return {
       ok: false,
       error: `${parsed.baseUrl} answered ${response.status} with a body that is not JSON (${type || 'no Content-Type'}): is this the REST base address?`,
+    };
+  }
+  if (response.status === 404 || response.status === 405) {
+    return {
+      ok: false,
+      error: `${parsed.baseUrl} has no /member/me/ (it answered ${response.status}): is this the REST base address? It ends in the api path segment, e.g. http://127.0.0.1:4010/api.`,
+    };
+  }
+  if (response.status >= 500) {
+    return {
+      ok: false,
+      error: `${parsed.baseUrl} answered ${response.status}: the server is failing; try again later.`,
     };
   }
   return parsed;

@@ -242,8 +242,31 @@ async function main(): Promise<void> {
     // The in-page sandbox's address is this page's: a reload at another address starts from the new one.
     store.setTarget({ kind: 'in-page', baseUrl: sandbox.baseUrl });
   }
+  await checkKeptCredential();
   render();
   document.body.dataset.state = 'ready';
+}
+
+/**
+ * A credential kept from before a reload is tried once (GET /member/me/): the sandbox in the page signs JWTs with a key
+ * that a reload renews, and a server's tokens expire. A 401 forgets it and says so; any other answer keeps it.
+ */
+async function checkKeptCredential(): Promise<void> {
+  const { target, credential } = store.state;
+  if (!target || !credential) return;
+  try {
+    const request = { method: 'GET', path: '/member/me/' } as const;
+    const answer = await send(globalThis.fetch.bind(globalThis), target.baseUrl, credential, request);
+    if (answer.status !== 401) return;
+    useCredential(undefined);
+    say(
+      'credential-message',
+      'The credential kept from before the reload is no longer accepted (401): log in again or paste a token.',
+      'info',
+    );
+  } catch {
+    // No answer: the credential stays; the reader's next request will say what is wrong.
+  }
 }
 
 main().catch((error: unknown) => {

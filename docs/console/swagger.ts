@@ -39,18 +39,35 @@ export function consoleDocument(contract: Record<string, unknown>): Record<strin
   return document;
 }
 
-/** Swagger UI's deep link of an operation (its `deepLinking` hash): `#/<tag, spaces as _>/<operationId>`. */
+/** The console's link to an operation, in Swagger UI's deep-link form: `#/<tag, spaces as _>/<operationId>`. */
 export function consoleAnchor(tag: string, operationId: string): string {
   return `#/${tag.replace(/\s/g, '_')}/${operationId}`;
 }
 
-export interface SwaggerOptions {
-  store: ConsoleStore;
-  contract: Record<string, unknown>;
-  /** Called with what an answer offers: a session from a login or refresh, or a new named token. */
-  onAdopted(adopted: NonNullable<Adopted>): void;
-  /** Called when a request could not be sent as the reader asked; the message is for the reader. */
-  onRefused(message: string): void;
+/**
+ * Opens the operation the page's hash names as a reader's click would, and scrolls to it. Swagger UI's own
+ * `deepLinking` opens it too early: its required parameters stay empty instead of taking the contract's examples.
+ */
+function openLinkedOperation(): void {
+  const match = /^#\/([^/]+)\/([^/]+)$/.exec(location.hash);
+  if (!match) return;
+  const id = `operations-${decodeURIComponent(match[1] ?? '')}-${decodeURIComponent(match[2] ?? '')}`;
+  // Swagger UI renders the operations after it reports completion: wait for the block (a few seconds at most).
+  const deadline = Date.now() + 5000;
+  const attempt = () => {
+    const block = document.getElementById(id);
+    if (!block) {
+      if (Date.now() < deadline) setTimeout(attempt, 50);
+      return;
+    }
+    if (!block.classList.contains('is-open'))
+      (
+        block.querySelector<HTMLElement>('.opblock-summary-control') ??
+        block.querySelector<HTMLElement>('.opblock-summary')
+      )?.click();
+    block.scrollIntoView();
+  };
+  attempt();
 }
 
 /** A JSON body that does not parse: Swagger UI would send it as it is; the console says what to fix instead. */
@@ -77,7 +94,8 @@ export function mountSwagger({ store, contract, onAdopted, onRefused }: SwaggerO
   SwaggerUIBundle({
     dom_id: '#swagger',
     spec: consoleDocument(contract),
-    deepLinking: true,
+    deepLinking: false,
+    onComplete: openLinkedOperation,
     tryItOutEnabled: true,
     displayRequestDuration: true,
     showMutatedRequest: true,

@@ -1,9 +1,7 @@
 // The QA walkthrough on the console page: one block per step of walkthrough.ts, each run by a button once the step
 // before it succeeded, showing the request sent and the answer received.
 import type { ConsoleStore } from './console-state.js';
-import { adoptedFrom } from './credentials.js';
-import { send, urlOf } from './send.js';
-import { failureOf, successData, WALKTHROUGH, WalkError, type WalkState } from './walkthrough.js';
+import { runStep, WALKTHROUGH, type WalkState } from './walkthrough.js';
 
 export interface WalkthroughViewOptions {
   store: ConsoleStore;
@@ -35,38 +33,32 @@ export function mountWalkthrough(list: HTMLElement, { store, login, onLoggedIn }
   async function run(index: number): Promise<void> {
     const step = WALKTHROUGH[index];
     const out = outputs[index];
-    const target = store.state.target;
     if (!step || !out) return;
+    out.request.textContent = '';
     out.answer.textContent = '';
     out.outcome.dataset.result = 'running';
     out.outcome.textContent = 'Sending…';
-    try {
-      if (!target) throw new WalkError('Choose where requests go at the top of the page first.');
-      if (index === 0) state.login = login();
-      const request = step.request(state);
-      out.request.textContent = `${request.method} ${urlOf(target.baseUrl, request)}${
-        request.body === undefined ? '' : `\n\n${JSON.stringify(request.body, null, 2)}`
-      }`;
-      const answer = await send(globalThis.fetch.bind(globalThis), target.baseUrl, store.state.credential, request);
-      out.answer.textContent = `${answer.status}\n\n${
-        typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body, null, 2)
-      }`;
-      const data = successData(answer);
-      if (!data) throw new WalkError(`The step was refused: ${failureOf(answer)}`);
-      const url = urlOf(target.baseUrl, request);
-      const adopted = adoptedFrom(request.method, url, answer.status, answer.body, state.login.username);
-      if (adopted?.kind === 'session') {
-        store.setCredential(adopted.credential, adopted.account);
-        onLoggedIn(state.login.username);
-      }
-      out.outcome.textContent = step.learn(state, data);
-      out.outcome.dataset.result = 'ok';
-      enableUpTo(index + 1);
-    } catch (error) {
-      out.outcome.dataset.result = 'failed';
-      out.outcome.textContent =
-        error instanceof WalkError || error instanceof Error ? error.message : 'The step failed.';
+    const target = store.state.target;
+    if (index === 0) state.login = login();
+    const result = target
+      ? await runStep(step, state, {
+          fetch: globalThis.fetch.bind(globalThis),
+          baseUrl: target.baseUrl,
+          credential: store.state.credential,
+        })
+      : { ok: false, message: 'Choose where requests go at the top of the page first.' };
+    out.request.textContent = 'sent' in result ? (result.sent ?? '') : '';
+    const answer = 'answer' in result ? result.answer : undefined;
+    out.answer.textContent = answer
+      ? `${answer.status}\n\n${typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body, null, 2)}`
+      : '';
+    out.outcome.textContent = result.message;
+    out.outcome.dataset.result = result.ok ? 'ok' : 'failed';
+    if ('session' in result && result.session) {
+      store.setCredential(result.session, state.login.username);
+      onLoggedIn(state.login.username);
     }
+    if (result.ok) enableUpTo(index + 1);
   }
 
   WALKTHROUGH.forEach((step, index) => {

@@ -4,7 +4,8 @@
 
 import { isObject } from '../../contract/json.js';
 import type { components } from '../../generated/schema.js';
-import type { ConsoleAnswer, ConsoleRequest } from './send.js';
+import { adoptedFrom, type Credential } from './credentials.js';
+import { type ConsoleAnswer, type ConsoleRequest, send, urlOf } from './send.js';
 
 type Schemas = components['schemas'];
 
@@ -205,4 +206,48 @@ export function failureOf(answer: ConsoleAnswer): string {
 export function successData(answer: ConsoleAnswer): Record<string, unknown> | undefined {
   if (answer.status < 200 || answer.status > 299) return undefined;
   return isObject(answer.body) && isObject(answer.body.data) ? answer.body.data : {};
+}
+
+/** Where a step is sent and with what: the console's target and its one credential. */
+export interface StepContext {
+  fetch: (request: Request) => Promise<Response>;
+  baseUrl: string;
+  credential: Credential | undefined;
+}
+
+/** What running a step gave: what was sent and answered, what the reader is told, and a session a login obtained. */
+export interface StepResult {
+  ok: boolean;
+  /** The request line and body as sent, for display; absent when the step could not be built. */
+  sent?: string;
+  answer?: ConsoleAnswer;
+  message: string;
+  session?: Credential;
+}
+
+/** Runs one step on `state` (which it updates with what the answer gives); never throws. */
+export async function runStep(step: WalkStep, state: WalkState, context: StepContext): Promise<StepResult> {
+  let request: ConsoleRequest;
+  try {
+    request = step.request(state);
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+  const url = urlOf(context.baseUrl, request);
+  const sent = `${request.method} ${url}${request.body === undefined ? '' : `\n\n${JSON.stringify(request.body, null, 2)}`}`;
+  let answer: ConsoleAnswer;
+  try {
+    answer = await send(context.fetch, context.baseUrl, context.credential, request);
+  } catch (error) {
+    return { ok: false, sent, message: (error as Error).message };
+  }
+  const data = successData(answer);
+  if (!data) return { ok: false, sent, answer, message: `The step was refused: ${failureOf(answer)}` };
+  try {
+    const message = step.learn(state, data);
+    const adopted = adoptedFrom(request.method, url, answer.status, answer.body);
+    return { ok: true, sent, answer, message, ...(adopted?.kind === 'session' ? { session: adopted.credential } : {}) };
+  } catch (error) {
+    return { ok: false, sent, answer, message: (error as Error).message };
+  }
 }

@@ -1,0 +1,321 @@
+// The docs console in headless Chromium, served as npm start serves it (the sandbox's node host, /docs/console.html):
+// log in, create a scenario and see it listed, first against the sandbox in the page, then against the server's base
+// URL; the walkthrough; bad input (a base URL that is down, HTML or refuses CORS, a body that is not JSON, a token of
+// the wrong kind); and the page opened from disk.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createApiClient, unwrap } from '../../client/index.js';
+import { WALKTHROUGH } from '../../docs/console/walkthrough.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { buildDocs } from '../../scripts/build-docs.js';
+import { launchChromium } from '../support/chromium.js';
+
+// Each test drives a real page through several round trips; on a shared 2-core machine that can take a while.
+vi.setConfig({ testTimeout: 90_000 });
+
+const dir = mkdtempSync(join(tmpdir(), 'docs-console-'));
+const sandbox = createSandbox();
+/** Paths of the API requests that reached the server (the docs files are served by the host, not counted here). */
+const reachedServer: string[] = [];
+let server: SandboxServer;
+let origin: string;
+let browser: Browser;
+let context: BrowserContext | undefined;
+/** Requests the page made to a host other than the docs' own: each is aborted, and there must be none. */
+let offOrigin: string[] = [];
+let pageErrors: string[] = [];
+
+beforeAll(async () => {
+  buildDocs(join(dir, 'index.html'));
+  server = await startSandboxServer({
+    port: 0,
+    docsDir: dir,
+    fetch: (request) => {
+      reachedServer.push(new URL(request.url).pathname);
+      return sandbox.fetch(request);
+    },
+  });
+  origin = new URL(server.baseUrl).origin;
+  browser = await launchChromium();
+}, 120_000);
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh context and the console page, ready; `allowed` lists other origins the test itself asks the page to reach. */
+async function openConsole(url = `${origin}/docs/console.html`, allowed: string[] = []): Promise<Page> {
+  context = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
+  offOrigin = [];
+  pageErrors = [];
+  await context.route('**/*', (route) => {
+    const target = route.request().url();
+    if (target.startsWith(`${origin}/`) || target.startsWith('file:') || allowed.some((o) => target.startsWith(o))) {
+      return route.continue();
+    }
+    offOrigin.push(target);
+    return route.abort('internetdisconnected');
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(url);
+  await page.waitForSelector('body[data-state=ready]', { timeout: 30_000 });
+  return page;
+}
+
+const operation = (page: Page, tag: string, operationId: string): Locator =>
+  page.locator(`#operations-${tag.replace(/\s/g, '_')}-${operationId}`);
+
+/** Opens an operation in Swagger UI, sets its JSON body if given, executes it, and reads the status and body shown. */
+async function execute(
+  page: Page,
+  tag: string,
+  operationId: string,
+  body?: string,
+  query: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
+  const op = operation(page, tag, operationId);
+  if (!(await op.getAttribute('class'))?.includes('is-open')) await op.locator('.opblock-summary').click();
+  const clear = op.locator('button.btn-clear');
+  if (await clear.count()) await clear.click();
+  for (const [name, value] of Object.entries(query)) {
+    await op.locator(`tr[data-param-name="${name}"][data-param-in="query"] input`).fill(value);
+  }
+  if (body !== undefined) await op.locator('textarea.body-param__text').fill(body);
+  await op.locator('button.execute').click();
+  const status = op.locator('.live-responses-table tbody .response-col_status').first();
+  await status.waitFor({ timeout: 15_000 });
+  const text = (await op.locator('.live-responses-table tbody .response-col_description').first().textContent()) ?? '';
+  return { status: Number((await status.textContent())?.trim()), text };
+}
+
+/** The list's prefilled examples (`parent_id`, `q`) narrow it; the scenarios created here are roots of other titles. */
+const ROOTS = { parent_id: '', q: '', limit: '100' };
+
+const credentialKind = (page: Page) => page.getAttribute('#credential-status', 'data-credential');
+
+describe('against the sandbox in the page', () => {
+  test('log in through the console, create a scenario, see it listed; nothing reaches a server', async () => {
+    const page = await openConsole();
+    const before = reachedServer.length;
+    expect(await page.textContent('#target-status')).toMatch(/sandbox in this page .*demo world/);
+    expect(await credentialKind(page)).toBe('none');
+
+    expect((await execute(page, 'Account', 'login')).status).toBe(200);
+    expect(await credentialKind(page)).toBe('session');
+    expect(await page.textContent('#credential-status')).toMatch(/^JWT access token of demo/);
+
+    const title = `In-page scenario ${Date.now()}`;
+    const created = await execute(page, 'QA scenarios', 'createScenario', JSON.stringify({ title, parent_id: null }));
+    expect(created.status).toBe(201);
+    const listed = await execute(page, 'QA scenarios', 'listScenarios', undefined, ROOTS);
+    expect(listed.status).toBe(200);
+    expect(listed.text).toContain(title);
+
+    // A link from the reference opens its operation with the contract's examples filled in.
+    await page.goto(`${origin}/docs/console.html#/QA_scenarios/getScenario`);
+    await page.reload();
+    await page.waitForSelector('body[data-state=ready]');
+    const linked = operation(page, 'QA scenarios', 'getScenario');
+    await linked.locator('tr[data-param-name="scenario_id"] input').waitFor();
+    expect(await linked.getAttribute('class')).toContain('is-open');
+    expect(await linked.locator('tr[data-param-name="company_id"] input').inputValue()).toBe(String(DEMO.companyId));
+
+    // The tab keeps the world across a reload. The login is not kept (a reload renews the in-page sandbox's signing
+    // key): the page tries it, forgets it and says so.
+    expect(await credentialKind(page)).toBe('none');
+    expect(await page.textContent('#credential-message')).toMatch(/no longer accepted \(401\): log in again/);
+    expect((await execute(page, 'Account', 'login')).status).toBe(200);
+    expect((await execute(page, 'QA scenarios', 'listScenarios', undefined, ROOTS)).text).toContain(title);
+
+    // Reset: the demo world again, and its sessions gone with the credential.
+    await page.click('#reset-world');
+    await page.waitForSelector('#credential-status[data-credential=none]');
+    expect((await execute(page, 'Account', 'login')).status).toBe(200);
+    expect((await execute(page, 'QA scenarios', 'listScenarios', undefined, ROOTS)).text).not.toContain(title);
+
+    expect(reachedServer.slice(before)).toEqual([]);
+    expect(offOrigin).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('the QA walkthrough runs step by step, each step enabled by the one before', async () => {
+    const page = await openConsole();
+    const buttons = page.locator('.walk-run');
+    expect(await buttons.count()).toBe(WALKTHROUGH.length);
+    expect(await buttons.nth(1).isDisabled()).toBe(true);
+    for (let i = 0; i < WALKTHROUGH.length; i += 1) {
+      await buttons.nth(i).click();
+      const outcome = page.locator('.walk-outcome').nth(i);
+      await page.waitForFunction((n) => {
+        const node = document.querySelectorAll('.walk-outcome')[n];
+        return node?.getAttribute('data-result') === 'ok' || node?.getAttribute('data-result') === 'failed';
+      }, i);
+      expect(await outcome.getAttribute('data-result'), (await outcome.textContent()) ?? '').toBe('ok');
+    }
+    expect(await page.locator('.walk-outcome').nth(5).textContent()).toMatch(/linked to task \d+/);
+    expect(await page.locator('.walk-request').nth(2).textContent()).toMatch(
+      /^POST .*\/features\/qa\/scenarios\/list\//,
+    );
+    expect(await credentialKind(page)).toBe('session');
+    expect(offOrigin).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+test("against the server's base URL: log in from the bar, create a scenario, see it listed; the server has it", async () => {
+  const page = await openConsole();
+  await page.fill('#base-url', `${origin}/api`);
+  await page.click('#use-base-url');
+  await page.waitForSelector('body[data-target=server]');
+  expect(await page.textContent('#target-message')).toContain('answers the API');
+  const before = reachedServer.length;
+
+  await page.click('#login button[type=submit]');
+  await page.waitForSelector('#credential-status[data-credential=session]');
+  const title = `Server scenario ${Date.now()}`;
+  expect(
+    (await execute(page, 'QA scenarios', 'createScenario', JSON.stringify({ title, parent_id: null }))).status,
+  ).toBe(201);
+  expect((await execute(page, 'QA scenarios', 'listScenarios', undefined, ROOTS)).text).toContain(title);
+  expect(reachedServer.slice(before)).toEqual(
+    expect.arrayContaining(['/api/member/login/', '/api/features/qa/scenarios/list/']),
+  );
+
+  const { member } = DEMO.accounts;
+  const pair = await unwrap(
+    createApiClient({ baseUrl: server.baseUrl }).POST('/member/login/', {
+      body: { username: member.username, password: member.password, captcha_token: DEMO.captchaToken },
+    }),
+  );
+  const api = createApiClient({
+    baseUrl: server.baseUrl,
+    credential: { kind: 'session', accessToken: pair.access_token, refreshToken: pair.refresh_token },
+  });
+  const list = await unwrap(
+    api.GET('/features/qa/scenarios/list/', {
+      params: { query: { company_id: DEMO.companyId, board_id: DEMO.boardId, limit: 100 } },
+    }),
+  );
+  expect(list.scenarios.map((s) => s.title)).toContain(title);
+  expect(offOrigin).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+describe('bad input gets a clear message and the page keeps working', () => {
+  let plain: Server;
+  let plainOrigin: string;
+
+  beforeAll(async () => {
+    // /html/ answers an HTML page (readable by any origin); the rest answers JSON but sends no CORS header, so a page
+    // on another origin may not read it.
+    plain = createServer((req, res) => {
+      if (req.url?.startsWith('/html/')) {
+        return void res
+          .writeHead(200, { 'content-type': 'text/html', 'access-control-allow-origin': '*' })
+          .end('<!doctype html><title>A web site</title>');
+      }
+      res.writeHead(401, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    plainOrigin = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise((resolve) => plain?.close(resolve)));
+
+  test('base URLs that are down, HTML or refuse CORS are named, and the target stays as it was', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedOrigin = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const page = await openConsole(undefined, [plainOrigin, closedOrigin]);
+    const tryBaseUrl = async (url: string) => {
+      await page.fill('#base-url', url);
+      await page.click('#use-base-url');
+      await page.waitForSelector('#target-message[data-kind=error]');
+      const message = (await page.textContent('#target-message')) ?? '';
+      await page.evaluate(() => {
+        const node = document.getElementById('target-message') as HTMLElement;
+        node.dataset.kind = '';
+      });
+      return message;
+    };
+    expect(await tryBaseUrl(`${closedOrigin}/api`)).toMatch(/does not answer/);
+    expect(await tryBaseUrl(`${plainOrigin}/html`)).toMatch(/answered HTML .* not the API's JSON/);
+    expect(await tryBaseUrl(`${origin}/docs`)).toMatch(/has no \/member\/me\/ \(it answered 404\)/);
+    expect(await tryBaseUrl(`${plainOrigin}/api`)).toMatch(/refused this page's origin .*CORS/);
+    expect(await tryBaseUrl('not a url')).toMatch(/not an absolute URL/);
+    expect(await page.getAttribute('body', 'data-target')).toBe('in-page');
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a body that is not JSON is not sent, and says so', async () => {
+    const page = await openConsole();
+    await execute(page, 'Account', 'login');
+    const before = reachedServer.length;
+    const op = operation(page, 'QA scenarios', 'createScenario');
+    await op.locator('.opblock-summary').click();
+    await op.locator('textarea.body-param__text').fill('{"title": "half');
+    await op.locator('button.execute').click();
+    await page.waitForSelector('#target-message[data-kind=error]');
+    expect(await page.textContent('#target-message')).toMatch(/request body is not JSON .*Nothing was sent/);
+    // The reader can correct it and go on.
+    expect(
+      (await execute(page, 'QA scenarios', 'createScenario', '{"title": "whole", "parent_id": null}')).status,
+    ).toBe(201);
+    expect(reachedServer.slice(before)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a token pasted as the wrong kind is refused, and the credential in use is kept', async () => {
+    const page = await openConsole();
+    expect((await execute(page, 'Account', 'login')).status).toBe(200);
+    const jwt = await page.evaluate(() => {
+      const saved = JSON.parse(sessionStorage.getItem('task-console') ?? '{}') as {
+        credential?: { accessToken?: string };
+      };
+      return saved.credential?.accessToken ?? '';
+    });
+    expect(jwt.split('.')).toHaveLength(3);
+    await page.selectOption('#paste-kind', 'apiToken');
+    await page.fill('#paste-token', jwt);
+    await page.click('#paste button[type=submit]');
+    await page.waitForSelector('#credential-message[data-kind=error]');
+    const message = (await page.textContent('#credential-message')) ?? '';
+    expect(message).toMatch(/is a JWT .*never sent as Bearer/);
+    expect(message).not.toContain(jwt);
+    expect(await credentialKind(page)).toBe('session');
+
+    await page.selectOption('#paste-kind', 'session');
+    await page.fill('#paste-token', 'Bearer tm_not_a_jwt');
+    await page.click('#paste button[type=submit]');
+    await page.waitForFunction(() => document.getElementById('credential-message')?.textContent?.includes('Bearer'));
+    expect(await page.textContent('#credential-message')).toMatch(/starts with "Bearer"/);
+    expect(await credentialKind(page)).toBe('session');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+test('opened from disk, the page says the sandbox needs http(s) and still offers a server', async () => {
+  const page = await openConsole(pathToFileURL(join(dir, 'console.html')).href);
+  expect(await page.textContent('#target-message')).toMatch(/opened from disk \(file:\/\/\).*Serve the docs folder/);
+  expect(await page.isDisabled('#target-in-page')).toBe(true);
+  expect(await page.inputValue('#base-url')).toBe('http://127.0.0.1:4010/api');
+  expect(offOrigin).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,279 @@
+// The docs console's parts without a browser: the one credential (wrong kinds refused), the base-URL check (down,
+// HTML, not JSON, CORS), the QA walkthrough against the sandbox in process, and the Redoc page's links to the console.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { operationsOf } from '../../contract/resolved.js';
+import { checkBaseUrl, parseBaseUrl } from '../../docs/console/base-url.js';
+import { ConsoleStore } from '../../docs/console/console-state.js';
+import {
+  adoptedFrom,
+  authorizationForUrl,
+  describeCredential,
+  looksLikeJwt,
+  pastedCredential,
+} from '../../docs/console/credentials.js';
+import { toRequest } from '../../docs/console/send.js';
+import { consoleAnchor } from '../../docs/console/swagger.js';
+import { runStep, WALKTHROUGH, type WalkState } from '../../docs/console/walkthrough.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { docsDocument } from '../../scripts/build-docs.js';
+
+const jwt = await new SignJWT({ sub: '1' })
+  .setProtectedHeader({ alg: 'HS256' })
+  .sign(new TextEncoder().encode('a key of thirty-two bytes or more!!'));
+const login: WalkState['login'] = {
+  username: DEMO.accounts.member.username,
+  password: DEMO.accounts.member.password,
+  captcha_token: DEMO.captchaToken,
+};
+
+describe('one credential, of the right kind', () => {
+  test('a JWT is recognised by its shape, a named token is not a JWT', () => {
+    expect(looksLikeJwt(jwt)).toBe(true);
+    expect(looksLikeJwt('tm_abcdef0123456789')).toBe(false);
+    expect(looksLikeJwt('a.b.c')).toBe(false);
+  });
+
+  test.each([
+    ['apiToken', jwt, /is a JWT .* never sent as Bearer/],
+    ['apiToken', `JWT ${jwt}`, /starts with "JWT"/],
+    ['session', 'tm_abcdef0123456789', /not a JWT/],
+    ['session', 'Bearer tm_abc', /starts with "Bearer"/],
+    ['apiToken', '   ', /empty/],
+    ['apiToken', 'two words', /one word/],
+  ] as const)('%s refuses %j, saying what to do', (kind, text, message) => {
+    const pasted = pastedCredential(kind, text);
+    expect(pasted).toEqual({ error: expect.stringMatching(message) });
+    // The message never quotes the token.
+    const token = text.trim().split(' ').pop() ?? '';
+    if (token.length > 5) expect('error' in pasted && pasted.error.includes(token)).toBe(false);
+  });
+
+  test('a scheme word that matches the kind is dropped', () => {
+    expect(pastedCredential('apiToken', 'Bearer tm_abc')).toEqual({
+      credential: { kind: 'apiToken', token: 'tm_abc' },
+    });
+    expect(pastedCredential('session', ` JWT ${jwt} `)).toEqual({
+      credential: { kind: 'session', accessToken: jwt, refreshToken: '' },
+    });
+  });
+
+  test('the header follows the kind, and login, register and refresh carry none', () => {
+    const token = { kind: 'apiToken', token: 'tm_abc' } as const;
+    const session = { kind: 'session', accessToken: jwt, refreshToken: '' } as const;
+    expect(authorizationForUrl('http://h/api/member/me/', token)).toBe('Bearer tm_abc');
+    expect(authorizationForUrl('http://h/api/member/me/', session)).toBe(`JWT ${jwt}`);
+    for (const path of ['/member/login/', '/member/register/', '/member/refresh-token/']) {
+      expect(authorizationForUrl(`http://h/api${path}`, session)).toBeUndefined();
+      expect(toRequest('http://h/api', session, { method: 'POST', path, body: {} }).headers.has('authorization')).toBe(
+        false,
+      );
+    }
+    expect(describeCredential(session, 'demo')).toMatch(/^JWT access token of demo .*JWT …$/);
+    expect(describeCredential(token)).toMatch(/^Named API token, sent as Authorization: Bearer …$/);
+    expect(describeCredential(undefined)).toMatch(/^No credential/);
+    expect(describeCredential(session)).not.toContain(jwt);
+  });
+
+  test('a login answer gives a session, a token creation a named token, anything else nothing', () => {
+    const pair = { status: 'success', data: { access_token: jwt, refresh_token: 'r' } };
+    expect(adoptedFrom('POST', 'http://h/api/member/login/', 200, pair, 'demo')).toEqual({
+      kind: 'session',
+      credential: { kind: 'session', accessToken: jwt, refreshToken: 'r' },
+      account: 'demo',
+    });
+    expect(adoptedFrom('POST', 'http://h/api/member/login/', 401, pair)).toBeUndefined();
+    expect(adoptedFrom('GET', 'http://h/api/member/login/', 200, pair)).toBeUndefined();
+    const created = { status: 'success', data: { token: { title: 'ci', token: 'tm_new' } } };
+    expect(adoptedFrom('POST', 'http://h/api/member/bearer-tokens/', 201, created)).toEqual({
+      kind: 'newToken',
+      token: 'tm_new',
+      title: 'ci',
+    });
+  });
+
+  test('switching the target forgets the credential; a new credential replaces the old one', () => {
+    const saved = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => saved.get(k) ?? null,
+      setItem: (k: string, v: string) => saved.set(k, v),
+    };
+    const store = new ConsoleStore(storage);
+    store.setTarget({ kind: 'in-page', baseUrl: 'http://h/docs/sandbox/api' });
+    store.setCredential({ kind: 'session', accessToken: jwt, refreshToken: '' }, 'demo');
+    store.setCredential({ kind: 'apiToken', token: 'tm_abc' });
+    expect(store.state.credential).toEqual({ kind: 'apiToken', token: 'tm_abc' });
+    expect(store.state.account).toBeUndefined();
+    expect(new ConsoleStore(storage).state.credential).toEqual({ kind: 'apiToken', token: 'tm_abc' });
+    expect(store.setTarget({ kind: 'server', baseUrl: 'http://h/api' })).toBe(true);
+    expect(store.state.credential).toBeUndefined();
+    expect(new ConsoleStore({ getItem: () => '{not json', setItem: () => undefined }).state.target).toBeUndefined();
+  });
+});
+
+describe('the base URL of a server', () => {
+  let sandbox: SandboxServer;
+  let other: Server;
+  let otherUrl: string;
+  const bodies: Record<string, [string, string]> = {
+    '/html/member/me/': ['text/html', '<!doctype html><title>Not the API</title>'],
+    '/text/member/me/': ['text/plain', 'ok'],
+  };
+  const statuses: Record<string, number> = { '/gone/member/me/': 404, '/failing/member/me/': 502 };
+
+  beforeAll(async () => {
+    sandbox = await startSandboxServer({ port: 0 });
+    other = createServer((req, res) => {
+      const status = statuses[req.url ?? ''];
+      if (status) return void res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
+      const [type, body] = bodies[req.url ?? ''] ?? ['text/plain', 'not found'];
+      res.writeHead(200, { 'content-type': type }).end(body);
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await sandbox?.close();
+    await new Promise((resolve) => other?.close(resolve));
+  });
+
+  test.each([
+    ['', /Type the base URL/],
+    ['127.0.0.1:4010/api', /not an absolute URL/],
+    ['ftp://h/api', /http or https, not ftp/],
+    ['http://user:secret@h/api', /Leave credentials out/],
+    ['http://h/api?x=1', /no query/],
+  ])('%j is refused before any request', (text, message) => {
+    expect(parseBaseUrl(text)).toEqual({ ok: false, error: expect.stringMatching(message) });
+  });
+
+  test('a server of the API is accepted, with its trailing slash dropped', async () => {
+    expect(await checkBaseUrl(`${sandbox.baseUrl}/`, 'http://docs.test')).toEqual({
+      ok: true,
+      baseUrl: sandbox.baseUrl,
+    });
+  });
+
+  test('HTML, a body that is not JSON, a missing path, a failing server and no answer are each named', async () => {
+    expect(await checkBaseUrl(`${otherUrl}/html`, 'http://docs.test')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/answered HTML \(status 200\), not the API's JSON/),
+    });
+    expect(await checkBaseUrl(`${otherUrl}/text`, 'http://docs.test')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/not JSON \(text\/plain\)/),
+    });
+    expect(await checkBaseUrl(`${otherUrl}/gone`, 'http://docs.test')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/has no \/member\/me\/ \(it answered 404\)/),
+    });
+    expect(await checkBaseUrl(`${otherUrl}/failing`, 'http://docs.test')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/answered 502: the server is failing/),
+    });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await checkBaseUrl(`http://127.0.0.1:${port}/api`, 'http://docs.test')).toEqual({
+      ok: false,
+      error: expect.stringMatching(/does not answer/),
+    });
+  });
+
+  test('a server that answers only opaque (no-cors) requests is said to refuse the origin', async () => {
+    const corsRefusing = (async (_url: string, init?: RequestInit) => {
+      if (init?.mode === 'no-cors') return new Response(null, { status: 200 });
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    expect(await checkBaseUrl('http://staging.test/api', 'http://docs.test', corsRefusing)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/refused this page's origin \(http:\/\/docs\.test\).*CORS/),
+    });
+  });
+});
+
+describe('the QA walkthrough', () => {
+  async function walk(fetch: (request: Request) => Promise<Response>) {
+    const state: WalkState = { login };
+    let credential: Parameters<typeof runStep>[2]['credential'];
+    const messages: string[] = [];
+    for (const step of WALKTHROUGH) {
+      const result = await runStep(step, state, { fetch, baseUrl: 'http://sandbox.test/api', credential });
+      messages.push(`${result.ok ? 'ok' : 'failed'}: ${result.message}`);
+      if (result.session) credential = result.session;
+      if (!result.ok) break;
+    }
+    return { state, messages };
+  }
+
+  test('runs from login to the finished session against the demo world, each step on the last one’s ids', async () => {
+    const { state, messages } = await walk(createSandbox().fetch);
+    expect(messages).toEqual([
+      'ok: Logged in: the console now sends the JWT access token.',
+      `ok: Using company_id ${DEMO.companyId} and board_id ${DEMO.boardId}.`,
+      `ok: Scenario ${state.scenarioId} created.`,
+      `ok: Case ${state.caseId} added.`,
+      `ok: Session ${state.sessionId} started; case report ${state.caseReportId} is pending.`,
+      `ok: Bug recorded; it is linked to task ${state.taskId}.`,
+      expect.stringMatching(new RegExp(`^ok: Task ${state.taskId} is listed`)),
+      `ok: Session ${state.sessionId} finished.`,
+    ]);
+  });
+
+  test('a refused step says its status and the fields to correct, and the walk stops there', async () => {
+    const sandbox = createSandbox();
+    const wrongPassword = (request: Request) =>
+      request.url.endsWith('/member/login/')
+        ? sandbox.fetch(
+            new Request(request.url, {
+              method: 'POST',
+              headers: request.headers,
+              body: JSON.stringify({ ...login, captcha_token: undefined }),
+            }),
+          )
+        : sandbox.fetch(request);
+    const { messages } = await walk(wrongPassword);
+    expect(messages).toEqual([expect.stringMatching(/^failed: The step was refused: 400: .*\(captcha_token: /)]);
+  });
+
+  test('an answer without the id the next step needs stops the walk, naming it', async () => {
+    const sandbox = createSandbox();
+    const noScenarioId = async (request: Request) => {
+      const response = await sandbox.fetch(request);
+      if (request.method !== 'POST' || !request.url.includes('/scenarios/list/')) return response;
+      return Response.json({ status: 'success', data: {} }, { status: 201 });
+    };
+    const { messages } = await walk(noScenarioId);
+    expect(messages.at(-1)).toBe('failed: The answer has no data.scenario.id, so the next steps cannot go on.');
+  });
+
+  test('a step run before the one it depends on says which to run first', async () => {
+    const result = await runStep(
+      WALKTHROUGH[2] as (typeof WALKTHROUGH)[number],
+      { login },
+      {
+        fetch: createSandbox().fetch,
+        baseUrl: 'http://sandbox.test/api',
+        credential: undefined,
+      },
+    );
+    expect(result).toEqual({ ok: false, message: 'Run "Find a board" first: this step needs its companyId.' });
+  });
+});
+
+test('every operation of the reference links to itself in the console', () => {
+  const document = docsDocument();
+  const operations = operationsOf(document);
+  expect(operations.length).toBeGreaterThan(20);
+  for (const op of operations) {
+    const description = String(op.node.description ?? '');
+    expect(description).toContain(`(console.html${consoleAnchor(op.tags[0] ?? 'default', op.operationId)})`);
+  }
+  expect(consoleAnchor('QA scenarios', 'createScenario')).toBe('#/QA_scenarios/createScenario');
+});
