@@ -35,13 +35,23 @@ export function docsDocument(): Record<string, unknown> {
   withConsoleLinks(document);
   const info = document.info as { description?: string };
   info.description = injectDiagrams(info.description ?? '', document);
-  const pages = [renderLinksPage(document), renderAssumptions(document, assumptionSince())];
+  const pages = [TRY_IT_PAGE, renderLinksPage(document), renderAssumptions(document, assumptionSince())];
   for (const page of OPTIONAL_PAGES) {
     if (existsSync(at(page))) pages.push(readFileSync(at(page), 'utf8'));
   }
   info.description = [info.description ?? '', ...pages].map((s) => s.trim()).join('\n\n');
   return document;
 }
+
+/** The introduction's pointer to the console, so that a reader finds it before the first operation. */
+const TRY_IT_PAGE = `# Try it
+
+The [console](${CONSOLE_FILE}) sends every operation of this reference, with its examples filled in, to a sandbox
+that runs in the page (the demo world, kept for your tab: nothing to install) or to a server's base URL. Log in there
+(the demo captcha is shown) to use a JWT, or use a named API token as Bearer: one kind at a time. Its **QA walkthrough**
+runs the QA flow step by step: log in, find a board, create a scenario and a case, start a session, record a bug, see
+its linked task, finish the session. Each operation below links to itself in the console, and shows a \`curl\` line and
+a \`@task-management/client\` call that are tested against the sandbox.`;
 
 /** Ends every operation's description with a link to the same operation in the console (console.html). */
 export function withConsoleLinks(document: Record<string, unknown>): void {

@@ -70,6 +70,15 @@ function openLinkedOperation(): void {
   attempt();
 }
 
+export interface SwaggerOptions {
+  store: ConsoleStore;
+  contract: Record<string, unknown>;
+  /** Called with what an answer offers: a session from a login or refresh, or a new named token. */
+  onAdopted(adopted: NonNullable<Adopted>): void;
+  /** Called when a request could not be sent as the reader asked; the message is for the reader. */
+  onRefused(message: string): void;
+}
+
 /** A JSON body that does not parse: Swagger UI would send it as it is; the console says what to fix instead. */
 function checkJsonBody(request: SwaggerRequest): string | undefined {
   const type = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';

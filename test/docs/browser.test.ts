@@ -149,6 +149,19 @@ test("Redoc's search finds an operation by its name and opens it", async () => {
   );
   await page.screenshot({ path: join(ARTIFACTS, 'docs-operation.png') });
   expect(statSync(join(ARTIFACTS, 'docs-operation.png')).size).toBeGreaterThan(10_000);
+
+  // The operation shows its two code samples (curl first, the typed client in the samples' menu) and links to itself
+  // in the console.
+  const section = page.locator(`[id$="/${target.operationId.toLowerCase()}"]`).first();
+  expect(await section.innerText()).toContain('curl -sS -X PATCH "$BASE_URL/features/qa/sessions/cases/');
+  await section.getByRole('button', { name: 'curl' }).first().click();
+  await page.getByRole('menuitem', { name: '@task-management/client' }).click();
+  await page.waitForFunction(
+    (id) => document.querySelector(`[id$="/${id}"]`)?.textContent?.includes('createApiClient'),
+    target.operationId.toLowerCase(),
+  );
+  const link = section.getByRole('link', { name: 'Try it in the console' });
+  expect(await link.getAttribute('href')).toBe('console.html#/QA_sessions/recordCaseOutcome');
 });
 
 describe('the state diagrams are pictures in the page, drawn from scripts/state-machines.ts', () => {

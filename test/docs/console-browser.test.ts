@@ -25,6 +25,8 @@ const dir = mkdtempSync(join(tmpdir(), 'docs-console-'));
 const sandbox = createSandbox();
 /** Paths of the API requests that reached the server (the docs files are served by the host, not counted here). */
 const reachedServer: string[] = [];
+/** The Authorization scheme (or "none") each API request reached the server with, by path. */
+const schemes: [string, string][] = [];
 let server: SandboxServer;
 let origin: string;
 let browser: Browser;
@@ -40,6 +42,7 @@ beforeAll(async () => {
     docsDir: dir,
     fetch: (request) => {
       reachedServer.push(new URL(request.url).pathname);
+      schemes.push([new URL(request.url).pathname, request.headers.get('authorization')?.split(' ')[0] ?? 'none']);
       return sandbox.fetch(request);
     },
   });
@@ -214,6 +217,33 @@ test("against the server's base URL: log in from the bar, create a scenario, see
   );
   expect(list.scenarios.map((s) => s.title)).toContain(title);
   expect(offOrigin).toEqual([]);
+  expect(pageErrors).toEqual([]);
+});
+
+test('a named token created in the console replaces the JWT and is sent as Bearer, one kind at a time', async () => {
+  const page = await openConsole();
+  await page.fill('#base-url', `${origin}/api`);
+  await page.click('#use-base-url');
+  await page.waitForSelector('body[data-target=server]');
+  await page.click('#login button[type=submit]');
+  await page.waitForSelector('#credential-status[data-credential=session]');
+  const from = schemes.length;
+  const created = await execute(
+    page,
+    'API tokens',
+    'createApiToken',
+    JSON.stringify({ title: `console ${Date.now()}`, is_active: true }),
+  );
+  expect(created.status).toBe(201);
+  await page.click('#use-new-token');
+  await page.waitForSelector('#credential-status[data-credential=apiToken]');
+  expect(await page.textContent('#credential-status')).toMatch(/^Named API token, sent as Authorization: Bearer …/);
+  expect((await execute(page, 'Account', 'getMe')).status).toBe(200);
+  // The creation went with the JWT; the read after it with the new named token alone.
+  expect(schemes.slice(from)).toEqual([
+    ['/api/member/bearer-tokens/', 'JWT'],
+    ['/api/member/me/', 'Bearer'],
+  ]);
   expect(pageErrors).toEqual([]);
 });
 
