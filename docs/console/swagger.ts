@@ -79,22 +79,56 @@ export interface SwaggerOptions {
   onRefused(message: string): void;
 }
 
-/** A JSON body that does not parse: Swagger UI would send it as it is; the console says what to fix instead. */
-function checkJsonBody(request: SwaggerRequest): string | undefined {
-  const type = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-  if (!/json/i.test(type) || typeof request.body !== 'string') return undefined;
+/** What is wrong with a JSON body's text, for the reader, or undefined when it parses. */
+function jsonProblem(text: string): string | undefined {
   try {
-    JSON.parse(request.body);
+    JSON.parse(text);
     return undefined;
   } catch (error) {
     return `The request body is not JSON (${(error as Error).message}): correct it and execute again. Nothing was sent.`;
   }
 }
 
+/** A JSON body that does not parse: Swagger UI would send it as it is. */
+function checkJsonBody(request: SwaggerRequest): string | undefined {
+  const type = Object.entries(request.headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  return /json/i.test(type) && typeof request.body === 'string' ? jsonProblem(request.body) : undefined;
+}
+
+/**
+ * Stops Execute on an operation whose JSON body does not parse, before Swagger UI sends it, and says why under the
+ * operation's body. (The request hook cannot cancel a request without breaking Swagger UI's response panel.)
+ */
+function refuseBadBodies(onRefused: (message: string) => void): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.('button.execute');
+      const block = button?.closest('.opblock');
+      if (!button || !block) return;
+      block.querySelector('.console-refusal')?.remove();
+      const body = block.querySelector<HTMLTextAreaElement>('textarea.body-param__text');
+      const problem = body ? jsonProblem(body.value) : undefined;
+      if (!problem) return;
+      // Capture phase on the document: Swagger UI's React handler on its root never sees this click.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const note = document.createElement('p');
+      note.className = 'console-refusal';
+      note.setAttribute('role', 'alert');
+      note.textContent = problem;
+      body?.after(note);
+      onRefused(problem);
+    },
+    true,
+  );
+}
+
 /** Mounts Swagger UI in `#swagger`. */
 export function mountSwagger({ store, contract, onAdopted, onRefused }: SwaggerOptions): void {
   const SwaggerUIBundle = window.SwaggerUIBundle;
   if (!SwaggerUIBundle) throw new Error('Swagger UI did not load');
+  refuseBadBodies(onRefused);
   /** The username of the login each URL was last sent, to name the account of the session it answers. */
   const logins = new Map<string, string>();
   /** The method of the last request to each URL: Swagger UI's response carries none. */
@@ -117,7 +151,7 @@ export function mountSwagger({ store, contract, onAdopted, onRefused }: SwaggerO
       const invalid = checkJsonBody(request);
       if (!target || invalid) {
         onRefused(invalid ?? 'Choose where requests go at the top of the page first. Nothing was sent.');
-        // An address that cannot be fetched: Swagger UI shows its own "Failed to fetch" under the operation.
+        // Throwing here breaks Swagger UI's response panel; an address no browser fetches fails the request instead.
         return { ...request, url: 'about:blank#not-sent' };
       }
       if (request.url.startsWith(SPEC_SERVER)) request.url = target.baseUrl + request.url.slice(SPEC_SERVER.length);

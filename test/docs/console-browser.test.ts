@@ -304,6 +304,9 @@ describe('bad input gets a clear message and the page keeps working', () => {
     await op.locator('button.execute').click();
     await page.waitForSelector('#target-message[data-kind=error]');
     expect(await page.textContent('#target-message')).toMatch(/request body is not JSON .*Nothing was sent/);
+    // Said where the reader is, under the body; Swagger UI's response panel stays intact.
+    expect(await op.locator('.console-refusal').textContent()).toMatch(/request body is not JSON/);
+    expect(await op.textContent()).not.toContain('Could not render');
     // The reader can correct it and go on.
     expect(
       (await execute(page, 'QA scenarios', 'createScenario', '{"title": "whole", "parent_id": null}')).status,
