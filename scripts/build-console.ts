@@ -1,5 +1,5 @@
 // Builds the docs console (README "Publishing the docs"): docs/console.html, one page with Swagger UI, the console's
-// script (docs/console/) and their styles inlined, and docs/mockServiceWorker.js, MSW's worker, which must sit beside it.
+// script (console/) and their styles inlined, and docs/mockServiceWorker.js, MSW's worker, which must sit beside it.
 import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -22,7 +22,7 @@ function inlineScript(code: string): string {
 /** The console's own script, bundled for the browser (MSW, the sandbox core and the contract included). */
 function consoleBundle(): string {
   const result = buildSync({
-    entryPoints: [join(root, 'docs/console/page.ts')],
+    entryPoints: [join(root, 'console/page.ts')],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -42,10 +42,10 @@ export function buildConsole(outDir: string = join(root, 'docs')): { bytes: numb
     '/*SWAGGER_BUNDLE*/': inlineScript(readFileSync(join(swaggerDir, 'swagger-ui-bundle.js'), 'utf8')),
     '/*CONSOLE_BUNDLE*/': inlineScript(consoleBundle()),
   };
-  let html = readFileSync(join(root, 'docs/console/template.html'), 'utf8');
+  let html = readFileSync(join(root, 'console/template.html'), 'utf8');
   for (const [slot, text] of Object.entries(parts)) {
     const at = html.indexOf(slot);
-    if (at < 0) throw new Error(`docs/console/template.html lacks ${slot}`);
+    if (at < 0) throw new Error(`console/template.html lacks ${slot}`);
     html = html.slice(0, at) + text + html.slice(at + slot.length);
   }
   const page = join(outDir, CONSOLE_FILE);

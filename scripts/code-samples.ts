@@ -1,5 +1,6 @@
 // The code samples of the docs (Redoc's and Scalar's `x-codeSamples`): a curl line and a `@task-management/client` call
 // for every operation, generated from the contract's examples at build time, never written per operation.
+import { isObject } from '../contract/json.js';
 import { ContractReadError, operationsOf, type ResolvedOperation, readResolvedContract } from '../contract/resolved.js';
 
 /** One operation's samples and the status they are documented to get. */
@@ -32,9 +33,6 @@ const FROM_VARIABLE: Record<string, Variable> = { 'body refresh_token': 'REFRESH
 class FromVariable {
   constructor(readonly name: Variable) {}
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The example a sample uses: the one named `default` if any, else the first the contract lists. */
 function firstExample(examples: Record<string, unknown>): unknown {
@@ -70,7 +68,7 @@ function bodyOf(op: Source): Record<string, unknown> | undefined {
   const json = op.requestBody?.content['application/json'];
   if (!json) return undefined;
   const example = firstExample(json.examples);
-  if (!isRecord(example)) throw where(op, 'the JSON request body has no object example for the code samples');
+  if (!isObject(example)) throw where(op, 'the JSON request body has no object example for the code samples');
   return Object.fromEntries(
     Object.entries(example).map(([name, value]) => {
       const variable = FROM_VARIABLE[`body ${name}`];
@@ -120,7 +118,7 @@ function tsLiteral(value: unknown, depth: number): string {
   const pad = '  '.repeat(depth + 1);
   const close = '  '.repeat(depth);
   if (Array.isArray(value)) return `[${value.map((item) => tsLiteral(item, depth)).join(', ')}]`;
-  if (isRecord(value)) {
+  if (isObject(value)) {
     const entries = Object.entries(value).map(([key, item]) => {
       const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
       return `${pad}${name}: ${tsLiteral(item, depth + 1)},`;

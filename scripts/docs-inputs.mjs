@@ -28,14 +28,13 @@ export const DOCS_INPUTS = [
   'scripts/code-samples.ts',
   'scripts/build-console.ts',
   'contract/resolved.ts',
-  'docs/console/template.html',
   'package-lock.json',
   ...OPTIONAL_PAGES,
 ].map(at);
 
-/** The console's sources: every file of docs/console/ (its script bundles them with the sandbox and the contract). */
+/** The console's sources: every file of console/ (its page template, and its script bundled with the sandbox and the contract). */
 const CONSOLE_SOURCES = () =>
-  existsSync(at('docs/console')) ? readdirSync(at('docs/console')).map((name) => at(`docs/console/${name}`)) : [];
+  existsSync(at('console')) ? readdirSync(at('console')).map((name) => at(`console/${name}`)) : [];
 
 /**
  * True when an output is missing or older than any of `inputs`. The docs' default inputs add the console's sources

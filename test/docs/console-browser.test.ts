@@ -10,12 +10,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { createApiClient, unwrap } from '../../client/index.js';
-import { WALKTHROUGH } from '../../docs/console/walkthrough.js';
+import { unwrap } from '../../client/index.js';
+import { WALKTHROUGH } from '../../console/walkthrough.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { buildDocs } from '../../scripts/build-docs.js';
+import { logIn } from '../sandbox/msw/story.js';
 import { launchChromium } from '../support/chromium.js';
 
 // Each test drives a real page through several round trips; on a shared 2-core machine that can take a while.
@@ -200,16 +201,7 @@ test("against the server's base URL: log in from the bar, create a scenario, see
     expect.arrayContaining(['/api/member/login/', '/api/features/qa/scenarios/list/']),
   );
 
-  const { member } = DEMO.accounts;
-  const pair = await unwrap(
-    createApiClient({ baseUrl: server.baseUrl }).POST('/member/login/', {
-      body: { username: member.username, password: member.password, captcha_token: DEMO.captchaToken },
-    }),
-  );
-  const api = createApiClient({
-    baseUrl: server.baseUrl,
-    credential: { kind: 'session', accessToken: pair.access_token, refreshToken: pair.refresh_token },
-  });
+  const api = await logIn(server.baseUrl);
   const list = await unwrap(
     api.GET('/features/qa/scenarios/list/', {
       params: { query: { company_id: DEMO.companyId, board_id: DEMO.boardId, limit: 100 } },

@@ -4,19 +4,19 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { operationsOf } from '../../contract/resolved.js';
-import { checkBaseUrl, parseBaseUrl } from '../../docs/console/base-url.js';
-import { ConsoleStore } from '../../docs/console/console-state.js';
+import { checkBaseUrl, parseBaseUrl } from '../../console/base-url.js';
+import { ConsoleStore } from '../../console/console-state.js';
 import {
   adoptedFrom,
   authorizationForUrl,
   describeCredential,
   looksLikeJwt,
   pastedCredential,
-} from '../../docs/console/credentials.js';
-import { toRequest } from '../../docs/console/send.js';
-import { consoleAnchor } from '../../docs/console/swagger.js';
-import { runStep, WALKTHROUGH, type WalkState } from '../../docs/console/walkthrough.js';
+} from '../../console/credentials.js';
+import { toRequest } from '../../console/send.js';
+import { consoleAnchor } from '../../console/swagger.js';
+import { runStep, WALKTHROUGH, type WalkState } from '../../console/walkthrough.js';
+import { operationsOf } from '../../contract/resolved.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';

@@ -1,7 +1,7 @@
 // The sandbox running in the docs page (docs/sandbox.md "In the browser and in tests"): MSW's service worker answers
 // the console's requests from the demo world, kept in sessionStorage for this tab; or why it cannot run here.
 import { setupWorker } from 'msw/browser';
-import { sandboxHandlers } from '../../mocks/sandbox/hosts/msw.js';
+import { sandboxHandlers } from '../mocks/sandbox/hosts/msw.js';
 
 export type InPageSandbox = { ok: true; baseUrl: string; reset(): Promise<void> } | { ok: false; reason: string };
 

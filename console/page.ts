@@ -1,8 +1,8 @@
 // The console page (docs/console.html, README "Publishing the docs"): the target and credential bar, the QA
 // walkthrough and Swagger UI on every operation, wired to one state for the tab.
 
-import { isObject } from '../../contract/json.js';
-import { openapiDocument } from '../../generated/openapi-document.js';
+import { isObject } from '../contract/json.js';
+import { openapiDocument } from '../generated/openapi-document.js';
 import { checkBaseUrl } from './base-url.js';
 import { ConsoleStore, type Target } from './console-state.js';
 import { adoptedFrom, type Credential, describeCredential, pastedCredential } from './credentials.js';

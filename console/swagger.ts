@@ -1,7 +1,7 @@
 // The console on every operation: Swagger UI's try-it (swagger-ui-dist, inlined by scripts/build-console.ts) over the
 // contract, its requests sent to the console's target with the console's one credential (source §5), and the
 // credentials a login or a new named token answers offered back to the console.
-import { isObject } from '../../contract/json.js';
+import { isObject } from '../contract/json.js';
 import type { ConsoleStore } from './console-state.js';
 import { type Adopted, adoptedFrom, authorizationForUrl } from './credentials.js';
 

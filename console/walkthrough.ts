@@ -2,8 +2,8 @@
 // scenario and a case, start a session, record a bug, see its linked task, finish the session; each step carries
 // the ids the next one needs. Bodies are typed by the generated types, so a contract change breaks this at build time.
 
-import { isObject } from '../../contract/json.js';
-import type { components } from '../../generated/schema.js';
+import { isObject } from '../contract/json.js';
+import type { components } from '../generated/schema.js';
 import { adoptedFrom, type Credential } from './credentials.js';
 import { type ConsoleAnswer, type ConsoleRequest, send, urlOf } from './send.js';
 

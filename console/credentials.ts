@@ -1,9 +1,9 @@
 // The console's one credential (source §5: a named API token as Bearer, or a login's JWT access token as JWT; never
 // both): what a reader pastes, what a login or a new token answers, and how the page names the kind in use.
-import { authorizationFor, type Credential, isUnauthenticatedUrl } from '../../client/credentials.js';
-import { isObject } from '../../contract/json.js';
+import { authorizationFor, type Credential, isUnauthenticatedUrl } from '../client/credentials.js';
+import { isObject } from '../contract/json.js';
 
-export type { Credential } from '../../client/credentials.js';
+export type { Credential } from '../client/credentials.js';
 
 /** A credential pasted by the reader, or the message that says what to correct. */
 export type Pasted = { credential: Credential } | { error: string };
