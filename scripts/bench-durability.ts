@@ -6,9 +6,7 @@ import { createSandbox } from '../mocks/sandbox/core/app.js';
 import { API_PREFIX } from '../mocks/sandbox/core/router.js';
 import { DEMO } from '../mocks/sandbox/worlds/seed.js';
 import { durable, writeFileAtomically } from '../mocks/sandbox/worlds/state-file.js';
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+import { fmt, median } from './figures.js';
 
 /**
  * Fills a `large` world with cases until its memory budget refuses more (the "full world" of a shared sandbox), puts

@@ -8,8 +8,9 @@
 // sandbox (BENCH_CONFORMANCE_RUNS, default 3), the sandbox's start-up: `npm start`'s prestart check and the
 // compiled sandbox from spawn to its first answer (BENCH_STARTS runs, default 7), and the sandbox's memory under a
 // documented load and an amplifier (BENCH_AMPLIFIER sets its size), and --state writes with a full world
-// (BENCH_DURABILITY_RUNS, default 5). BENCH_PARTS=servers, conformance, startup, memory or durability (comma-separated)
-// runs those parts only.
+// (BENCH_DURABILITY_RUNS, default 5), and the docs pages' sizes and the console's load in Chromium (BENCH_DOCS_LOADS,
+// default 5). BENCH_PARTS=servers, conformance, startup, memory, durability or docs (comma-separated) runs those parts
+// only.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,9 @@ import { runConformance } from '../conformance/run.js';
 import { startMock } from '../mocks/prism/mock.js';
 import { createSandbox } from '../mocks/sandbox/core/app.js';
 import { DEMO } from '../mocks/sandbox/worlds/seed.js';
+import { benchDocs } from './bench-docs.js';
 import { benchDurability } from './bench-durability.js';
+import { fmt, median } from './figures.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCHMARKS_PATH = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
@@ -228,12 +231,6 @@ function autocannon(target: Target, load: Load, seconds: number, connections: nu
   });
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 /** The median of each figure over the rounds; non-2xx and errors are summed, so none can hide. */
 function combine(rounds: Measured[]): Measured {
   const cpu = rounds.map((r) => r.cpuUs).filter((c): c is number => c !== undefined);
@@ -298,9 +295,6 @@ async function prepareLoads(sandbox: string): Promise<{ loads: Load[]; bodies: R
   return { loads, bodies };
 }
 
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
 /** Runs the conformance CLI (a fresh process, as a user runs it) against a fresh sandbox, `runs` times. */
 async function benchConformance(runs: number): Promise<string> {
   const walls: number[] = [];
@@ -349,7 +343,6 @@ async function benchConformance(runs: number): Promise<string> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const wall = median(walls);
   // In process: runConformance with the sandbox's fetch as the target, no port and no process start-up.
   const inProcess: number[] = [];
@@ -549,7 +542,8 @@ async function benchStartup(runs: number): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  const parts = (process.env.BENCH_PARTS ?? 'servers,conformance,startup,memory,durability').split(',');
+  const parts = (process.env.BENCH_PARTS ?? 'servers,conformance,startup,memory,durability,docs').split(',');
+  if (parts.includes('docs')) writeSection(BENCHMARKS_PATH, 'docs', await benchDocs(envNumber('BENCH_DOCS_LOADS', 5)));
   if (parts.includes('durability')) {
     writeSection(BENCHMARKS_PATH, 'durability', await benchDurability(envNumber('BENCH_DURABILITY_RUNS', 5)));
   }

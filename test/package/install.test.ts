@@ -166,7 +166,7 @@ describe('the packed tarballs', () => {
     for (const p of Object.values(packed)) {
       for (const file of p.files) {
         expect(file, `${p.name}: ${file}`).toMatch(
-          /^(package\.json|README\.md|LICENSE|dist\/.+\.(js|d\.ts)|openapi\.yaml|docs\/index\.html|conformance\/targets\/sandbox\.json)$/,
+          /^(package\.json|README\.md|LICENSE|dist\/.+\.(js|d\.ts)|openapi\.yaml|docs\/(index\.html|console\.html|mockServiceWorker\.js)|conformance\/targets\/sandbox\.json)$/,
         );
         expect(file, `${p.name}: ${file}`).not.toMatch(/(^|\/)(test|faults|scripts)\//);
       }
@@ -439,5 +439,9 @@ describe('a clone', () => {
     const docs = await fetch(`${baseUrl.replace(/\/api$/, '')}/docs/`);
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('Task-Management');
+    const consolePage = await fetch(`${baseUrl.replace(/\/api$/, '')}/docs/console.html`);
+    expect([consolePage.status, await consolePage.text()]).toEqual([200, expect.stringContaining('SwaggerUIBundle')]);
+    const worker = await fetch(`${baseUrl.replace(/\/api$/, '')}/docs/mockServiceWorker.js`);
+    expect([worker.status, worker.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
   });
 });
