@@ -11,7 +11,7 @@ import { operationsOf } from '../contract/resolved.js';
 import { renderAssumptions } from './assumptions.js';
 import { buildConsole, CONSOLE_FILE } from './build-console.js';
 import { bundleContract, redocly } from './bundle.js';
-import { contractSamples, withCodeSamples } from './code-samples.js';
+import { contractSamples, SAMPLE_VARIABLES, withCodeSamples } from './code-samples.js';
 import { injectDiagrams } from './diagrams.js';
 import { DOCS_PATH, isStale, OPTIONAL_PAGES } from './docs-inputs.mjs';
 import { renderLinksPage } from './links-page.js';
@@ -51,7 +51,13 @@ that runs in the page (the demo world, kept for your tab: nothing to install) or
 (the demo captcha is shown) to use a JWT, or use a named API token as Bearer: one kind at a time. Its **QA walkthrough**
 runs the QA flow step by step: log in, find a board, create a scenario and a case, start a session, record a bug, see
 its linked task, finish the session. Each operation below links to itself in the console, and shows a \`curl\` line and
-a \`@task-management/client\` call that are tested against the sandbox.`;
+a \`@task-management/client\` call that are tested against the sandbox. The samples read these environment variables:
+
+| variable | what to put in it |
+|---|---|
+${Object.entries(SAMPLE_VARIABLES)
+  .map(([name, meaning]) => `| \`${name}\` | ${meaning} |`)
+  .join('\n')}`;
 
 /** Ends every operation's description with a link to the same operation in the console (console.html). */
 export function withConsoleLinks(document: Record<string, unknown>): void {
