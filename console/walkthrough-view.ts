@@ -1,7 +1,7 @@
 // The QA walkthrough on the console page: one block per step of walkthrough.ts, each run by a button once the step
 // before it succeeded, showing the request sent and the answer received.
 import type { ConsoleStore } from './console-state.js';
-import { runStep, WALKTHROUGH, type WalkState } from './walkthrough.js';
+import { runStep, type StepResult, WALKTHROUGH, type WalkState } from './walkthrough.js';
 
 export interface WalkthroughViewOptions {
   store: ConsoleStore;
@@ -40,21 +40,21 @@ export function mountWalkthrough(list: HTMLElement, { store, login, onLoggedIn }
     out.outcome.textContent = 'Sending…';
     const target = store.state.target;
     if (index === 0) state.login = login();
-    const result = target
+    const result: StepResult = target
       ? await runStep(step, state, {
           fetch: globalThis.fetch.bind(globalThis),
           baseUrl: target.baseUrl,
           credential: store.state.credential,
         })
       : { ok: false, message: 'Choose where requests go at the top of the page first.' };
-    out.request.textContent = 'sent' in result ? (result.sent ?? '') : '';
-    const answer = 'answer' in result ? result.answer : undefined;
+    const { sent, answer } = result;
+    out.request.textContent = sent ?? '';
     out.answer.textContent = answer
       ? `${answer.status}\n\n${typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body, null, 2)}`
       : '';
     out.outcome.textContent = result.message;
     out.outcome.dataset.result = result.ok ? 'ok' : 'failed';
-    if ('session' in result && result.session) {
+    if (result.session) {
       store.setCredential(result.session, state.login.username);
       onLoggedIn(state.login.username);
     }

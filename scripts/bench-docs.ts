@@ -5,8 +5,8 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startSandboxServer } from '../mocks/sandbox/hosts/node.js';
-import { launchChromium } from '../test/support/chromium.js';
 import { buildDocs } from './build-docs.js';
+import { launchChromium } from './chromium.js';
 import { fmt, median } from './figures.js';
 
 /** Our goals: each page under 3 MiB as a file, and the console ready within 5 s of navigation. */

@@ -7,8 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
 import { buildDocs } from '../../scripts/build-docs.js';
+import { launchChromium } from '../../scripts/chromium.js';
 import { STATE_MACHINES } from '../../scripts/state-machines.js';
-import { launchChromium } from '../support/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../.artifacts/', import.meta.url));
 const LOCAL = /^(file|data|blob):/;

@@ -16,8 +16,8 @@ import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { buildDocs } from '../../scripts/build-docs.js';
+import { launchChromium } from '../../scripts/chromium.js';
 import { logIn } from '../sandbox/msw/story.js';
-import { launchChromium } from '../support/chromium.js';
 
 // Each test drives a real page through several round trips; on a shared 2-core machine that can take a while.
 vi.setConfig({ testTimeout: 90_000 });

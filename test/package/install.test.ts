@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PackedPackage, packAll } from '../../scripts/pack.js';
+import { DEMO_PROFILE } from '../conformance/fixtures/profile.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -304,16 +305,7 @@ const dropErrorBodies = async (request) => {
 
 describeConformance({
   target: process.env.FAULT ? dropErrorBodies : app.fetch,
-  profile: async () => ({
-    captchaToken: 'test-captcha',
-    accounts: {
-      member: { username: 'demo', password: 'demo-password' },
-      outsider: { username: 'outsider', password: 'outsider-password' },
-    },
-    companyId: 1,
-    boardId: 1,
-    boardWithoutTodoColumnId: 2,
-  }),
+  profile: async () => (${JSON.stringify(DEMO_PROFILE)}),
 });
 `;
 
@@ -321,15 +313,7 @@ describeConformance({
 const TEAM_SCRIPT = `import { runConformance, TargetError } from '@task-management/conformance';
 import { createSandbox } from '@task-management/sandbox';
 
-const profile = {
-  captchaToken: 'test-captcha',
-  accounts: {
-    member: { username: 'demo', password: 'demo-password' },
-    outsider: { username: 'outsider', password: 'outsider-password' },
-  },
-  companyId: 1,
-  boardId: 1,
-};
+const profile = ${JSON.stringify(DEMO_PROFILE)};
 const result = await runConformance({ target: createSandbox().fetch, profile, only: ['TOKEN-03'] });
 const refused = await runConformance({ target: 42, profile }).catch((error) => error instanceof TargetError);
 console.log(JSON.stringify({ outcomes: result.rules.map((r) => r.id + ' ' + r.outcome), refused }));

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from '../support/chromium.js';
+import { launchChromium } from '../../scripts/chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HTML = `<!doctype html><meta charset="utf-8"><title>Sandbox in the browser</title>

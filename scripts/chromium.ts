@@ -1,4 +1,4 @@
-// Headless Chromium for the browser tests: Debian's /usr/bin/chromium (never a downloaded browser), with the flags
+// Headless Chromium for the browser tests and the docs bench: Debian's /usr/bin/chromium (never a downloaded browser), with the flags
 // this machine's closed network needs (see the README).
 import { type Browser, chromium } from 'playwright-core';
 
