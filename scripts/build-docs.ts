@@ -1,5 +1,5 @@
 // npm run docs: builds the self-contained Redoc page docs/index.html from openapi.yaml plus the generated doc pages, and
-// the console beside it (scripts/build-console.ts).
+// the console beside it (scripts/build-console.ts) and the Postman collection (scripts/postman.ts).
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -15,6 +15,7 @@ import { contractSamples, SAMPLE_VARIABLES, withCodeSamples } from './code-sampl
 import { injectDiagrams } from './diagrams.js';
 import { DOCS_PATH, isStale, OPTIONAL_PAGES } from './docs-inputs.mjs';
 import { renderLinksPage } from './links-page.js';
+import { POSTMAN_FILE, writePostmanCollection } from './postman.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path: string): string => join(root, path);
@@ -85,7 +86,7 @@ export function withLocalLogo(html: string): string {
 }
 
 /** Builds the page into `outFile` with `redocly build-docs --inlineBundle` (no CDN: it works offline from file://). */
-export function buildDocs(outFile: string = DOCS_PATH): { bytes: number; consoleBytes: number } {
+export function buildDocs(outFile: string = DOCS_PATH): { bytes: number; consoleBytes: number; postmanBytes: number } {
   const dir = mkdtempSync(join(tmpdir(), 'docs-bundle-'));
   try {
     const bundle = join(dir, 'openapi.json');
@@ -95,7 +96,11 @@ export function buildDocs(outFile: string = DOCS_PATH): { bytes: number; console
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { bytes: statSync(outFile).size, consoleBytes: buildConsole(dirname(outFile)).bytes };
+  return {
+    bytes: statSync(outFile).size,
+    consoleBytes: buildConsole(dirname(outFile)).bytes,
+    postmanBytes: writePostmanCollection(dirname(outFile)).bytes,
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -104,8 +109,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (values['if-stale'] && !isStale()) {
     console.log(`${shown} is up to date`);
   } else {
-    const { bytes, consoleBytes } = buildDocs();
+    const { bytes, consoleBytes, postmanBytes } = buildDocs();
     const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-    console.log(`wrote ${shown} (${kib(bytes)}) and ${join(dirname(shown), CONSOLE_FILE)} (${kib(consoleBytes)})`);
+    const beside = (file: string) => join(dirname(shown), file);
+    console.log(
+      `wrote ${shown} (${kib(bytes)}), ${beside(CONSOLE_FILE)} (${kib(consoleBytes)}) and ${beside(POSTMAN_FILE)} (${kib(postmanBytes)})`,
+    );
   }
 }

@@ -7,8 +7,13 @@ const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 export const DOCS_PATH = at('docs/index.html');
 
-/** Every file `npm run docs` writes: the reference, the console, and the console's service worker. */
-export const DOCS_OUTPUTS = [DOCS_PATH, at('docs/console.html'), at('docs/mockServiceWorker.js')];
+/** Every file `npm run docs` writes: the reference, the console, the console's service worker, the Postman collection. */
+export const DOCS_OUTPUTS = [
+  DOCS_PATH,
+  at('docs/console.html'),
+  at('docs/mockServiceWorker.js'),
+  at('docs/task-management.postman_collection.json'),
+];
 
 /** Generated pages appended to the introduction when they exist (npm run generate writes them). */
 export const OPTIONAL_PAGES = ['docs/rules.md', 'docs/changes.md'];
@@ -27,6 +32,7 @@ export const DOCS_INPUTS = [
   'scripts/links-page.ts',
   'scripts/code-samples.ts',
   'scripts/build-console.ts',
+  'scripts/postman.ts',
   'contract/resolved.ts',
   'package-lock.json',
   ...OPTIONAL_PAGES,

@@ -42,7 +42,12 @@ export const PACKAGES: readonly PackageSpec[] = [
       './msw': 'dist/mocks/sandbox/hosts/msw.js',
     },
     bin: { 'task-sandbox': 'dist/mocks/sandbox/main.js' },
-    assets: ['docs/index.html', 'docs/console.html', 'docs/mockServiceWorker.js'],
+    assets: [
+      'docs/index.html',
+      'docs/console.html',
+      'docs/mockServiceWorker.js',
+      'docs/task-management.postman_collection.json',
+    ],
     optionalPeers: ['msw'],
     readme: 'docs/sandbox.md',
   },

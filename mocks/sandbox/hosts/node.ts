@@ -201,6 +201,7 @@ const DOCS_FILES: Record<string, [file: string, type: string]> = {
   '/docs/console.html': ['console.html', 'text/html; charset=utf-8'],
   // The console's in-page sandbox: a service worker script must come from the page's own origin, as JavaScript.
   '/docs/mockServiceWorker.js': ['mockServiceWorker.js', 'text/javascript; charset=utf-8'],
+  '/docs/task-management.postman_collection.json': ['task-management.postman_collection.json', 'application/json'],
 };
 
 async function serveDocs(docsDir: string | undefined, path: string, res: ServerResponse): Promise<void> {
