@@ -9,11 +9,21 @@ const LABEL: Record<ChangeClass, string> = {
   compatible: 'compatible',
 };
 
-/** Changes by operation (document-wide ones under "The whole contract"), in the order found. */
+/** The heading of a change inside a named schema: the schema's place, and the operations that use it. */
+function namedSchemaHeading(change: Change): string {
+  const schema = change.place.split('/').slice(0, 4).join('/');
+  const users = change.usedBy ?? [];
+  return `${schema}, used by ${users.length > 0 ? users.join(', ') : 'no operation'}`;
+}
+
+/**
+ * Changes by operation, changes inside a named schema by that schema (once, with the operations that use it), and
+ * document-wide ones under "The whole contract", in the order found.
+ */
 function grouped(changes: readonly Change[]): Map<string, Change[]> {
   const groups = new Map<string, Change[]>();
   for (const c of changes) {
-    const key = c.operation ?? 'The whole contract';
+    const key = c.operation ?? (c.usedBy ? namedSchemaHeading(c) : 'The whole contract');
     groups.set(key, [...(groups.get(key) ?? []), c]);
   }
   return groups;

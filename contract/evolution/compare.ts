@@ -1,12 +1,19 @@
 // What changed between two contracts, and whom each change breaks (docs/changes.md, "How changes are classified"):
-// both contracts resolved ($refs inlined), then operations, parameters, request bodies, responses and security
-// compared place by place. A request schema that accepts less breaks clients, one that accepts more breaks servers
+// operations, parameters, request bodies, responses and security compared place by place; a schema named by `$ref` is
+// compared once per pair of names and side, at its own place, whichever operations use it, so time and memory stay
+// linear in the documents however often a schema is named. A request schema that accepts less breaks clients, one that accepts more breaks servers
 // (the implementations the conformance suite judges must now take it); a response schema that may hold more breaks
 // clients, one that must hold more breaks servers.
 import { findAssumptions } from '../assumptions.js';
 import { isObject } from '../json.js';
 import { escapePointer } from '../pointer.js';
-import { operationsOf, type ResolvedOperation, type ResolvedParameter } from '../resolved.js';
+import {
+  ContractReadError,
+  followRef,
+  operationsOf,
+  type ResolvedOperation,
+  type ResolvedParameter,
+} from '../resolved.js';
 
 type Node = Record<string, unknown>;
 
@@ -18,6 +25,8 @@ export interface Change {
   class: ChangeClass;
   /** `METHOD /path` of the operation, when the change is inside one. */
   operation?: string;
+  /** For a change inside a named schema (`/components/schemas/…`): the operations that use it, `METHOD /path`. */
+  usedBy?: string[];
   /** JSON pointer in the newer contract (in the older one for something removed). */
   place: string;
   /** One sentence for a reader. */
@@ -86,14 +95,94 @@ const classOf = (side: Side, direction: Direction): ChangeClass =>
       ? 'breaking-clients'
       : 'breaking-servers';
 
+/** Deepest chain of schemas (inline or through `$ref`s) compared: past it the contract is refused, naming the place. */
+export const MAX_SCHEMA_DEPTH = 256;
+
+/** A pair of named schemas compared once: where it was met from, and who uses it (filled when the walk is over). */
+interface NamedPair {
+  operations: Set<string>;
+  /** Keys of the named pairs it was met inside. */
+  parents: Set<string>;
+  usedBy: string[];
+}
+
+/** The two documents a comparison reads `$ref`s from, and the named pairs compared so far (`side old-ref new-ref`). */
+interface Documents {
+  old: { document: Node; file: string };
+  now: { document: Node; file: string };
+  compared: Map<string, NamedPair>;
+}
+
 interface Context {
   out: Change[];
   operation?: string;
+  /** The named pair being compared, for changes found inside it. */
+  pair?: NamedPair;
+  /** Its key, as the parent of pairs met inside it. */
+  pairKey?: string;
+  documents?: Documents;
+  depth?: number;
 }
 
 function add(ctx: Context, kind: ChangeKind, cls: ChangeClass, place: string, message: string): void {
-  ctx.out.push({ kind, class: cls, ...(ctx.operation ? { operation: ctx.operation } : {}), place, message });
+  ctx.out.push({
+    kind,
+    class: cls,
+    ...(ctx.operation ? { operation: ctx.operation } : {}),
+    ...(ctx.pair ? { usedBy: ctx.pair.usedBy } : {}),
+    place,
+    message,
+  });
 }
+
+/** Operations named in a change's `usedBy` at most; past it, the list ends with MORE_USERS. */
+export const MAX_USED_BY = 20;
+export const MORE_USERS = '…';
+
+/**
+ * Fills each named pair's `usedBy`: the operations that met it, directly or inside another named pair. Sets grow only
+ * and stop at MAX_USED_BY, so passing them down the pairs until nothing changes is linear in the pairs met.
+ */
+function fillUsers(compared: Map<string, NamedPair>): void {
+  const children = new Map<string, string[]>();
+  for (const [key, pair] of compared) {
+    for (const parent of pair.parents) children.set(parent, [...(children.get(parent) ?? []), key]);
+  }
+  const users = new Map<string, Set<string>>();
+  for (const [key, pair] of compared) users.set(key, new Set([...pair.operations].slice(0, MAX_USED_BY + 1)));
+  const work = [...compared.keys()];
+  while (work.length > 0) {
+    const key = work.pop() as string;
+    const from = users.get(key) as Set<string>;
+    for (const child of children.get(key) ?? []) {
+      const to = users.get(child) as Set<string>;
+      const size = to.size;
+      for (const user of from) {
+        if (to.size > MAX_USED_BY) break;
+        to.add(user);
+      }
+      if (to.size !== size) work.push(child);
+    }
+  }
+  for (const [key, pair] of compared) {
+    const all = [...(users.get(key) as Set<string>)].sort();
+    pair.usedBy.push(...all.slice(0, MAX_USED_BY), ...(all.length > MAX_USED_BY ? [MORE_USERS] : []));
+  }
+}
+
+/** The schema a `$ref` names in one of the two documents (resolved.ts followRef says why when it names none). */
+function target(docs: Documents['old'], ref: string, place: string): Node {
+  const found = followRef(docs.document, docs.file, ref, place);
+  if (!isObject(found)) throw new ContractReadError(docs.file, place, `$ref ${ref} names no schema`);
+  return found;
+}
+
+const refOf = (schema: Node): string | undefined => (typeof schema.$ref === 'string' ? schema.$ref : undefined);
+
+const withoutRef = (schema: Node): Node => {
+  const { $ref: _ref, ...rest } = schema;
+  return rest;
+};
 
 const typesOf = (schema: Node): Set<string> => {
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
@@ -138,16 +227,51 @@ function compareBounds(ctx: Context, side: Side, old: Node, now: Node, place: st
   }
 }
 
-/** Compares two schemas at the same place; `side` says whether clients send it or servers answer it. */
+/**
+ * Compares two schemas at the same place; `side` says whether clients send it or servers answer it. Where both name a
+ * schema by `$ref`, the pair is compared once, at the newer schema's own place, and every later meeting only adds its
+ * operation to `usedBy`; siblings of a `$ref` (OpenAPI 3.1) are compared where they stand. Where one side names a
+ * schema and the other writes it inline, the named one is read in place.
+ */
 export function compareSchema(ctx: Context, side: Side, old: unknown, now: unknown, place: string): void {
   if (!isObject(old) || !isObject(now)) return;
-  if (old.$ref !== undefined || now.$ref !== undefined) {
-    // A recursive schema left as a $ref by the resolver: compared by name only.
-    if (old.$ref !== now.$ref) {
-      add(ctx, 'type-narrowed', 'breaking-clients', place, `the schema ${json(old.$ref)} became ${json(now.$ref)}`);
-    }
+  const depth = (ctx.depth ?? 0) + 1;
+  const docs = ctx.documents;
+  if (depth > MAX_SCHEMA_DEPTH) {
+    throw new ContractReadError(
+      docs?.now.file ?? '',
+      place,
+      `schemas nest (inline or through $refs) deeper than ${MAX_SCHEMA_DEPTH} levels, the limit`,
+    );
+  }
+  const inner: Context = { ...ctx, depth };
+  const [refA, refB] = [refOf(old), refOf(now)];
+  if (docs === undefined || (refA === undefined && refB === undefined)) {
+    compareInline(inner, side, old, now, place);
     return;
   }
+  if (refA !== undefined && refB !== undefined) {
+    const key = `${side} ${refA} ${refB}`;
+    let pair = docs.compared.get(key);
+    const first = pair === undefined;
+    pair ??= { operations: new Set(), parents: new Set(), usedBy: [] };
+    docs.compared.set(key, pair);
+    if (ctx.pairKey !== undefined) pair.parents.add(ctx.pairKey);
+    else if (ctx.operation) pair.operations.add(ctx.operation);
+    if (first) {
+      const named: Context = { out: ctx.out, pair, pairKey: key, documents: docs, depth };
+      compareSchema(named, side, target(docs.old, refA, place), target(docs.now, refB, place), refB.slice(1));
+    }
+    compareInline(inner, side, withoutRef(old), withoutRef(now), place);
+    return;
+  }
+  const a = refA === undefined ? old : { ...target(docs.old, refA, place), ...withoutRef(old) };
+  const b = refB === undefined ? now : { ...target(docs.now, refB, place), ...withoutRef(now) };
+  compareSchema(inner, side, a, b, place);
+}
+
+/** Compares two schemas member by member; nested schemas go back through compareSchema. */
+function compareInline(ctx: Context, side: Side, old: Node, now: Node, place: string): void {
   const [a, b] = [typesOf(old), typesOf(now)];
   if (a.size > 0 && b.size > 0) {
     const lost = [...a].filter((t) => !b.has(t) && !(t === 'integer' && b.has('number')));
@@ -413,17 +537,29 @@ const assumptionsOf = (document: Node): Map<string, string> =>
 
 const nameOf = (op: ResolvedOperation): string => `${op.method.toUpperCase()} ${op.path}`;
 
-/**
- * Every change from `older` to `newer`: both are raw documents as read (unresolved), for the x-assumption pointers,
- * and resolved, for the comparison itself.
- */
-export function compareContracts(older: { raw: Node; resolved: Node }, newer: { raw: Node; resolved: Node }): Change[] {
+/** A contract as the comparison reads it. */
+export interface ComparedContract {
+  /** As read (unresolved): the x-assumption pointers, and what schema `$ref`s name. */
+  raw: Node;
+  /** `raw` with every `$ref` outside schemas resolved (resolveRefs with keepSchemas). */
+  resolved: Node;
+  /** For messages about a `$ref` that names nothing. */
+  file?: string;
+}
+
+/** Every change from `older` to `newer`. */
+export function compareContracts(older: ComparedContract, newer: ComparedContract): Change[] {
   const out: Change[] = [];
+  const documents: Documents = {
+    old: { document: older.raw, file: older.file ?? 'old' },
+    now: { document: newer.raw, file: newer.file ?? 'new' },
+    compared: new Map(),
+  };
   const before = new Map(operationsOf(older.resolved).map((op) => [nameOf(op), op]));
   const after = new Map(operationsOf(newer.resolved).map((op) => [nameOf(op), op]));
   for (const [name, old] of before) {
     const now = after.get(name);
-    const ctx: Context = { out, operation: name };
+    const ctx: Context = { out, operation: name, documents };
     if (!now) {
       add(ctx, 'operation-removed', 'breaking-clients', old.pointer, `${name} is gone`);
       continue;
@@ -446,6 +582,7 @@ export function compareContracts(older: { raw: Node; resolved: Node }, newer: { 
     if (!before.has(name))
       add({ out, operation: name }, 'operation-added', 'breaking-servers', now.pointer, `${name} is new`);
   }
+  fillUsers(documents.compared);
   const [ax, bx] = [assumptionsOf(older.raw), assumptionsOf(newer.raw)];
   for (const [at, text] of ax) {
     const now = bx.get(at);

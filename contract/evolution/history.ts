@@ -1,8 +1,9 @@
 // The contract's history for readers (docs/changes.md): the Changes page, built from the released contracts and the
 // working one, and the release from which each assumption holds as written (the assumptions page).
 import { findAssumptions } from '../assumptions.js';
+import { MAX_ALIASES, MAX_CONTRACT_BYTES, MAX_CONTRACT_DEPTH } from '../resolved.js';
 import { changesAsMarkdown } from './changelog.js';
-import { CHANGE_KINDS, compareContracts } from './compare.js';
+import { CHANGE_KINDS, compareContracts, MAX_SCHEMA_DEPTH } from './compare.js';
 import { CONTRACT_FILE, contractFileOf, type LoadedContract, readForDiff, releases } from './releases.js';
 
 /** Every released contract, oldest first, with its version. */
@@ -35,7 +36,9 @@ const INTRO = `# Changes
 <!-- Generated from contract/releases/ and openapi.yaml by \`npm run generate\`. Do not edit by hand. -->
 
 Every released contract is kept in the repository (\`contract/releases/<version>.yaml\`), and this page lists what
-changed from one to the next, operation by operation. Each change is classified for the people it can break:
+changed from one to the next, operation by operation; a change inside a schema the contract names
+(\`#/components/schemas/…\`) is listed once, under that schema, with the operations that use it. Each change is
+classified for the people it can break:
 
 - **breaking for clients**: code written against the older contract may fail (a removed response field, a new
   required request field, a new enum value in an answer that exhaustive client code does not handle);
@@ -48,14 +51,20 @@ changed from one to the next, operation by operation. Each change is classified 
 versions or files: \`npm run contract:diff -- 0.1.0 path/to/other.yaml\`). \`npm test\` fails on a breaking change
 unless the package version is raised (its minor while 0.x) or the change is approved in
 \`contract/approved-changes.yaml\` with a reason; the message says which of the two to do. It also sends the requests
-the last released contract allows to the current sandbox and checks its answers against that contract's schemas.`;
+the last released contract allows to the current sandbox and checks its answers against that contract's schemas.
+
+The diff compares each pair of named schemas once, so its time and memory grow with the size of the two files, not
+with how often a schema is named. It refuses, with exit 2 naming the file and the limit: a file over
+${MAX_CONTRACT_BYTES / 1024 / 1024} MiB, nesting deeper than ${MAX_CONTRACT_DEPTH} levels, more than ${MAX_ALIASES} YAML aliases, schemas nested (inline or
+through \`$ref\`s) deeper than ${MAX_SCHEMA_DEPTH} levels, and a \`$ref\` that is not local, names nothing, or leads back to
+itself through \`$ref\`s alone.`;
 
 const PEERS = `## Peer tools tried on the contract
 
 - **oasdiff-style libraries on npm**: \`openapi-diff\` 0.24 refuses OpenAPI 3.1 ("Swagger Parser only supports
   versions 3.0.0 … 3.0.3"); \`@pb33f/openapi-changes\` downloads its binary at install and fails offline;
   \`@useoptic/optic\` 1.0.9 refuses the contract's response links whose \`requestBody\` is an object (OpenAPI 3.1
-  allows any value there). The classifier here is written over the resolved contract instead.
+  allows any value there). The classifier here is our own, over the contract as written.
 - **Specmatic 2.55.1** (\`java -jar specmatic.jar stub openapi.yaml\`): loads the contract and serves it. Release 0.1.0
   had a case-outcome answer example named \`bug\` like a request example, which Specmatic pairs by name and then
   refused for lacking query parameter examples of that name; the answer example is named \`recorded\` since.

@@ -58,6 +58,7 @@ export function contractFileOf(ref: string, dir = RELEASES_DIR): string {
 export interface LoadedContract {
   file: string;
   raw: Record<string, unknown>;
+  /** `raw` with its `$ref`s resolved outside schemas; the diff follows schema `$ref`s by name. */
   resolved: Record<string, unknown>;
   /** info.version of the contract. */
   version: string | undefined;
@@ -69,7 +70,7 @@ export function readForDiff(file: string): LoadedContract {
   return {
     file,
     raw,
-    resolved: resolveRefs(raw, file),
+    resolved: resolveRefs(raw, file, { keepSchemas: true }),
     version: typeof info.version === 'string' ? info.version : undefined,
   };
 }
