@@ -123,12 +123,7 @@ if (stateFile) {
   }
 }
 
-const sandbox = createSandbox({
-  world,
-  controls,
-  guard: { hosts: allowedHosts, ...(adminSecret ? { adminSecret } : {}) },
-  ...(loaded ? { store: loaded } : {}),
-});
+const sandbox = createSandbox({ world, controls, ...(loaded ? { store: loaded } : {}) });
 // With --state, a write is answered only once it is on disk (503 when it cannot be: docs/sandbox.md "Durability").
 const kept = stateFile ? await durable(stateFile, sandbox) : undefined;
 const server = await startSandboxServer({
@@ -136,6 +131,11 @@ const server = await startSandboxServer({
   host,
   fetch: kept ? kept.fetch : sandbox.fetch,
   docsDir: join(packageRoot(import.meta.url), 'docs'),
+  guard: controls && {
+    hosts: allowedHosts,
+    hostsOption: '--allowed-host (or SANDBOX_ALLOWED_HOSTS)',
+    ...(adminSecret ? { adminSecret } : {}),
+  },
 });
 
 const { member, outsider, twoFactor, viewer } = DEMO.accounts;

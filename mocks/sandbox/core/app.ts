@@ -21,15 +21,8 @@ import { handlers } from '../handlers/index.js';
 import { type Context, ok } from '../handlers/types.js';
 import { isWorld, seedWorld, WORLDS, type World } from '../worlds/presets.js';
 import { DEMO } from '../worlds/seed.js';
-import {
-  CONTROL_PREFIX,
-  type ControlGuard,
-  checkControlRequest,
-  ExpiredTokens,
-  jwtOf,
-  parsePrefer,
-  preferredExample,
-} from './controls.js';
+import { CONTROL_PREFIX, ExpiredTokens, jwtOf, parsePrefer, preferredExample } from './controls.js';
+import { allowCrossOrigin, PREFLIGHT_HEADERS } from './cors.js';
 import type { SandboxRequest } from './request.js';
 import { createRouter, type Route } from './router.js';
 
@@ -67,11 +60,6 @@ export interface SandboxOptions {
    * then behaves like any implementation of the contract and nothing outside the contract answers.
    */
   controls?: boolean;
-  /**
-   * Who may call /_sandbox/: loopback Host names plus `guard.hosts`, no foreign Origin, the admin secret if set
-   * (default `{}`). `false` only where nothing outside the process can send a request, as in the MSW host.
-   */
-  guard?: ControlGuard | false;
   /** Clock in ms, for expiry tests. */
   now?: () => number;
   /** JWT access token lifetime; default 900 s. */
@@ -107,13 +95,6 @@ export const EXPIRE_TOKEN_PATH = `${CONTROL_PREFIX}expire-token/`;
 
 // Only what every answer needs: each extra header costs the HTTP adapter measurable time per request.
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-const PREFLIGHT_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PATCH, DELETE',
-  'access-control-allow-headers': 'Authorization, Content-Type',
-  'access-control-max-age': '600',
-};
 
 // The contract's index and router, one per process, shared by every sandbox.
 let shared: { contract: Contract; route: (method: string, path: string) => Route } | undefined;
@@ -169,18 +150,13 @@ export function answerHandlerOf(fetch: FetchHandler): AnswerHandler | undefined 
 
 /**
  * A JSON answer. Frontends on another origin (a dev server) call the sandbox directly; browsers send `Origin` on such
- * requests, so CORS headers go only there. Credentials travel in Authorization, not cookies, so a wildcard is safe.
+ * requests, so CORS headers (cors.ts) go only there.
  */
 function json(status: number, payload: unknown, cors: boolean, extra?: Record<string, string>): Answer {
   const headers: Record<string, string> = extra
     ? { 'content-type': JSON_TYPE, ...extra }
     : { 'content-type': JSON_TYPE };
-  if (cors) {
-    headers['access-control-allow-origin'] = '*';
-    if (extra?.allow || extra?.['www-authenticate']) {
-      headers['access-control-expose-headers'] = 'Allow, WWW-Authenticate';
-    }
-  }
+  if (cors) allowCrossOrigin(headers);
   return { status, headers, body: JSON.stringify(payload) };
 }
 
@@ -237,7 +213,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const startWorld = options.world ?? 'demo';
   const now = options.now ?? Date.now;
   const controls = options.controls ?? true;
-  const guard = options.guard ?? {};
   const expired = new ExpiredTokens();
   const limits = limitsWith(options.limits);
   let store = new Store(limits, now);
@@ -344,11 +319,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   /**
-   * /_sandbox/ endpoints. Never CORS: a page of another origin must not reset a world or read what it answers; the
-   * guard also refuses such a request outright, since a simple cross-site POST needs no preflight to arrive.
+   * /_sandbox/ endpoints. Never CORS: a page of another origin must not read what they answer. Who may call them is
+   * the network hosts' business (controls.ts `controlRefusal`): in process, whoever holds the sandbox may.
    */
   async function control(request: SandboxRequest, method: string, path: string, search: string): Promise<Reply> {
-    if (guard) checkControlRequest(request, guard);
     const allow = (methods: string[]) => {
       if (!methods.includes(method)) throw methodNotAllowed(method, methods);
     };
