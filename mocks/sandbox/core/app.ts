@@ -21,7 +21,7 @@ import { handlers } from '../handlers/index.js';
 import { type Context, ok } from '../handlers/types.js';
 import { isWorld, seedWorld, WORLDS, type World } from '../worlds/presets.js';
 import { DEMO } from '../worlds/seed.js';
-import { CONTROL_PREFIX, ExpiredTokens, jwtOf, parsePrefer, preferredExample } from './controls.js';
+import { CONTROL_PREFIX, ExpiredTokens, jwtOf, PendingResends, parsePrefer, preferredExample } from './controls.js';
 import { allowCrossOrigin, PREFLIGHT_HEADERS } from './cors.js';
 import type { SandboxRequest } from './request.js';
 import { createRouter, type Route } from './router.js';
@@ -214,6 +214,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const now = options.now ?? Date.now;
   const controls = options.controls ?? true;
   const expired = new ExpiredTokens();
+  const resends = new PendingResends();
   const limits = limitsWith(options.limits);
   let store = new Store(limits, now);
   const auth = new Auth(
@@ -230,6 +231,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     store.keepWorldAccounts();
     auth.reset();
     expired.clear();
+    resends.clear();
   };
   reset();
   if (options.store) {
@@ -263,8 +265,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     // The common case (no token ever expired on purpose, no Prefer) costs one size check on the hot path.
     const jwt = controls && (prefs?.expireToken || expired.size > 0) ? jwtOf(authorization) : undefined;
-    // Only a token this sandbox issued, still valid, is recorded: junk gets its 401 and changes nothing.
-    if (jwt !== undefined && prefs?.expireToken) expired.add(jwt, await auth.accessTokenExpiry(jwt), Date.now());
+    if (jwt !== undefined && prefs?.expireToken) await expireOnPreference(jwt, `${method} ${path}?${search}`);
     if (jwt !== undefined && expired.has(jwt)) {
       throw unauthorized('The access token has expired: get a new pair from POST /member/refresh-token/.');
     }
@@ -316,6 +317,21 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       current.charging = undefined;
     }
     return result instanceof Promise ? await result : result;
+  }
+
+  /**
+   * `Prefer: expire-token`: the request's access token expires now, unless the request is the resend of one the
+   * preference refused (controls.ts PendingResends). Only a token this sandbox issued, still valid, is recorded: junk
+   * gets its 401 and changes nothing.
+   */
+  async function expireOnPreference(jwt: string, request: string): Promise<void> {
+    const untilMs = await auth.accessTokenExpiry(jwt);
+    const checked = auth.authenticate(`JWT ${jwt}`);
+    const account = (checked instanceof Promise ? await checked : checked).account.id;
+    const nowMs = Date.now();
+    if (!expired.has(jwt) && resends.takeResend(account, request, nowMs)) return;
+    expired.add(jwt, untilMs, nowMs);
+    resends.refused(account, request, untilMs, nowMs);
   }
 
   /**

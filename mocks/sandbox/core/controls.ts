@@ -15,6 +15,9 @@ export const MAX_DELAY_MS = 10_000;
 /** Access tokens kept expired at once (a bound on memory, not a rule). */
 export const MAX_EXPIRED_TOKENS = 10_000;
 
+/** Requests of one account that wait for their resend after `Prefer: expire-token`, at most; past it the oldest go. */
+export const MAX_RESENDS_PER_ACCOUNT = 32;
+
 /** Host names that always reach /_sandbox/ (any port): only this machine can resolve them to the sandbox. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 
@@ -207,6 +210,51 @@ export class ExpiredTokens {
 
   clear(): void {
     this.tokens.clear();
+  }
+}
+
+/**
+ * Requests answered 401 because of `Prefer: expire-token`, per account, until their resend. A client that refreshes on
+ * 401 resends the request as it was, preference included, with the new access token: that resend (the same method,
+ * path and query, from the same account, with a token that is not expired) is answered as usual, once per refusal. So
+ * each request sent with the preference costs exactly one refresh, whatever client sends it. A refusal waits for its
+ * resend until the token it expired would have run out anyway.
+ */
+export class PendingResends {
+  private readonly byAccount = new Map<number, Map<string, { count: number; untilMs: number }>>();
+
+  /** `request` (e.g. `GET /api/member/me/?`) of `account` was refused; its expired token would have lasted `untilMs`. */
+  refused(account: number, request: string, untilMs: number, nowMs: number): void {
+    let pending = this.byAccount.get(account);
+    if (!pending) {
+      pending = new Map();
+      this.byAccount.set(account, pending);
+    }
+    for (const [known, entry] of pending) if (entry.untilMs <= nowMs) pending.delete(known);
+    const entry = pending.get(request);
+    if (entry) {
+      entry.count += 1;
+      entry.untilMs = Math.max(entry.untilMs, untilMs);
+      return;
+    }
+    // The account's own oldest refusal makes room: another account's are never touched.
+    if (pending.size >= MAX_RESENDS_PER_ACCOUNT) pending.delete(pending.keys().next().value as string);
+    pending.set(request, { count: 1, untilMs });
+  }
+
+  /** Whether this is the resend of a refused `request`: if so, that refusal is settled. */
+  takeResend(account: number, request: string, nowMs: number): boolean {
+    const pending = this.byAccount.get(account);
+    const entry = pending?.get(request);
+    if (!pending || !entry || entry.untilMs <= nowMs) return false;
+    entry.count -= 1;
+    if (entry.count === 0) pending.delete(request);
+    if (pending.size === 0) this.byAccount.delete(account);
+    return true;
+  }
+
+  clear(): void {
+    this.byAccount.clear();
   }
 }
 
