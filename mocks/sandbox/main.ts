@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { packageInfo, packageRoot } from '../../contract/version.js';
+import { stopOnSignals } from '../stop.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './core/app.js';
 import { LOOPBACK_HOSTS } from './core/controls.js';
 import type { Store } from './domain/store.js';
@@ -170,21 +171,11 @@ if (world !== 'empty') {
 }
 console.log(lines.join('\n'));
 
-let closing = false;
-const stop = (signal: string) => {
-  if (closing) return;
-  closing = true;
-  console.log(`\nsandbox: ${signal}, closing`);
-  server
-    .close()
-    .then(() => kept?.idle())
-    .then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('sandbox: close failed', error);
-        process.exit(1);
-      },
-    );
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+// Closes on SIGINT and SIGTERM, also when they were sent to the npm or npx process that runs this one.
+stopOnSignals({
+  name: 'sandbox',
+  close: async () => {
+    await server.close();
+    await kept?.idle();
+  },
+});
