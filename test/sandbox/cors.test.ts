@@ -9,7 +9,7 @@ import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** What frontend developers read: the README, the sandbox's guide and package README, the client's README. */
-const DOCS = ['README.md', 'docs/sandbox.md', 'client/README.md'];
+const DOCS = ['README.md', 'docs/sandbox.md', 'mocks/sandbox/README.md', 'client/README.md'];
 const APP = 'http://localhost:5173';
 const lower = (names: readonly string[]) => names.map((n) => n.toLowerCase());
 function namesOf(headers: Headers): string[] {
@@ -32,7 +32,8 @@ function namedInDocs(): { sent: Set<string>; read: Set<string> } {
     for (const m of text.matchAll(/`([A-Z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*): [^`]+`/g)) sent.add(m[1] as string);
     for (const m of text.matchAll(/-H\s+['"]([A-Za-z][A-Za-z0-9-]*):/g)) sent.add(m[1] as string);
     for (const m of text.matchAll(/headers:\s*\{([^}]*)\}/g)) {
-      for (const k of (m[1] as string).matchAll(/['"]?([A-Za-z][A-Za-z0-9-]*)['"]?\s*:/g)) sent.add(k[1] as string);
+      for (const k of (m[1] as string).matchAll(/(?:^|[{,])\s*['"]?([A-Za-z][\w-]*)['"]?\s*:/g))
+        sent.add(k[1] as string);
     }
     for (const m of text.matchAll(/headers\.get\(\s*['"]([^'"]+)['"]\s*\)/g)) read.add(m[1] as string);
   }
@@ -48,6 +49,8 @@ const NOT_SENT_BY_APPS: Record<string, string> = {
   expect: 'HTTP mechanics of the node host (`Expect: 100-continue`); fetch never lets a page set it',
   connection: 'HTTP mechanics of the node host; fetch never lets a page set it',
   'access-control-allow-origin': 'an answer header of CORS itself',
+  host: 'set by the browser (shown as what a proxy passes on); fetch never lets a page set it',
+  origin: 'set by the browser on every cross-origin request; fetch never lets a page set it',
   'x-sandbox-admin-secret': 'for /_sandbox/, which never answers another origin',
 };
 /** Answer headers a page of any origin reads without being granted them (Fetch's CORS-safelisted answer headers). */
