@@ -159,6 +159,15 @@ test('Prefer: expire-token on concurrent requests: one shared refresh answers th
   expect(refreshes).toHaveLength(1);
 });
 
+test("Prefer: expire-token on a sandbox with a clock of its own (a test's fake clock): the resend is still answered", async () => {
+  const own = createSandbox({ now: () => Date.parse('2020-01-01T00:00:00Z') });
+  const { fetch, refreshes } = countingRefreshes(own.fetch);
+  const api = await logIn(fetch);
+  const me = await unwrap(api.GET('/member/me/', { headers: { Prefer: 'expire-token' } }));
+  expect(me.member.id).toBe(DEMO.accounts.member.id);
+  expect(refreshes).toHaveLength(1);
+});
+
 test('Prefer: expire-token: the token it met stays expired; the same request with a new token is its resend, another is not', async () => {
   const own = createSandbox();
   const tokenOf = async () => ((await logIn(own.fetch)).credential as { accessToken: string }).accessToken;

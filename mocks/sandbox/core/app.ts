@@ -328,10 +328,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const untilMs = await auth.accessTokenExpiry(jwt);
     const checked = auth.authenticate(`JWT ${jwt}`);
     const account = (checked instanceof Promise ? await checked : checked).account.id;
-    const nowMs = Date.now();
-    if (!expired.has(jwt) && resends.takeResend(account, request, nowMs)) return;
-    expired.add(jwt, untilMs, nowMs);
-    resends.refused(account, request, untilMs, nowMs);
+    // untilMs is on the sandbox's clock (`now`), which a test may fake.
+    if (!expired.has(jwt) && resends.takeResend(account, request, now())) return;
+    expired.add(jwt, untilMs, Date.now());
+    resends.refused(account, request, untilMs, now());
   }
 
   /**
