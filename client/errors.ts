@@ -1,7 +1,32 @@
 // Typed client errors: a definite rejection, a write whose outcome is unknown (source §1), a list that cannot be paged, a session store that failed.
+import type { components } from '../generated/schema.js';
+
+/** The contract's error payload (openapi.yaml `ErrorPayload`): `status`, the API's `message`, and `errors[]`. */
+export type ErrorPayload = components['schemas']['ErrorPayload'];
+/** One field to correct (openapi.yaml `FieldError`): its name and the API's message about it. */
+export type FieldError = components['schemas']['FieldError'];
 
 // Messages name the operation, the status and the fields only: server text may echo a token, password or captcha.
 const FIELD_NAME = /^[\w.[\]-]{1,100}$/;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+const isFieldError = (value: unknown): value is FieldError =>
+  isRecord(value) && typeof value.field === 'string' && typeof value.message === 'string';
+
+/**
+ * Whether a parsed body has the contract's error shape: a `status` other than `success`, a string `message`, and
+ * `errors`, when present, a list of `{ field, message }` strings.
+ */
+export function isErrorPayload(value: unknown): value is ErrorPayload {
+  return (
+    isRecord(value) &&
+    typeof value.status === 'string' &&
+    value.status !== 'success' &&
+    typeof value.message === 'string' &&
+    (value.errors === undefined || (Array.isArray(value.errors) && value.errors.every(isFieldError)))
+  );
+}
 
 /** The field names of an error payload's `errors[].field`, in order. */
 export function fieldsOf(payload: unknown): string[] {
@@ -21,6 +46,13 @@ export class ApiError extends Error {
   readonly status: number;
   /** The parsed error payload, or `undefined` when the body was not JSON. */
   readonly payload: unknown;
+  /**
+   * `payload`, typed, when it has the contract's error shape; else `undefined` (a proxy's HTML page, another server's
+   * JSON). Its `message` is the API's own text, for the person who sent the request; it is never put in `message`.
+   */
+  readonly errorPayload: ErrorPayload | undefined;
+  /** `errorPayload.errors`: each field to correct with the API's message about it; empty when there are none. */
+  readonly fieldErrors: readonly FieldError[];
   /** `payload.errors[].field`: the fields to correct. */
   readonly fields: string[];
   /** The response headers, e.g. Prism's `sl-violations`, which says what was really wrong with a request. */
@@ -33,6 +65,8 @@ export class ApiError extends Error {
     this.operation = operation;
     this.status = status;
     this.payload = payload;
+    this.errorPayload = isErrorPayload(payload) ? payload : undefined;
+    this.fieldErrors = this.errorPayload?.errors ?? [];
     this.fields = fields;
     this.headers = headers;
   }

@@ -15,7 +15,15 @@ import { createTransport } from './transport.js';
 export type { Credential, SessionCredential, SessionPair, SessionStore } from './credentials.js';
 export { UNAUTHENTICATED_OPERATIONS } from './credentials.js';
 export { type DataOf, type FetchResult, unwrap } from './envelope.js';
-export { ApiError, OutcomeUnknownError, PaginationError, SessionStoreError } from './errors.js';
+export {
+  ApiError,
+  type ErrorPayload,
+  type FieldError,
+  isErrorPayload,
+  OutcomeUnknownError,
+  PaginationError,
+  SessionStoreError,
+} from './errors.js';
 export { operationOf } from './operation.js';
 export { type PaginateOptions, paginate } from './paginate.js';
 export type { components, paths };

@@ -52,6 +52,9 @@ export function createRotation({ client, store, storeTimeoutMs, state }: Rotatio
     }
     const { access_token: accessToken, refresh_token: refreshToken } = pair;
     if (typeof accessToken !== 'string' || typeof refreshToken !== 'string') return undefined;
+    // The caller logged out or switched credential meanwhile: the old session's pair is dropped, neither stored (it
+    // would come back at the next page load) nor used; the request is resent with what the caller chose, if anything.
+    if (state.credential !== used) return state.credential;
     const next: SessionCredential = { kind: 'session', accessToken, refreshToken };
     try {
       if (store) await saveBounded(store, { accessToken, refreshToken }, storeTimeoutMs);

@@ -17,6 +17,10 @@ export interface PackageSpec {
   runs?: string[];
   /** Packages the user brings when they use a subpath that needs them; never installed by us. */
   optionalPeers?: string[];
+  /**
+   * The package's README: written for a user who installed it (the package's own import paths and commands, no file
+   * of the kit's clone); the guides under docs/ go deeper and speak to the clone too.
+   */
   readme: string;
 }
 
@@ -49,7 +53,7 @@ export const PACKAGES: readonly PackageSpec[] = [
       'docs/task-management.postman_collection.json',
     ],
     optionalPeers: ['msw'],
-    readme: 'docs/sandbox.md',
+    readme: 'mocks/sandbox/README.md',
   },
   {
     dir: 'mock',
@@ -77,6 +81,6 @@ export const PACKAGES: readonly PackageSpec[] = [
     bin: { 'task-conformance': 'dist/conformance/bin.js' },
     assets: ['conformance/targets/sandbox.json'],
     optionalPeers: ['vitest'],
-    readme: 'docs/conformance.md',
+    readme: 'conformance/README.md',
   },
 ];

@@ -3,6 +3,7 @@
 // front of a real server, in the manner of Prism's own `prism mock` / `prism proxy`.
 import { parseArgs } from 'node:util';
 import { packageInfo } from '../../contract/version.js';
+import { stopOnSignals } from '../stop.js';
 import { DEFAULT_MOCK_PORT, startMock } from './mock.js';
 import type { RunningPrism } from './process.js';
 import { DEFAULT_PROXY_PORT, parseUpstream, startProxy } from './proxy.js';
@@ -129,11 +130,8 @@ async function main(): Promise<void> {
     );
     console.log('It keeps no state and cannot tell the two credential kinds apart; see docs/mock.md. Ctrl-C stops it.');
   }
-  const shutdown = (): void => {
-    running.close().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  // Closes Prism on SIGINT and SIGTERM, also when they were sent to the npm or npx process that runs this one.
+  stopOnSignals({ name: 'task-mock', close: () => running.close() });
 }
 
 await main();

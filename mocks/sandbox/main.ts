@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { packageInfo, packageRoot } from '../../contract/version.js';
+import { stopOnSignals } from '../stop.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './core/app.js';
 import { LOOPBACK_HOSTS } from './core/controls.js';
 import type { Store } from './domain/store.js';
@@ -123,12 +124,7 @@ if (stateFile) {
   }
 }
 
-const sandbox = createSandbox({
-  world,
-  controls,
-  guard: { hosts: allowedHosts, ...(adminSecret ? { adminSecret } : {}) },
-  ...(loaded ? { store: loaded } : {}),
-});
+const sandbox = createSandbox({ world, controls, ...(loaded ? { store: loaded } : {}) });
 // With --state, a write is answered only once it is on disk (503 when it cannot be: docs/sandbox.md "Durability").
 const kept = stateFile ? await durable(stateFile, sandbox) : undefined;
 const server = await startSandboxServer({
@@ -136,6 +132,11 @@ const server = await startSandboxServer({
   host,
   fetch: kept ? kept.fetch : sandbox.fetch,
   docsDir: join(packageRoot(import.meta.url), 'docs'),
+  guard: controls && {
+    hosts: allowedHosts,
+    hostsOption: '--allowed-host (or SANDBOX_ALLOWED_HOSTS)',
+    ...(adminSecret ? { adminSecret } : {}),
+  },
 });
 
 const { member, outsider, twoFactor, viewer } = DEMO.accounts;
@@ -170,21 +171,11 @@ if (world !== 'empty') {
 }
 console.log(lines.join('\n'));
 
-let closing = false;
-const stop = (signal: string) => {
-  if (closing) return;
-  closing = true;
-  console.log(`\nsandbox: ${signal}, closing`);
-  server
-    .close()
-    .then(() => kept?.idle())
-    .then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('sandbox: close failed', error);
-        process.exit(1);
-      },
-    );
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+// Closes on SIGINT and SIGTERM, also when they were sent to the npm or npx process that runs this one.
+stopOnSignals({
+  name: 'sandbox',
+  close: async () => {
+    await server.close();
+    await kept?.idle();
+  },
+});

@@ -1,6 +1,6 @@
 // unwrap (source §1 envelope, §7 rule 1): the HTTP status first, then `{status: "success", data}`; ApiError otherwise.
-import { describe, expect, test } from 'vitest';
-import { ApiError, unwrap } from '../../client/index.js';
+import { describe, expect, expectTypeOf, test } from 'vitest';
+import { ApiError, type components, type FieldError, isErrorPayload, unwrap } from '../../client/index.js';
 import { clientFor, failure, fakeServer } from './fake-server.js';
 
 const errorPayload = {
@@ -118,5 +118,52 @@ describe('ApiError carries the response headers', () => {
     expect(headers).toBeInstanceOf(Headers);
     expect(headers.get('sl-violations')).toBe(violations);
     expect(message).not.toContain('title');
+  });
+});
+
+describe("typed access to the API's message and field errors", () => {
+  test("the contract's error payload is typed: its message and each field with its message", async () => {
+    const error = (await unwrapAnswer(() => failure(400, errorPayload)).catch((e: unknown) => e)) as ApiError;
+    expect(error.errorPayload?.message).toBe('Validation failed.');
+    expect(error.fieldErrors).toEqual(errorPayload.errors);
+    // Typed from the generated schema, with no cast in the caller's code.
+    expectTypeOf(error.errorPayload).toEqualTypeOf<components['schemas']['ErrorPayload'] | undefined>();
+    expectTypeOf(error.fieldErrors).toEqualTypeOf<readonly FieldError[]>();
+    const shown: string = error.errorPayload?.message ?? 'fallback';
+    expect(shown).toBe('Validation failed.');
+    // The API's text is data for the screen, never part of the error's own message.
+    expect(error.message).not.toContain('Validation failed.');
+  });
+
+  test.each([
+    { label: 'a body that is not JSON', answer: () => new Response('<h1>Bad gateway</h1>', { status: 502 }) },
+    { label: 'JSON of another shape', answer: () => Response.json({ detail: 'Not found' }, { status: 404 }) },
+    { label: 'a message that is not a string', answer: () => failure(400, { status: 'error', message: 42 }) },
+    {
+      label: 'errors that are not { field, message }',
+      answer: () => failure(400, { status: 'error', message: 'bad', errors: [{ field: 'title' }] }),
+    },
+    {
+      label: 'a success envelope with an error status',
+      answer: () => Response.json({ status: 'success' }, { status: 403 }),
+    },
+  ])('$label: errorPayload is undefined and fieldErrors empty, payload still carries it', async ({ answer }) => {
+    const error = (await unwrapAnswer(answer).catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.errorPayload).toBeUndefined();
+    expect(error.fieldErrors).toEqual([]);
+  });
+
+  test.each([
+    [{ status: 'error', message: 'm' }, true],
+    [{ status: 'error', message: 'm', errors: [] }, true],
+    [{ status: 'error', message: 'm', errors: [{ field: 'f', message: 'x', code: 7 }], request_id: 'r' }, true],
+    [{ status: 'success', message: 'm' }, false],
+    [{ message: 'm' }, false],
+    [{ status: 'error', message: 'm', errors: {} }, false],
+    [null, false],
+    ['error', false],
+  ])('isErrorPayload(%j) → %s', (value, expected) => {
+    expect(isErrorPayload(value)).toBe(expected);
   });
 });

@@ -247,3 +247,74 @@ describe('when the session cannot be renewed', () => {
     expect(server.received.map((r) => r.path)).toEqual(['/member/me/']);
   });
 });
+
+// The caller's word wins over a refresh still in flight: a log-out or a new login during it is never undone.
+describe('a credential the caller replaces while a refresh runs', () => {
+  const OTHER: Credential = { kind: 'session', accessToken: 'B1', refreshToken: 'S1' };
+
+  /** A1 has expired and R1 rotates to (A2, R2) once the test releases the refresh; A2, B1 and tmk_new work. */
+  function heldRefresh() {
+    const release = deferred<void>();
+    const rotating = rotatingHandler(() => release.promise);
+    const server = fakeServer((r, request) =>
+      r.authorization === 'JWT B1' || r.authorization === 'Bearer tmk_new'
+        ? success({ member: { id: 2 } })
+        : rotating(r, request),
+    );
+    const refreshSent = () => until(() => server.events.includes('POST /member/refresh-token/ -'), 'the refresh');
+    return { server, release, refreshSent };
+  }
+
+  test.each([
+    { label: 'another session (a new login)', replaced: OTHER, resent: 'GET /member/me/ JWT B1', status: 200 },
+    {
+      label: 'a named API token',
+      replaced: { kind: 'apiToken', token: 'tmk_new' } as Credential,
+      resent: 'GET /member/me/ Bearer tmk_new',
+      status: 200,
+    },
+    // Logged out: the request that met the 401 is not resent, and its caller gets that 401.
+    { label: 'nothing (a log-out)', replaced: undefined, resent: 'POST /member/refresh-token/ -', status: 401 },
+  ])('replaced by $label: kept, the rotated pair neither stored nor used', async ({ replaced, resent, status }) => {
+    const { server, release, refreshSent } = heldRefresh();
+    const { store, saved } = recordingStore(server.events);
+    const client = clientFor(server, { credential: SESSION, sessionStore: store });
+    const pending = client.GET('/member/me/');
+    await refreshSent();
+    client.credential = replaced;
+    release.resolve();
+    const { response } = await pending;
+    expect(client.credential).toEqual(replaced);
+    // Stored, the old session's pair would come back at the next page load, after the user logged out.
+    expect(saved).toEqual([]);
+    expect(server.events.filter((e) => e.includes('A2'))).toEqual([]);
+    expect(server.events.at(-1)).toBe(resent);
+    expect(response.status).toBe(status);
+  });
+
+  test('replaced while the rotated pair is being stored: the replacement stays in use', async () => {
+    const saving = deferred<void>();
+    const server = rotatingService();
+    const { store } = recordingStore(server.events, saving.promise);
+    const client = clientFor(server, { credential: SESSION, sessionStore: store });
+    const pending = client.GET('/member/me/');
+    await until(() => server.events.includes('save A2 R2 begins'), 'the save');
+    client.credential = OTHER;
+    saving.resolve();
+    await pending;
+    expect(client.credential).toEqual(OTHER);
+  });
+
+  test('a later request goes out with the replacement, not with the rotated pair', async () => {
+    const { server, release, refreshSent } = heldRefresh();
+    const client = clientFor(server, { credential: SESSION });
+    const pending = client.GET('/member/me/');
+    await refreshSent();
+    client.credential = OTHER;
+    release.resolve();
+    await pending;
+    expect((await unwrap(client.GET('/member/me/'))).member).toEqual({ id: 2 });
+    expect(server.events.at(-1)).toBe('GET /member/me/ JWT B1');
+    expect(client.credential).toEqual(OTHER);
+  });
+});

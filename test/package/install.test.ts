@@ -4,14 +4,16 @@
 // Offline: `npm install --prefer-offline` takes every third-party package from the npm cache that `npm ci` filled for
 // this checkout (the packages pin the versions this repository's lockfile installs), so the install downloads nothing.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedPackage, packAll } from '../../scripts/pack.js';
+import { type PackedPackage, packAll, packageOf } from '../../scripts/pack.js';
+import { PACKAGES } from '../../scripts/packages.js';
 import { DEMO_PROFILE } from '../conformance/fixtures/profile.js';
+import { gone, killGroup, type Running, start } from '../support/commands.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
@@ -22,6 +24,7 @@ const backend = join(work, 'backend');
 /** A backend team whose server is TypeScript: the suite inside its own Vitest run, against its app in process. */
 const vitestProject = join(work, 'backend-vitest');
 const children = new Set<ChildProcess>();
+const running: Running[] = [];
 
 /** Packages that belong to servers and test runs: none may reach a frontend project through the client. */
 const SERVER_SIDE = [
@@ -152,6 +155,7 @@ async function stopGroup(pid: number): Promise<void> {
 }
 
 afterAll(async () => {
+  for (const { child } of running) killGroup(child.pid);
   await Promise.all([...children].map((child) => (child.pid ? stopGroup(child.pid) : undefined)));
   rmSync(work, { recursive: true, force: true });
 }, 30_000);
@@ -408,6 +412,114 @@ describe('the bins', () => {
     expect(wrongPassword.stderr).toContain('accounts.member');
     expect(wrongPassword.stderr + wrongPassword.stdout).not.toContain('not-the-password');
   });
+});
+
+/** The README each package carries, as installed. */
+function installedReadme(name: string): string {
+  const where = name.endsWith('client') || name.endsWith('sandbox') ? frontend : backend;
+  return readFileSync(join(where, 'node_modules', name, 'README.md'), 'utf8');
+}
+
+/** The kit's own folders: a packed README that points into one speaks to a clone, not to the user who installed it. */
+const KIT_FOLDERS = ['client', 'mocks', 'conformance', 'contract', 'generated', 'scripts', 'test', 'console', 'dist'];
+
+describe('the packed READMEs speak to a user who installed the package', () => {
+  it.each(PACKAGES.map((p) => p.name))('%s: no command, link or file of the clone', (name) => {
+    const text = installedReadme(name);
+    const shipped = packed[name]?.files ?? [];
+    expect(text, 'a command run in a clone').not.toMatch(/\bnpm (start|run|ci)\b|\bnpx tsx\b/);
+    expect(text, 'a link to a page beside it in the clone').not.toMatch(/\]\((?!https?:|#)[^)]*\)/);
+    // Path-like words (`mocks/sandbox/worlds/seed.ts`, `./client/index.js`): none may name a file or folder of the
+    // clone unless the package ships it too.
+    for (const [, path] of text.matchAll(/(?:^|[\s`'"(])((?:\.{1,2}\/)?[\w@.-]+(?:\/[\w@.*-]+)+\/?)/gm)) {
+      const plain = (path as string).replace(/^(\.{1,2}\/)+/, '').replace(/\/$/, '');
+      if (plain.startsWith('node_modules/') || plain.startsWith('@')) continue;
+      const inClone = existsSync(join(root, plain)) || KIT_FOLDERS.includes(plain.split('/')[0] as string);
+      const inPackage = shipped.some((f) => f === plain || f.startsWith(`${plain}/`));
+      expect(inClone && !inPackage, `${name} README names ${path}`).toBe(false);
+    }
+  });
+
+  it.each(PACKAGES.map((p) => p.name))("%s: every import is a package's exported path", (name) => {
+    const text = installedReadme(name);
+    const kit = new Map(PACKAGES.map((p) => [p.name, p]));
+    const theirs = new Set(
+      PACKAGES.flatMap((p) => [...Object.keys(packed[p.name]?.dependencies ?? {}), ...(p.optionalPeers ?? [])]),
+    );
+    const specifiers = [...text.matchAll(/\bfrom '([^']+)'/g)].map((m) => m[1] as string);
+    expect(specifiers.length, `${name}: imports shown`).toBeGreaterThan(0);
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.')) {
+        // The user's own module (`../src/app`), never one of the kit's folders.
+        expect(
+          KIT_FOLDERS.some((f) => specifier.split('/').includes(f)),
+          `${name}: ${specifier}`,
+        ).toBe(false);
+        continue;
+      }
+      const pkg = packageOf(specifier);
+      const spec = kit.get(pkg);
+      if (spec) {
+        expect(Object.keys(spec.exports), `${name}: ${specifier}`).toContain(`.${specifier.slice(pkg.length)}`);
+      } else {
+        expect(theirs.has(pkg), `${name}: ${specifier} is not a dependency or peer of the kit`).toBe(true);
+      }
+    }
+  });
+
+  it("every option a README gives a kit command is one the installed command's --help lists", async () => {
+    const bins = new Map(PACKAGES.flatMap((p) => Object.keys(p.bin ?? {}).map((bin) => [bin, p.name] as const)));
+    const helps = new Map<string, string>();
+    for (const [bin, owner] of bins) {
+      const help = await npx(owner.endsWith('sandbox') ? frontend : backend, [bin, '--help']);
+      helps.set(bin, help.stdout);
+    }
+    let checked = 0;
+    for (const { name } of PACKAGES) {
+      for (const [, bin, rest] of installedReadme(name).matchAll(/npx ([\w-]+)((?: [^\n#`|]*)?)/g)) {
+        const help = helps.get(bin as string);
+        if (help === undefined) continue;
+        for (const [flag] of (rest as string).matchAll(/--[\w-]+/g)) {
+          expect(help, `${name} README: npx ${bin} ${flag}`).toContain(flag);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it("the READMEs' `npx msw init` lines work with no terminal to answer a prompt", async () => {
+    const lines = PACKAGES.flatMap((p) => [...installedReadme(p.name).matchAll(/^npx (msw init [^\n#]*?)\s*$/gm)]);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const [, command] of lines) {
+      const args = (command as string).split(/\s+/);
+      rmSync(join(frontend, args[2] as string), { recursive: true, force: true });
+      const result = await npx(frontend, args);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout + result.stderr).not.toMatch(/ExitPromptError|force closed the prompt/);
+      expect(existsSync(join(frontend, args[2] as string, 'mockServiceWorker.js'))).toBe(true);
+    }
+  });
+});
+
+describe('the installed commands stop on a signal to the npx process', () => {
+  it.each([
+    { bin: 'task-sandbox', cwd: () => frontend, ready: /Sandbox listening: (http:\/\/\S+)\/api/ },
+    { bin: 'task-mock', cwd: () => backend, ready: /mock of the contract: (http:\/\/\S+)\/api/ },
+  ])(
+    'SIGTERM to `npx $bin` closes it and frees the port',
+    async ({ bin, cwd, ready }) => {
+      const started = await start(cwd(), 'npx', ['--no', '--', bin, '--port', '0'], ready);
+      running.push(started);
+      const pid = started.child.pid as number;
+      expect((await fetch(`${started.found}/api/member/me/`, { headers: { authorization: 'Bearer x' } })).ok).toBe(
+        bin === 'task-mock',
+      );
+      process.kill(pid, 'SIGTERM');
+      await gone(Number(new URL(started.found).port), pid);
+    },
+    120_000,
+  );
 });
 
 describe('a clone', () => {

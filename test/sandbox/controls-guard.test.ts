@@ -1,8 +1,13 @@
-// /_sandbox/ over real HTTP is refused to other origins, to rebinding Host names and without the admin secret.
+// Who may call /_sandbox/: over real HTTP the node host refuses other origins, rebinding Host names and a missing admin
+// secret, each refusal naming the option of the door in use; in process (createSandbox, MSW) the controls just answer.
 import { request as httpRequest } from 'node:http';
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createApiClient, unwrap } from '../../client/index.js';
 import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
+import { sandboxHandlers } from '../../mocks/sandbox/hosts/msw.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
 interface Answer {
   status: number;
@@ -27,20 +32,29 @@ function send(server: SandboxServer, method: string, path: string, headers: Reco
   });
 }
 
+const errorsOf = (answer: Answer) =>
+  (JSON.parse(answer.body) as { errors: { field: string; message: string }[] }).errors;
+
 let sandbox: Sandbox;
 let server: SandboxServer;
 let guarded: Sandbox;
 let guardedServer: SandboxServer;
+let open: Sandbox;
+let openServer: SandboxServer;
 const SECRET = 'test-admin-secret-not-a-real-one';
 beforeAll(async () => {
   sandbox = createSandbox();
   server = await startSandboxServer({ fetch: sandbox.fetch });
-  guarded = createSandbox({ guard: { adminSecret: SECRET, hosts: ['sandbox.team.internal'] } });
-  guardedServer = await startSandboxServer({ fetch: guarded.fetch });
+  guarded = createSandbox();
+  guardedServer = await startSandboxServer({
+    fetch: guarded.fetch,
+    guard: { adminSecret: SECRET, hosts: ['sandbox.team.internal'] },
+  });
+  open = createSandbox();
+  openServer = await startSandboxServer({ fetch: open.fetch, guard: false });
 });
 afterAll(async () => {
-  await server.close();
-  await guardedServer.close();
+  await Promise.all([server.close(), guardedServer.close(), openServer.close()]);
 });
 
 const port = () => new URL(server.origin).port;
@@ -54,9 +68,22 @@ test('a reset sent by a page of another origin is refused, without CORS, and the
   });
   expect(answer.status).toBe(403);
   expect(answer.headers['access-control-allow-origin']).toBeUndefined();
-  expect(JSON.parse(answer.body).errors).toEqual([expect.objectContaining({ field: 'Origin' })]);
+  expect(errorsOf(answer)).toEqual([expect.objectContaining({ field: 'Origin' })]);
   expect(sandbox.store).toBe(world);
   expect(sandbox.store.scenarios.size).toBe(scenarios);
+});
+
+test('a path that reaches /_sandbox/ only once normalised (dot segments) is guarded too', async () => {
+  const world = sandbox.store;
+  for (const path of ['/api/../_sandbox/reset/', '/./_sandbox/reset/', '/docs/../_sandbox/reset/?world=empty']) {
+    const answer = await send(server, 'POST', path, { host: `127.0.0.1:${port()}`, origin: 'https://evil.example' });
+    expect(answer.status, path).toBe(403);
+  }
+  const secretless = await send(guardedServer, 'POST', '/api/../_sandbox/reset/', {
+    host: `sandbox.team.internal:${new URL(guardedServer.origin).port}`,
+  });
+  expect(secretless.status).toBe(401);
+  expect(sandbox.store).toBe(world);
 });
 
 test('the preflight for a cross-origin control request grants nothing', async () => {
@@ -70,7 +97,7 @@ test('the preflight for a cross-origin control request grants nothing', async ()
   expect(answer.headers['access-control-allow-methods']).toBeUndefined();
 });
 
-test('a reset through a rebinding Host name (evil name resolving to 127.0.0.1) is refused', async () => {
+test('a reset through a rebinding Host name is refused, naming the option that adds a host on this door', async () => {
   const world = sandbox.store;
   for (const origin of [undefined, `http://rebind.evil.example:${port()}`]) {
     const answer = await send(server, 'POST', '/_sandbox/reset/', {
@@ -78,7 +105,10 @@ test('a reset through a rebinding Host name (evil name resolving to 127.0.0.1) i
       ...(origin ? { origin } : {}),
     });
     expect(answer.status).toBe(403);
-    expect(JSON.parse(answer.body).errors).toEqual([expect.objectContaining({ field: 'Host' })]);
+    expect(errorsOf(answer)).toEqual([expect.objectContaining({ field: 'Host' })]);
+    // startSandboxServer's own option, not the command's flag: this sandbox was started in code.
+    expect(errorsOf(answer)[0]?.message).toContain('startSandboxServer({ guard: { hosts } })');
+    expect(answer.body).not.toContain('--allowed-host');
   }
   expect(sandbox.store).toBe(world);
 });
@@ -108,7 +138,7 @@ test('with an admin secret and a configured host: the secret is required, the ho
   const host = `sandbox.team.internal:${gport}`;
   const without = await send(guardedServer, 'POST', '/_sandbox/reset/', { host });
   expect(without.status).toBe(401);
-  expect(JSON.parse(without.body).errors).toEqual([expect.objectContaining({ field: 'X-Sandbox-Admin-Secret' })]);
+  expect(errorsOf(without)).toEqual([expect.objectContaining({ field: 'X-Sandbox-Admin-Secret' })]);
   expect(without.body).not.toContain(SECRET);
   const wrong = await send(guardedServer, 'POST', '/_sandbox/reset/', { host, 'x-sandbox-admin-secret': 'guess' });
   expect(wrong.status).toBe(401);
@@ -116,4 +146,67 @@ test('with an admin secret and a configured host: the secret is required, the ho
   const right = await send(guardedServer, 'POST', '/_sandbox/reset/', { host, 'x-sandbox-admin-secret': SECRET });
   expect(right.status).toBe(200);
   expect(guarded.store).not.toBe(world);
+});
+
+test('guard: false on the node host: the controls answer any Host and Origin', async () => {
+  const world = open.store;
+  const answer = await send(openServer, 'POST', '/_sandbox/reset/', {
+    host: 'anything.example',
+    origin: 'https://evil.example',
+  });
+  expect(answer.status).toBe(200);
+  expect(open.store).not.toBe(world);
+});
+
+test("in process, the README's recipe: createSandbox() at http://sandbox.test/api answers its controls", async () => {
+  const own = createSandbox();
+  const baseUrl = 'http://sandbox.test/api';
+  const inProcess = ((input: RequestInfo | URL, init?: RequestInit) =>
+    own.fetch(new Request(input, init))) as typeof fetch;
+  const api = createApiClient({ baseUrl, fetch: inProcess });
+  const login = await unwrap(
+    api.POST('/member/login/', {
+      body: {
+        username: DEMO.accounts.member.username,
+        password: DEMO.accounts.member.password,
+        captcha_token: DEMO.captchaToken,
+      },
+    }),
+  );
+  const world = own.store;
+  const reset = await own.fetch(new Request('http://sandbox.test/_sandbox/reset/', { method: 'POST' }));
+  expect(reset.status).toBe(200);
+  expect(own.store).not.toBe(world);
+  const expire = await own.fetch(
+    new Request('http://sandbox.test/_sandbox/expire-token/', {
+      method: 'POST',
+      headers: { authorization: `JWT ${login.access_token}`, origin: 'http://localhost:5173' },
+    }),
+  );
+  // A reset renews the signing key: the token of the old world is refused, by the control itself, not by a guard.
+  expect(expire.status).toBe(401);
+});
+
+test('MSW handlers answer their controls by default; with a guard (behind a server) they refuse naming their option', async () => {
+  const free = setupServer(...sandboxHandlers({ baseUrl: 'http://sandbox.test/api' }));
+  free.listen({ onUnhandledRequest: 'error' });
+  try {
+    expect((await fetch('http://sandbox.test/_sandbox/reset/', { method: 'POST' })).status).toBe(200);
+  } finally {
+    free.close();
+  }
+  const behind = setupServer(
+    ...sandboxHandlers({ baseUrl: 'http://shared.example/api', guard: { hosts: ['sandbox.team.internal'] } }),
+  );
+  behind.listen({ onUnhandledRequest: 'error' });
+  try {
+    const refused = await fetch('http://shared.example/_sandbox/reset/', { method: 'POST' });
+    expect(refused.status).toBe(403);
+    const { errors } = (await refused.json()) as { errors: { field: string; message: string }[] };
+    expect(errors).toEqual([expect.objectContaining({ field: 'Host' })]);
+    expect(errors[0]?.message).toContain('sandboxHandlers({ guard: { hosts } })');
+    expect((await fetch('http://shared.example/api/member/me/')).status).toBe(401);
+  } finally {
+    behind.close();
+  }
 });

@@ -105,6 +105,87 @@ test('Prefer: expire-token expires the token of that very request, and the clien
   expect((api.credential as { accessToken: string }).accessToken).not.toBe(before);
 });
 
+/** A sandbox behind a fetch that counts the refreshes the client sends. */
+function countingRefreshes(target: Sandbox['fetch']) {
+  const refreshes: string[] = [];
+  const fetch: Sandbox['fetch'] = (request) => {
+    if (new URL(request.url).pathname.endsWith('/member/refresh-token/')) refreshes.push(request.method);
+    return target(request);
+  };
+  return { fetch, refreshes };
+}
+
+test('Prefer: expire-token through the typed client: each request is answered after exactly one silent refresh', async () => {
+  const own = createSandbox();
+  const { fetch, refreshes } = countingRefreshes(own.fetch);
+  const api = await logIn(fetch);
+  const expire = { headers: { Prefer: 'expire-token' } };
+  const spent: string[] = [];
+  for (const round of [1, 2, 3]) {
+    const used = (api.credential as { accessToken: string }).accessToken;
+    const me = await unwrap(api.GET('/member/me/', expire));
+    expect(me.member.id, `round ${round}`).toBe(DEMO.accounts.member.id);
+    expect(refreshes, `round ${round}`).toHaveLength(round);
+    spent.push(used);
+  }
+  // A write too: refused before it ran, then done once by the resend.
+  const tokens = () => [...own.store.tokens.values()].filter((t) => t.title === 'resent once').length;
+  const made = await unwrap(
+    api.POST('/member/bearer-tokens/', { body: { title: 'resent once', is_active: true }, ...expire }),
+  );
+  expect(made.token.title).toBe('resent once');
+  expect(tokens()).toBe(1);
+  expect(refreshes).toHaveLength(4);
+  // Every token the preference met stays expired; the client's current one works without a refresh.
+  for (const token of spent) {
+    expect((await call(own.fetch, '/member/me/', { authorization: `JWT ${token}` })).status).toBe(401);
+  }
+  expect((await unwrap(api.GET('/member/me/'))).member.id).toBe(DEMO.accounts.member.id);
+  expect(refreshes).toHaveLength(4);
+});
+
+test('Prefer: expire-token on concurrent requests: one shared refresh answers them all', async () => {
+  const own = createSandbox();
+  const { fetch, refreshes } = countingRefreshes(own.fetch);
+  const api = await logIn(fetch);
+  const expire = { headers: { Prefer: 'expire-token' } };
+  const query = { params: { query: { company_id: DEMO.companyId, board_id: DEMO.boardId } }, ...expire };
+  const answers = await Promise.all([
+    api.GET('/member/me/', expire),
+    api.GET('/member/me/', expire),
+    api.GET('/features/qa/scenarios/list/', query),
+  ]);
+  expect(answers.map((a) => a.response.status)).toEqual([200, 200, 200]);
+  expect(refreshes).toHaveLength(1);
+});
+
+test("Prefer: expire-token on a sandbox with a clock of its own (a test's fake clock): the resend is still answered", async () => {
+  const own = createSandbox({ now: () => Date.parse('2020-01-01T00:00:00Z') });
+  const { fetch, refreshes } = countingRefreshes(own.fetch);
+  const api = await logIn(fetch);
+  const me = await unwrap(api.GET('/member/me/', { headers: { Prefer: 'expire-token' } }));
+  expect(me.member.id).toBe(DEMO.accounts.member.id);
+  expect(refreshes).toHaveLength(1);
+});
+
+test('Prefer: expire-token: the token it met stays expired; the same request with a new token is its resend, another is not', async () => {
+  const own = createSandbox();
+  const tokenOf = async () => ((await logIn(own.fetch)).credential as { accessToken: string }).accessToken;
+  const expire = (path: string, token: string) =>
+    call(own.fetch, path, { authorization: `JWT ${token}`, prefer: 'expire-token' });
+  const first = await tokenOf();
+  expect((await expire('/member/me/', first)).status).toBe(401);
+  // The same token again is no resend: it stays expired.
+  expect((await expire('/member/me/', first)).status).toBe(401);
+  // Another request of the account, with a token the preference never met: a request of its own, refused.
+  expect((await expire('/company/list/', await tokenOf())).status).toBe(401);
+  // The refused request, sent again as it was with a new token of the account: the resend, answered (once per refusal).
+  const fresh = await tokenOf();
+  expect((await expire('/member/me/', fresh)).status).toBe(200);
+  expect((await expire('/member/me/', fresh)).status).toBe(200);
+  expect((await expire('/member/me/', fresh)).status).toBe(401);
+});
+
 test('Prefer: example= names only an own example: example=constructor or __proto__ is a 400 naming Prefer', async () => {
   for (const name of ['constructor', '__proto__', 'toString']) {
     const res = await call(checked, '/member/me/', { prefer: `example=${name}` });

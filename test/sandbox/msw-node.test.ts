@@ -8,8 +8,7 @@ import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { logIn, rootScenarioTitles, runStory } from './msw/story.js';
 
 const baseUrl = 'http://sandbox.test/api';
-// Nothing outside this process reaches MSW's handlers, so the /_sandbox/ Host guard is off (as sandboxHandlers does).
-const sandbox = createSandbox({ guard: false });
+const sandbox = createSandbox();
 const server = setupServer(...sandboxHandlers({ baseUrl, sandbox }));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());

@@ -130,7 +130,7 @@ const STEPS: Step[] = [
   { method: 'GET', target: '/api/member/x/../me/', auth: true },
   { method: 'GET', target: '/api/member/%6De/', auth: true },
   { method: 'GET', target: '/api/member\\me/', auth: true },
-  { method: 'POST', target: '/_sandbox/expire-token/', headers: { host: 'evil.test' } },
+  { method: 'POST', target: '/_sandbox/expire-token/', headers: { host: 'localhost' } },
 ];
 
 // One clock for every sandbox here, so that two of them given the same requests store the same timestamps.

@@ -21,15 +21,8 @@ import { handlers } from '../handlers/index.js';
 import { type Context, ok } from '../handlers/types.js';
 import { isWorld, seedWorld, WORLDS, type World } from '../worlds/presets.js';
 import { DEMO } from '../worlds/seed.js';
-import {
-  CONTROL_PREFIX,
-  type ControlGuard,
-  checkControlRequest,
-  ExpiredTokens,
-  jwtOf,
-  parsePrefer,
-  preferredExample,
-} from './controls.js';
+import { CONTROL_PREFIX, ExpiredTokens, jwtOf, PendingResends, parsePrefer, preferredExample } from './controls.js';
+import { allowCrossOrigin, PREFLIGHT_HEADERS } from './cors.js';
 import type { SandboxRequest } from './request.js';
 import { createRouter, type Route } from './router.js';
 
@@ -67,11 +60,6 @@ export interface SandboxOptions {
    * then behaves like any implementation of the contract and nothing outside the contract answers.
    */
   controls?: boolean;
-  /**
-   * Who may call /_sandbox/: loopback Host names plus `guard.hosts`, no foreign Origin, the admin secret if set
-   * (default `{}`). `false` only where nothing outside the process can send a request, as in the MSW host.
-   */
-  guard?: ControlGuard | false;
   /** Clock in ms, for expiry tests. */
   now?: () => number;
   /** JWT access token lifetime; default 900 s. */
@@ -107,13 +95,6 @@ export const EXPIRE_TOKEN_PATH = `${CONTROL_PREFIX}expire-token/`;
 
 // Only what every answer needs: each extra header costs the HTTP adapter measurable time per request.
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-const PREFLIGHT_HEADERS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, PATCH, DELETE',
-  'access-control-allow-headers': 'Authorization, Content-Type',
-  'access-control-max-age': '600',
-};
 
 // The contract's index and router, one per process, shared by every sandbox.
 let shared: { contract: Contract; route: (method: string, path: string) => Route } | undefined;
@@ -169,18 +150,13 @@ export function answerHandlerOf(fetch: FetchHandler): AnswerHandler | undefined 
 
 /**
  * A JSON answer. Frontends on another origin (a dev server) call the sandbox directly; browsers send `Origin` on such
- * requests, so CORS headers go only there. Credentials travel in Authorization, not cookies, so a wildcard is safe.
+ * requests, so CORS headers (cors.ts) go only there.
  */
 function json(status: number, payload: unknown, cors: boolean, extra?: Record<string, string>): Answer {
   const headers: Record<string, string> = extra
     ? { 'content-type': JSON_TYPE, ...extra }
     : { 'content-type': JSON_TYPE };
-  if (cors) {
-    headers['access-control-allow-origin'] = '*';
-    if (extra?.allow || extra?.['www-authenticate']) {
-      headers['access-control-expose-headers'] = 'Allow, WWW-Authenticate';
-    }
-  }
+  if (cors) allowCrossOrigin(headers);
   return { status, headers, body: JSON.stringify(payload) };
 }
 
@@ -237,8 +213,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const startWorld = options.world ?? 'demo';
   const now = options.now ?? Date.now;
   const controls = options.controls ?? true;
-  const guard = options.guard ?? {};
   const expired = new ExpiredTokens();
+  const resends = new PendingResends();
   const limits = limitsWith(options.limits);
   let store = new Store(limits, now);
   const auth = new Auth(
@@ -255,6 +231,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     store.keepWorldAccounts();
     auth.reset();
     expired.clear();
+    resends.clear();
   };
   reset();
   if (options.store) {
@@ -288,8 +265,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     // The common case (no token ever expired on purpose, no Prefer) costs one size check on the hot path.
     const jwt = controls && (prefs?.expireToken || expired.size > 0) ? jwtOf(authorization) : undefined;
-    // Only a token this sandbox issued, still valid, is recorded: junk gets its 401 and changes nothing.
-    if (jwt !== undefined && prefs?.expireToken) expired.add(jwt, await auth.accessTokenExpiry(jwt), Date.now());
+    if (jwt !== undefined && prefs?.expireToken) await expireOnPreference(jwt, `${method} ${path}?${search}`);
     if (jwt !== undefined && expired.has(jwt)) {
       throw unauthorized('The access token has expired: get a new pair from POST /member/refresh-token/.');
     }
@@ -344,11 +320,25 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   /**
-   * /_sandbox/ endpoints. Never CORS: a page of another origin must not reset a world or read what it answers; the
-   * guard also refuses such a request outright, since a simple cross-site POST needs no preflight to arrive.
+   * `Prefer: expire-token`: the request's access token expires now, unless the request is the resend of one the
+   * preference refused (controls.ts PendingResends). Only a token this sandbox issued, still valid, is recorded: junk
+   * gets its 401 and changes nothing.
+   */
+  async function expireOnPreference(jwt: string, request: string): Promise<void> {
+    const untilMs = await auth.accessTokenExpiry(jwt);
+    const checked = auth.authenticate(`JWT ${jwt}`);
+    const account = (checked instanceof Promise ? await checked : checked).account.id;
+    // untilMs is on the sandbox's clock (`now`), which a test may fake.
+    if (!expired.has(jwt) && resends.takeResend(account, request, now())) return;
+    expired.add(jwt, untilMs, Date.now());
+    resends.refused(account, request, untilMs, now());
+  }
+
+  /**
+   * /_sandbox/ endpoints. Never CORS: a page of another origin must not read what they answer. Who may call them is
+   * the network hosts' business (controls.ts `controlRefusal`): in process, whoever holds the sandbox may.
    */
   async function control(request: SandboxRequest, method: string, path: string, search: string): Promise<Reply> {
-    if (guard) checkControlRequest(request, guard);
     const allow = (methods: string[]) => {
       if (!methods.includes(method)) throw methodNotAllowed(method, methods);
     };

@@ -1,4 +1,5 @@
-// Sandbox controls outside the contract (docs/sandbox.md "Controls"): Prefer header, /_sandbox/ guard, expired tokens.
+// Sandbox controls outside the contract (docs/sandbox.md "Controls"): Prefer header, the /_sandbox/ guard the network
+// hosts apply, expired tokens.
 import type { OperationSpec } from '../../../contract/document.js';
 import { dereference } from '../../../contract/pointer.js';
 import { sameText } from '../domain/bytes.js';
@@ -14,15 +15,23 @@ export const MAX_DELAY_MS = 10_000;
 /** Access tokens kept expired at once (a bound on memory, not a rule). */
 export const MAX_EXPIRED_TOKENS = 10_000;
 
+/** Requests of one account that wait for their resend after `Prefer: expire-token`, at most; past it the oldest go. */
+export const MAX_RESENDS_PER_ACCOUNT = 32;
+
 /** Host names that always reach /_sandbox/ (any port): only this machine can resolve them to the sandbox. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 
-/** Who may use /_sandbox/ on a sandbox reached over HTTP. */
+/** Who may use /_sandbox/ on a sandbox reached over a network: what the hosts (node, MSW behind a server) check. */
 export interface ControlGuard {
   /** Host names (without port) accepted besides the loopback names, e.g. the name a shared sandbox is reached by. */
   hosts?: readonly string[];
   /** When set, every /_sandbox/ request must send it in `X-Sandbox-Admin-Secret`. */
   adminSecret?: string;
+  /**
+   * How the user of this door adds a name to `hosts`, quoted by the refusal: e.g. `--allowed-host` for task-sandbox.
+   * Each host sets its own option's name by default.
+   */
+  hostsOption?: string;
 }
 
 /** The parsed `Prefer` header (RFC 7240 preferences, Prism's names). */
@@ -119,39 +128,55 @@ function hostName(host: string): string {
 }
 
 /**
- * Refuses a /_sandbox/ request that a web page of another origin could have sent: a foreign `Origin` (a cross-site
- * form or fetch), a `Host` that is not this machine's or a configured name (DNS rebinding), a missing admin secret.
+ * Whether a request for this absolute URL reaches /_sandbox/ once the URL parser has normalised its path (so
+ * `/api/../_sandbox/reset/` does too). Cheap for every other request: one substring search.
  */
-export function checkControlRequest(request: SandboxRequest, guard: ControlGuard): void {
-  const host = request.headers.get('host') ?? new URL(request.url).host;
+export function isControlUrl(url: string): boolean {
+  if (!url.includes('_sandbox')) return false;
+  try {
+    return new URL(url).pathname.startsWith(CONTROL_PREFIX);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why a request for /_sandbox/ that a web page of another origin could have sent is refused, or `undefined` when it
+ * may go on (any other request goes on): a foreign `Origin` (a cross-site form or fetch), a `Host` that is not this machine's or a configured name (DNS
+ * rebinding), a missing admin secret. For the hosts that face a network; the core itself guards nothing.
+ */
+export function controlRefusal(
+  url: string,
+  headers: SandboxRequest['headers'],
+  guard: ControlGuard,
+): SandboxError | undefined {
+  if (!isControlUrl(url)) return undefined;
+  const host = headers.get('host') ?? new URL(url).host;
   const name = hostName(host);
   const allowed = [...LOOPBACK_HOSTS, ...(guard.hosts ?? []).map((h) => h.toLowerCase())];
   if (!allowed.includes(name)) {
-    throw new SandboxError(
+    const option = guard.hostsOption ?? 'the `hosts` option of the sandbox control guard';
+    return new SandboxError(
       403,
       'Sandbox controls answer only requests addressed to this machine or a configured host.',
-      [
-        {
-          field: 'Host',
-          message: `must be one of ${allowed.join(', ')} (start the sandbox with --allowed-host to add one)`,
-        },
-      ],
+      [{ field: 'Host', message: `must be one of ${allowed.join(', ')} (add one with ${option})` }],
     );
   }
-  const origin = request.headers.get('origin');
+  const origin = headers.get('origin');
   if (origin !== null && origin !== `http://${host}` && origin !== `https://${host}`) {
-    throw new SandboxError(403, 'Sandbox controls do not answer requests sent by a web page of another origin.', [
+    return new SandboxError(403, 'Sandbox controls do not answer requests sent by a web page of another origin.', [
       { field: 'Origin', message: 'must be the sandbox own origin, or absent' },
     ]);
   }
   if (guard.adminSecret !== undefined) {
-    const sent = request.headers.get(ADMIN_SECRET_HEADER);
+    const sent = headers.get(ADMIN_SECRET_HEADER);
     if (sent === null || !sameText(sent, guard.adminSecret)) {
-      throw new SandboxError(401, 'Sandbox controls need the admin secret.', [
+      return new SandboxError(401, 'Sandbox controls need the admin secret.', [
         { field: 'X-Sandbox-Admin-Secret', message: 'is missing or wrong' },
       ]);
     }
   }
+  return undefined;
 }
 
 /**
@@ -185,6 +210,51 @@ export class ExpiredTokens {
 
   clear(): void {
     this.tokens.clear();
+  }
+}
+
+/**
+ * Requests answered 401 because of `Prefer: expire-token`, per account, until their resend. A client that refreshes on
+ * 401 resends the request as it was, preference included, with the new access token: that resend (the same method,
+ * path and query, from the same account, with a token that is not expired) is answered as usual, once per refusal. So
+ * each request sent with the preference costs exactly one refresh, whatever client sends it. A refusal waits for its
+ * resend until the token it expired would have run out anyway.
+ */
+export class PendingResends {
+  private readonly byAccount = new Map<number, Map<string, { count: number; untilMs: number }>>();
+
+  /** `request` (e.g. `GET /api/member/me/?`) of `account` was refused; its expired token would have lasted `untilMs`. */
+  refused(account: number, request: string, untilMs: number, nowMs: number): void {
+    let pending = this.byAccount.get(account);
+    if (!pending) {
+      pending = new Map();
+      this.byAccount.set(account, pending);
+    }
+    for (const [known, entry] of pending) if (entry.untilMs <= nowMs) pending.delete(known);
+    const entry = pending.get(request);
+    if (entry) {
+      entry.count += 1;
+      entry.untilMs = Math.max(entry.untilMs, untilMs);
+      return;
+    }
+    // The account's own oldest refusal makes room: another account's are never touched.
+    if (pending.size >= MAX_RESENDS_PER_ACCOUNT) pending.delete(pending.keys().next().value as string);
+    pending.set(request, { count: 1, untilMs });
+  }
+
+  /** Whether this is the resend of a refused `request`: if so, that refusal is settled. */
+  takeResend(account: number, request: string, nowMs: number): boolean {
+    const pending = this.byAccount.get(account);
+    const entry = pending?.get(request);
+    if (!pending || !entry || entry.untilMs <= nowMs) return false;
+    entry.count -= 1;
+    if (entry.count === 0) pending.delete(request);
+    if (pending.size === 0) this.byAccount.delete(account);
+    return true;
+  }
+
+  clear(): void {
+    this.byAccount.clear();
   }
 }
 

@@ -1,7 +1,7 @@
 // The sandbox as MSW request handlers (docs/sandbox.md "In the browser and in tests", "Durability (--state)"): setupWorker or setupServer.
 import { type HttpHandler, http } from 'msw';
 import { createSandbox, errorAnswer, type FetchHandler, type Sandbox, toResponse, type World } from '../core/app.js';
-import { CONTROL_PREFIX } from '../core/controls.js';
+import { CONTROL_PREFIX, type ControlGuard, controlRefusal } from '../core/controls.js';
 import { API_PREFIX } from '../core/router.js';
 import { SandboxError } from '../domain/errors.js';
 import type { Store } from '../domain/store.js';
@@ -29,6 +29,12 @@ export interface SandboxHandlersOptions {
   storageKey?: string;
   /** `Prefer` and /_sandbox/ (default on); see createSandbox's `controls`. */
   controls?: boolean;
+  /**
+   * Who may call /_sandbox/, as on the node host (loopback Host names plus `guard.hosts`, no foreign Origin, the admin
+   * secret if set). Default: no guard, since in a page or a test only that page or process reaches the handlers. Set it
+   * when the handlers answer a network (served by an HTTP server such as `@mswjs/http-middleware`).
+   */
+  guard?: ControlGuard;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -173,8 +179,8 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * MSW handlers that answer every request under `baseUrl` (and `/_sandbox/` on the same origin) from a sandbox in
- * this process. The controls need no Host or Origin guard here: MSW only sees requests this page (or this Node
- * process) makes, so no other site can reach them.
+ * this process. The controls need no Host or Origin guard by default: MSW only sees requests this page (or this Node
+ * process) makes; its worker lets navigations (a cross-site form) through to the network, so no other site reaches them.
  */
 export function sandboxHandlers(options: SandboxHandlersOptions): HttpHandler[] {
   const base = trimSlash(options.baseUrl);
@@ -189,7 +195,6 @@ export function sandboxHandlers(options: SandboxHandlersOptions): HttpHandler[] 
       world: options.world,
       store: loaded,
       controls: options.controls,
-      guard: false,
     });
   const answer: FetchHandler = storage
     ? stored(sandbox, storage, key, initial, loaded !== undefined, options.storage === 'local')
@@ -210,8 +215,12 @@ export function sandboxHandlers(options: SandboxHandlersOptions): HttpHandler[] 
   }
 
   const origin = /^[a-z][a-z0-9+.-]*:\/\//i.test(base) ? new URL(base).origin : '';
+  const guard = options.guard && { hostsOption: 'sandboxHandlers({ guard: { hosts } })', ...options.guard };
   return [
-    http.all(`${origin}${CONTROL_PREFIX}*`, ({ request }) => answer(request)),
+    http.all(`${origin}${CONTROL_PREFIX}*`, ({ request }) => {
+      const refused = guard && controlRefusal(request.url, request.headers, guard);
+      return refused ? toResponse(errorAnswer(refused)) : answer(request);
+    }),
     http.all(`${base}/*`, async ({ request }) => answer(await toCore(request))),
   ];
 }

@@ -13,6 +13,7 @@ import {
   type SandboxRequest,
   textOf,
 } from '../core/app.js';
+import { type ControlGuard, controlRefusal } from '../core/controls.js';
 import { API_PREFIX } from '../core/router.js';
 import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from '../domain/errors.js';
 
@@ -58,6 +59,11 @@ export interface SandboxServerOptions {
   slowReaderMs?: number;
   /** Bound on a whole request; headers get min(this, HEADERS_TIMEOUT_MS). Default REQUEST_TIMEOUT_MS; tests lower it. */
   requestTimeoutMs?: number;
+  /**
+   * Who may call /_sandbox/ (docs/sandbox.md "Control endpoints"): loopback Host names plus `guard.hosts`, no foreign
+   * Origin, the admin secret if set. Default `{}`: this machine's pages of the sandbox's own origin. `false`: anyone.
+   */
+  guard?: ControlGuard | false;
 }
 
 export interface SandboxServer {
@@ -233,6 +239,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   // The Request's origin is the server's own; only path and query come from the client.
   let origin = 'http://127.0.0.1';
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const guard =
+    options.guard === false ? undefined : { hostsOption: 'startSandboxServer({ guard: { hosts } })', ...options.guard };
   const server = createServer(
     {
       requestTimeout,
@@ -275,6 +283,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     if ((method === 'GET' || method === 'HEAD') && (url === '/docs' || url.startsWith('/docs/'))) {
       return serveDocs(options.docsDir, url.split('?')[0] as string, res);
     }
+    const refused = guard && controlRefusal(`${origin}${url}`, new NodeHeaders(req.headers), guard);
+    if (refused) return sendError(res, refused);
     let body: Buffer | undefined;
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     if (hasBody) {

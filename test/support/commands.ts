@@ -1,0 +1,96 @@
+// Test helper: runs a kit command the way a user does (through npm or npx, in a project of their own), signals the
+// process the user started, and waits until its server is gone.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** Runs a kit source file as node runs its compiled one: tsx as a loader, no wrapper process in between. */
+const TSX = import.meta.resolve('tsx');
+
+/** The user's environment: none of the variables npm and vitest set for this checkout's own scripts. */
+export function userEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!/^(npm_|VITEST|PORT$|NODE_ENV$|TEST$|INIT_CWD$)/.test(k)) env[k] = v;
+  }
+  return env;
+}
+
+/**
+ * A project of the user's whose npm script `name` and bin `name` both run `source` (a kit command's entry, from
+ * source): `npm run <name>` gives npm → sh → node, `npx <name>` gives npm → sh → the bin → node, as installed.
+ */
+export function userProject(name: string, source: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-command-'));
+  const command = `node --import ${TSX} ${join(root, source)}`;
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'user-project', private: true, scripts: { [name]: command } }),
+  );
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true });
+  const bin = join(dir, 'node_modules', '.bin', name);
+  writeFileSync(bin, `#!/bin/sh\nexec ${command} "$@"\n`);
+  chmodSync(bin, 0o755);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface Running {
+  /** The process the user started (npm, npx), leader of its own process group. */
+  child: ChildProcess;
+  /** What `ready` captured, e.g. the base URL. */
+  found: string;
+  output(): string;
+}
+
+/** Starts `command args` in `cwd`, in a process group of its own, and resolves once `ready` matches its output. */
+export function start(cwd: string, command: string, args: string[], ready: RegExp): Promise<Running> {
+  const child = spawn(command, args, { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let text = '';
+  return new Promise((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = ready.exec(text);
+      if (match?.[1]) resolve({ child, found: match[1], output: () => text });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) =>
+      reject(new Error(`${command} ${args.join(' ')} exited (${code}) before it was ready:\n${text}`)),
+    );
+  });
+}
+
+/** Whether any process of the group `pid` leads is alive. */
+export function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Resolves once the port refuses connections and every process of the group has exited: the test's timeout bounds it. */
+export async function gone(port: number, group: number): Promise<void> {
+  while ((await accepts(port)) || groupAlive(group)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** Ends whatever is left of a group (a test that failed leaves an orphan server behind). */
+export function killGroup(pid: number | undefined): void {
+  if (pid !== undefined && groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+}
