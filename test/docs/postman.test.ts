@@ -125,13 +125,17 @@ describe('a run order the contract does not allow is a build error naming what t
     const extended = join(dir, 'extended.yaml');
     writeFileSync(
       extended,
-      stringify({
-        ...document,
-        paths: {
-          ...(document.paths as object),
-          '/member/me/extra/': { get: { ...(me.get as object), operationId: 'getMeExtra' } },
+      stringify(
+        {
+          ...document,
+          paths: {
+            ...(document.paths as object),
+            '/member/me/extra/': { get: { ...(me.get as object), operationId: 'getMeExtra' } },
+          },
+          // The resolved contract shares what one $ref names: written out as copies, not as YAML aliases.
         },
-      }),
+        { aliasDuplicateObjects: false },
+      ),
     );
     expect(() => buildPostmanCollection(extended)).toThrow(/misses getMeExtra \(GET \/member\/me\/extra\/\)/);
   });
