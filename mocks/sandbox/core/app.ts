@@ -252,15 +252,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const reset = (world: World = startWorld) => {
     store = new Store(limits, now);
     seedWorld(store, world);
-    store.keepWorldAccounts();
     auth.reset();
     expired.clear();
   };
   reset();
-  if (options.store) {
-    store = options.store;
-    store.keepWorldAccounts();
-  }
+  if (options.store) store = options.store;
 
   const queryless = new Set(
     contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
@@ -298,7 +294,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       // A cached JWT is checked synchronously; a first sight of a JWT (jose) or a named token (SHA-256) is async.
       const checked = auth.authenticate(authorization ?? undefined);
       principal = checked instanceof Promise ? await checked : checked;
-      store.touch(principal.account.id);
     } else if (authorization !== null) {
       throw invalidField(
         'Authorization',
@@ -389,7 +384,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     answer,
     reset,
     restore(saved) {
-      saved.keepWorldAccounts(store.worldAccountIds);
+      saved.inherit(store);
       store = saved;
     },
     get store() {

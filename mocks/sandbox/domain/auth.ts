@@ -105,7 +105,9 @@ export class Auth {
     // Per account name, known or not: guessing is slowed the same for both, so the 429 tells nothing either.
     const guessKey = body.username.toLowerCase();
     this.guesses.check(guessKey);
-    const account = this.store().findAccountByUsername(body.username);
+    const store = this.store();
+    store.pruneUnused();
+    const account = store.findAccountByUsername(body.username);
     // Hash even for an unknown name, so the answer time does not tell which usernames exist.
     const passwordOk = await verifyPassword(body.password, await (account?.passwordHash ?? this.dummyHash));
     if (!account || !passwordOk) {
@@ -127,27 +129,36 @@ export class Auth {
         ]);
       }
     }
-    this.store().touch(account.id);
+    this.store().markUsed(account.id);
     return this.issuePair(account.id);
   }
 
+  /**
+   * Registers an account on the registration budget (Store.checkRegistrationRoom), never on the room of accounts that
+   * exist: past it, 429 for the one registering.
+   */
   register(body: RegisterRequest, client: string): Account {
     this.checkCaptcha(body.captcha_token);
     this.registrations.check(client);
     const store = this.store();
+    store.pruneUnused();
     const taken = [];
     if (store.findAccountByUsername(body.username)) taken.push({ field: 'username', message: 'is already taken' });
     if (store.findAccountByEmail(body.email)) taken.push({ field: 'email', message: 'is already registered' });
     if (taken.length > 0) throw conflicts(taken, 'An account with this username or email already exists.');
+    store.checkRegistrationRoom(client);
     // Only accounts made count: a refused registration takes no room.
-    const account = store.addAccount({
-      username: body.username,
-      email: body.email,
-      first_name: body.first_name,
-      last_name: body.last_name ?? '',
-      description: body.description ?? '',
-      passwordHash: hashPassword(body.password),
-    });
+    const account = store.addAccount(
+      {
+        username: body.username,
+        email: body.email,
+        first_name: body.first_name,
+        last_name: body.last_name ?? '',
+        description: body.description ?? '',
+        passwordHash: hashPassword(body.password),
+      },
+      { atMs: this.now(), client, used: false },
+    );
     this.registrations.record(client);
     return account;
   }
@@ -320,7 +331,7 @@ export class Auth {
       created_at: new Date(this.now()).toISOString(),
       secretHash,
     };
-    store.addToken(record);
+    store.writeAs(accountId, () => store.addToken(record));
     return { record, secret };
   }
 }
