@@ -71,8 +71,11 @@ export class Auth {
         get allowed() {
           return limits().guessesPerMinute;
         },
+        get keys() {
+          return limits().throttleKeys;
+        },
         field: 'username',
-        message: 'Too many wrong passwords or authenticator codes for this account',
+        message: 'Too many wrong passwords or authenticator codes for this account from this client',
       },
       now,
     );
@@ -80,6 +83,9 @@ export class Auth {
       {
         get allowed() {
           return limits().registrationsPerMinute;
+        },
+        get keys() {
+          return limits().throttleKeys;
         },
         field: 'username',
         message: 'Too many accounts registered from this client',
@@ -100,11 +106,15 @@ export class Auth {
     if (!sameText(token, this.captchaToken)) throw invalidField('captcha_token', 'is not a valid captcha token');
   }
 
-  async login(body: LoginRequest): Promise<TokenPair> {
+  /**
+   * Logs in. Wrong passwords and codes are counted per account name (known or not: the 429 tells nothing about which
+   * names exist) and client, so a guesser is slowed and the owner, logging in from anywhere else, is not; an attempt
+   * refused by the throttle counts against the one who made it.
+   */
+  async login(body: LoginRequest, client: string): Promise<TokenPair> {
     this.checkCaptcha(body.captcha_token);
-    // Per account name, known or not: guessing is slowed the same for both, so the 429 tells nothing either.
-    const guessKey = body.username.toLowerCase();
-    this.guesses.check(guessKey);
+    const guessKey = `${body.username.toLowerCase()}\u0000${client}`;
+    this.guesses.check(guessKey, true);
     const store = this.store();
     store.pruneUnused();
     const account = store.findAccountByUsername(body.username);
