@@ -1,6 +1,7 @@
 // Credentials (source §5): captcha, 2FA, registration, rotation, schemes, token lifecycle.
 import { describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { JWT_CACHE_SIZE } from '../../mocks/sandbox/domain/auth.js';
 import { base32Decode, totp } from '../../mocks/sandbox/domain/totp.js';
 import { PUBLIC_OPERATIONS } from '../../mocks/sandbox/handlers/types.js';
@@ -90,6 +91,27 @@ describe('register', () => {
     expect([again.status, fieldsOf(again.json)]).toEqual([409, ['username', 'email']]);
     const sameEmail = await call('POST', '/member/register/', { body: { ...newcomer, username: 'ada2' } });
     expect([sameEmail.status, fieldsOf(sameEmail.json)]).toEqual([409, ['email']]);
+  });
+
+  const OPERATOR_CAPTCHA = 'operator-captcha-not-the-demo-one';
+  const operated = sandboxUnderTest({ captchaToken: OPERATOR_CAPTCHA });
+
+  test("an operator's own captcha token replaces the public one for registration and login, and is never echoed", async () => {
+    const body = { ...newcomer, username: 'op', email: 'op@example.com' };
+    for (const [path, payload] of [
+      ['/member/register/', body],
+      ['/member/login/', { username: member.username, password: member.password, captcha_token: DEMO.captchaToken }],
+    ] as const) {
+      const refused = await operated.call('POST', path, { body: payload });
+      expect([refused.status, fieldsOf(refused.json)], path).toEqual([400, ['captcha_token']]);
+      expect(JSON.stringify(refused.json)).not.toContain(OPERATOR_CAPTCHA);
+    }
+    expect(
+      (await operated.call('POST', '/member/register/', { body: { ...body, captcha_token: OPERATOR_CAPTCHA } })).status,
+    ).toBe(201);
+    const login = { username: 'op', password: newcomer.password, captcha_token: OPERATOR_CAPTCHA };
+    expect((await operated.call('POST', '/member/login/', { body: login })).status).toBe(200);
+    expect(() => createSandbox({ captchaToken: '' })).toThrow(/captchaToken/);
   });
 
   test('needs the captcha and the required fields', async () => {

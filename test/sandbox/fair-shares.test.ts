@@ -1,6 +1,8 @@
 // Fair shares (docs/sandbox.md "Limits and throttles"): a limit refuses the account or client that exceeds it and
 // never deletes, evicts or locks out anyone else. Driven in process for a bounded number of rounds rather than for
 // wall time, with budgets lowered so that the attacker passes them many times over within the test.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { createSandbox, requestClients } from '../../mocks/sandbox/core/app.js';
 import { base32Decode, totp } from '../../mocks/sandbox/domain/totp.js';
@@ -259,4 +261,41 @@ test("a registered account's share is reserved: another registered account filli
   }
   await expectUntouched(sandbox, call, quiet ? [quiet] : []);
   expect(sandbox.store.usage()).toEqual(sandbox.store.measure());
+});
+
+test("task-sandbox takes an operator's captcha token from SANDBOX_CAPTCHA_TOKEN (or --captcha-token) and never prints it", async () => {
+  const secret = 'operator-captcha-from-the-environment';
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/sandbox/main.ts', '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, SANDBOX_CAPTCHA_TOKEN: secret },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  try {
+    let out = '';
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        // The banner is one write: wait for its last line.
+        if (out.includes('Authorization: JWT')) resolve(/Sandbox listening: (\S+)/.exec(out)?.[1] as string);
+      });
+      child.on('exit', (code) => reject(new Error(`sandbox exited (${code}) before listening`)));
+    });
+    expect(out).not.toContain(secret);
+    expect(out).not.toContain(DEMO.captchaToken);
+    const post = (path: string, body: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/member/register/', registration('cli'))).status).toBe(400);
+    expect((await post('/member/register/', { ...registration('cli'), captcha_token: secret })).status).toBe(201);
+    const login = { username: 'cli', password: PASSWORD, captcha_token: secret };
+    expect((await post('/member/login/', login)).status).toBe(200);
+  } finally {
+    child.kill('SIGTERM');
+    await exited;
+  }
 });

@@ -76,7 +76,10 @@ export interface SandboxOptions {
   now?: () => number;
   /** JWT access token lifetime; default 900 s. */
   accessTokenTtlSeconds?: number;
-  /** The one captcha token login and registration accept; default the demo's `test-captcha`. */
+  /**
+   * The one captcha token login and registration accept; default the demo's public `test-captcha`. An operator of a
+   * shared sandbox sets one of their own (`task-sandbox --captcha-token`), so that only those given it can register.
+   */
   captchaToken?: string;
   /** Lowers (or raises) resource limits; default limits.ts DEFAULT_LIMITS. */
   limits?: Partial<Limits>;
@@ -240,6 +243,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const guard = options.guard ?? {};
   const expired = new ExpiredTokens();
   const limits = limitsWith(options.limits);
+  if (options.captchaToken === '') {
+    throw new TypeError('createSandbox: captchaToken must not be empty');
+  }
   let store = new Store(limits, now);
   const auth = new Auth(
     () => store,
