@@ -19,7 +19,7 @@ import { verifyTotp } from './totp.js';
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
-/** Verified access tokens kept in memory; the oldest is dropped first. */
+/** Verified access tokens kept in memory; the oldest is dropped first (it is verified again by its signature when used). */
 export const JWT_CACHE_SIZE = 10_000;
 
 /** Who is calling, and with which kind of credential. */
@@ -275,6 +275,11 @@ export class Auth {
     const account = store.accounts.get(token.accountId);
     if (!account) throw unauthorized('The account of this API token no longer exists.');
     return { account, credential: { kind: 'apiToken', key: token.key } };
+  }
+
+  /** Access tokens whose verification is remembered now (at most JWT_CACHE_SIZE). */
+  get verifiedCount(): number {
+    return this.verified.size;
   }
 
   private remember(token: string, entry: VerifiedAccess): void {
