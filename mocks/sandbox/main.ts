@@ -31,6 +31,8 @@ Options:
   --no-controls           no Prefer header, no /_sandbox/ endpoints: only the contract answers (for conformance runs)
   --admin-secret <s>      required by the controls from other machines (default: SANDBOX_ADMIN_SECRET)
   --allowed-host <name>   a Host name the sandbox answers to, besides loopback; repeatable (SANDBOX_ALLOWED_HOSTS)
+  --captcha-token <s>     the captcha token login and registration require, instead of the public demo one
+                          (default: SANDBOX_CAPTCHA_TOKEN); never printed
   -h, --help              this text
   --version               the version
 
@@ -48,6 +50,7 @@ function parseCommandLine() {
       'no-controls': { type: 'boolean' },
       'admin-secret': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
+      'captcha-token': { type: 'string' },
       /** Keep the world in this JSON file: loaded at start, written back after each change. */
       state: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -92,6 +95,13 @@ if (!isWorld(world)) {
 const host = values.host ?? '127.0.0.1';
 const controls = !values['no-controls'];
 const adminSecret = values['admin-secret'] ?? process.env.SANDBOX_ADMIN_SECRET ?? undefined;
+const captchaToken = values['captcha-token'] ?? process.env.SANDBOX_CAPTCHA_TOKEN ?? undefined;
+if (captchaToken === '') {
+  console.error('sandbox: --captcha-token (or SANDBOX_CAPTCHA_TOKEN) must not be empty');
+  process.exit(2);
+}
+/** What the banner shows for the captcha: the public demo token, never an operator's own. */
+const captchaShown = captchaToken === undefined ? DEMO.captchaToken : '<the captcha token you set>';
 const allowedHosts = [
   ...(values['allowed-host'] ?? []),
   ...(process.env.SANDBOX_ALLOWED_HOSTS ?? '').split(',').filter((h) => h.trim() !== ''),
@@ -124,7 +134,12 @@ if (stateFile) {
   }
 }
 
-const sandbox = createSandbox({ world, controls, ...(loaded ? { store: loaded } : {}) });
+const sandbox = createSandbox({
+  world,
+  controls,
+  ...(captchaToken === undefined ? {} : { captchaToken }),
+  ...(loaded ? { store: loaded } : {}),
+});
 // With --state, a write is answered only once it is on disk (503 when it cannot be: docs/sandbox.md "Durability").
 const kept = stateFile ? await durable(stateFile, sandbox) : undefined;
 const server = await startSandboxServer({
@@ -154,7 +169,7 @@ const lines = [
 if (world !== 'empty') {
   lines.push(
     'Demo world (docs/sandbox.md):',
-    `  captcha_token     ${DEMO.captchaToken}`,
+    `  captcha_token     ${captchaShown}`,
     `  member            ${member.username} / ${member.password}   (QA role in company ${DEMO.companyId})`,
     `  outsider          ${outsider.username} / ${outsider.password}   (no access to company ${DEMO.companyId})`,
     `  two-factor        ${twoFactor.username} / ${twoFactor.password}   (owner; TOTP secret ${twoFactor.totpSecret}, code: ${INSTALLED ? 'npx task-sandbox totp' : 'npm start -- totp'})`,
@@ -163,11 +178,11 @@ if (world !== 'empty') {
     '',
     'Try:',
     `  curl -s -X POST ${server.baseUrl}/member/login/ -H 'Content-Type: application/json' \\`,
-    `    -d '{"username":"${member.username}","password":"${member.password}","captcha_token":"${DEMO.captchaToken}"}'`,
+    `    -d '{"username":"${member.username}","password":"${member.password}","captcha_token":"${captchaShown}"}'`,
     `  curl -s ${server.baseUrl}/member/me/ -H 'Authorization: JWT <access_token>'`,
   );
 } else {
-  lines.push('Empty world: register an account with POST /member/register/ (captcha_token: test-captcha).');
+  lines.push(`Empty world: register an account with POST /member/register/ (captcha_token: ${captchaShown}).`);
 }
 console.log(lines.join('\n'));
 

@@ -1,6 +1,7 @@
 // Credentials (source §5): captcha, 2FA, registration, rotation, schemes, token lifecycle.
 import { describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { JWT_CACHE_SIZE } from '../../mocks/sandbox/domain/auth.js';
 import { base32Decode, totp } from '../../mocks/sandbox/domain/totp.js';
 import { PUBLIC_OPERATIONS } from '../../mocks/sandbox/handlers/types.js';
@@ -92,6 +93,27 @@ describe('register', () => {
     expect([sameEmail.status, fieldsOf(sameEmail.json)]).toEqual([409, ['email']]);
   });
 
+  const OPERATOR_CAPTCHA = 'operator-captcha-not-the-demo-one';
+  const operated = sandboxUnderTest({ captchaToken: OPERATOR_CAPTCHA });
+
+  test("an operator's own captcha token replaces the public one for registration and login, and is never echoed", async () => {
+    const body = { ...newcomer, username: 'op', email: 'op@example.com' };
+    for (const [path, payload] of [
+      ['/member/register/', body],
+      ['/member/login/', { username: member.username, password: member.password, captcha_token: DEMO.captchaToken }],
+    ] as const) {
+      const refused = await operated.call('POST', path, { body: payload });
+      expect([refused.status, fieldsOf(refused.json)], path).toEqual([400, ['captcha_token']]);
+      expect(JSON.stringify(refused.json)).not.toContain(OPERATOR_CAPTCHA);
+    }
+    expect(
+      (await operated.call('POST', '/member/register/', { body: { ...body, captcha_token: OPERATOR_CAPTCHA } })).status,
+    ).toBe(201);
+    const login = { username: 'op', password: newcomer.password, captcha_token: OPERATOR_CAPTCHA };
+    expect((await operated.call('POST', '/member/login/', { body: login })).status).toBe(200);
+    expect(() => createSandbox({ captchaToken: '' })).toThrow(/captchaToken/);
+  });
+
   test('needs the captcha and the required fields', async () => {
     const res = await call('POST', '/member/register/', { body: { ...newcomer, username: 'x', captcha_token: 'bad' } });
     expect([res.status, fieldsOf(res.json)]).toEqual([400, ['captcha_token']]);
@@ -175,15 +197,69 @@ describe('credential schemes', () => {
     expect(expired.json.message).toMatch(/expired/);
   });
 
-  test('the JWT cache is bounded', () => {
-    expect(JWT_CACHE_SIZE).toBeGreaterThan(0);
-    expect(JWT_CACHE_SIZE).toBeLessThanOrEqual(100_000);
+  test('the JWT cache is bounded: past it the oldest are dropped, and a dropped token is verified again by its signature', async () => {
+    const own = createSandbox({ now: () => Date.parse('2026-11-22T10:00:00Z') });
+    const { auth } = own;
+    const tokens: string[] = [];
+    for (let i = 0; i < JWT_CACHE_SIZE + 100; i++) tokens.push((await auth.issuePair(member.id)).access_token);
+    for (const token of tokens) await auth.authenticate(`JWT ${token}`);
+    expect(auth.verifiedCount).toBe(JWT_CACHE_SIZE);
+    // The newest are answered from the cache (synchronously); the first 100 were dropped and are verified again.
+    expect(auth.authenticate(`JWT ${tokens.at(-1)}`)).not.toBeInstanceOf(Promise);
+    expect(auth.authenticate(`JWT ${tokens[100]}`)).not.toBeInstanceOf(Promise);
+    const dropped = auth.authenticate(`JWT ${tokens[0]}`);
+    expect(dropped).toBeInstanceOf(Promise);
+    expect((await dropped).account.id).toBe(member.id);
+    // A dropped token with another signature is refused: the signature is checked, not a memory of the token.
+    const [head, payload] = (tokens[1] as string).split('.');
+    const forged = `${head}.${payload}.${Buffer.alloc(32, 7).toString('base64url')}`;
+    await expect(auth.authenticate(`JWT ${forged}`)).rejects.toMatchObject({ status: 401 });
+    expect(auth.verifiedCount).toBe(JWT_CACHE_SIZE);
   });
 
   test('after a reset, tokens of the old world no longer authenticate', async () => {
     const jwt = await loginAs(member.username, member.password);
     sandbox.reset();
     expect((await call('GET', '/member/me/', { auth: jwt })).status).toBe(401);
+  });
+});
+
+describe('expiry at the exact instant', () => {
+  // A sandbox per test, each with its own clock: nothing here depends on another test or its clock.
+  const start = Date.parse('2026-11-22T10:00:00.000Z');
+  let jwtNow = start;
+  const jwts = sandboxUnderTest({ now: () => jwtNow, accessTokenTtlSeconds: 60 });
+  let tokenNow = start;
+  const named = sandboxUnderTest({ now: () => tokenNow });
+
+  test('a JWT works until the millisecond before its exp and stops at exp, cached or not', async () => {
+    jwtNow = start;
+    const cached = await jwts.loginAs(member.username, member.password);
+    const fresh = await jwts.loginAs(member.username, member.password);
+    const exp = start + 60_000;
+    jwtNow = exp - 1;
+    expect((await jwts.call('GET', '/member/me/', { auth: cached })).status).toBe(200);
+    jwtNow = exp;
+    // The cached one (verified a millisecond ago) and one never seen before both stop now.
+    expect((await jwts.call('GET', '/member/me/', { auth: cached })).status).toBe(401);
+    const never = await jwts.call('GET', '/member/me/', { auth: fresh });
+    expect([never.status, never.json.message]).toEqual([401, expect.stringMatching(/expired/)]);
+  });
+
+  test('a named token works until the millisecond before expires_at and stops at expires_at', async () => {
+    tokenNow = start;
+    const jwt = await named.loginAs(member.username, member.password);
+    const expiresAt = start + 90_000 + 123;
+    const created = await named.call('POST', '/member/bearer-tokens/', {
+      auth: jwt,
+      body: { title: 'exact', is_active: true, expires_at: new Date(expiresAt).toISOString() },
+    });
+    const bearer = `Bearer ${created.json.data.token.token}`;
+    tokenNow = expiresAt - 1;
+    expect((await named.call('GET', '/member/me/', { auth: bearer })).status).toBe(200);
+    tokenNow = expiresAt;
+    const expired = await named.call('GET', '/member/me/', { auth: bearer });
+    expect([expired.status, expired.json.message]).toEqual([401, 'The API token has expired.']);
   });
 });
 

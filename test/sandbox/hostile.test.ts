@@ -1,9 +1,11 @@
 // Hostile input (docs/sandbox.md, "Limits and hostile input"): every case gets a 4xx error payload naming what to fix, never a 5xx, a crash or a hang.
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_JSON_DEPTH } from '../../mocks/sandbox/core/app.js';
+import { createSandbox, MAX_JSON_DEPTH } from '../../mocks/sandbox/core/app.js';
 import { MAX_FIELD_ERRORS } from '../../mocks/sandbox/domain/errors.js';
+import { sandboxHandlers } from '../../mocks/sandbox/hosts/msw.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { headersOf, onBoard, requestTo, sandboxUnderTest } from './harness.js';
@@ -332,5 +334,120 @@ describe('over HTTP', () => {
     const res = await fetch(`${server.origin}/docs/`);
     expect(res.status).toBe(404);
     expect((await res.json()).message).toContain('npm run docs');
+  });
+});
+
+describe('text that is not Unicode, in every host', () => {
+  const sandbox = createSandbox();
+  let jwt: string;
+  const servers: SandboxServer[] = [];
+  // biome-ignore lint/suspicious/noExplicitAny: error payloads are read as JSON.
+  type Send = (path: string, body: Buffer) => Promise<{ status: number; json: any }>;
+  const hosts: Array<[string, () => Send]> = [];
+  const viaFetch =
+    (base: string, handle: (request: Request) => Promise<Response | undefined>): Send =>
+    async (path, body) => {
+      const request = new Request(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: jwt },
+        body: new Uint8Array(body),
+      });
+      const res = (await handle(request)) as Response;
+      return { status: res.status, json: await res.json() };
+    };
+  const viaHttp =
+    (server: () => SandboxServer): Send =>
+    (path, body) =>
+      new Promise((resolve, reject) => {
+        const req = httpRequest(
+          `${server().baseUrl}${path}`,
+          { method: 'POST', headers: { 'content-type': 'application/json', authorization: jwt } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+  const viaMsw = (base: string): Send => {
+    const handlers = sandboxHandlers({ baseUrl: base, sandbox });
+    return viaFetch(base, (request) => getResponse(handlers, request));
+  };
+  let own: SandboxServer;
+  let wrapped: SandboxServer;
+  beforeAll(async () => {
+    jwt = `JWT ${(await sandbox.auth.issuePair(member.id)).access_token}`;
+    own = await startSandboxServer({ fetch: sandbox.fetch });
+    // Any other fetch handler is given a real Request: the core decodes its bytes itself.
+    wrapped = await startSandboxServer({ fetch: (request) => sandbox.fetch(request) });
+    servers.push(own, wrapped);
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+  });
+  hosts.push(
+    ['in process', () => viaFetch('http://sandbox.test/api', (r) => sandbox.fetch(r))],
+    ['node host, its own request object', () => viaHttp(() => own)],
+    ['node host, a Request', () => viaHttp(() => wrapped)],
+    ['MSW handlers', () => viaMsw('http://msw.test/api')],
+    ['MSW handlers on another base path', () => viaMsw('http://msw.test/v2/api')],
+  );
+  const scenarios = `/features/qa/scenarios/list/?${onBoard()}`;
+  const lone = (json: string) => Buffer.from(json, 'utf8');
+
+  describe.each(hosts)('%s', (_name, make) => {
+    test('a lone surrogate in a string or a member name → 400 naming the field; nothing is stored', async () => {
+      const send = make();
+      const before = sandbox.store.scenarios.size;
+      for (const [body, field] of [
+        ['{"title":"a\\ud800b","parent_id":null}', 'title'],
+        ['{"title":"\\udc00","parent_id":null}', 'title'],
+        ['{"title":"ok\\ude00\\ud83d","parent_id":null}', 'title'],
+      ] as const) {
+        const res = await send(scenarios, lone(body));
+        expect([res.status, fields(res.json)], body).toEqual([400, [field]]);
+        expect(res.json.errors[0].message).toContain('lone surrogate');
+      }
+      const nested = await send(
+        '/member/bearer-tokens/',
+        lone('{"title":"t","is_active":true,"metadata":{"a":["x","\\udbff"],"\\ud800k":1}}'),
+      );
+      expect([nested.status, fields(nested.json)]).toEqual([400, ['metadata.a.1', 'metadata.\uFFFDk']]);
+      expect(sandbox.store.scenarios.size).toBe(before);
+    });
+
+    test('a surrogate pair, escaped or not, is text: it is kept as sent', async () => {
+      const send = make();
+      const res = await send(scenarios, lone('{"title":"pair \\ud83d\\ude00 and 😀","parent_id":null}'));
+      expect(res.status).toBe(201);
+      expect(res.json.data.scenario.title).toBe('pair 😀 and 😀');
+    });
+
+    test('bytes that are not UTF-8 → 400 naming body, never U+FFFD', async () => {
+      const send = make();
+      const before = sandbox.store.scenarios.size;
+      for (const bytes of [
+        [0xff],
+        [0xc3],
+        // CESU-8: a surrogate encoded on its own.
+        [0xed, 0xa0, 0x80],
+        // An overlong encoding of "/".
+        [0xc0, 0xaf],
+      ]) {
+        const body = Buffer.concat([
+          Buffer.from('{"title":"x'),
+          Buffer.from(bytes),
+          Buffer.from('","parent_id":null}'),
+        ]);
+        const res = await send(scenarios, body);
+        expect([res.status, fields(res.json)], JSON.stringify(bytes)).toEqual([400, ['body']]);
+        expect(res.json.errors[0].message).toContain('UTF-8');
+      }
+      expect(sandbox.store.scenarios.size).toBe(before);
+    });
   });
 });

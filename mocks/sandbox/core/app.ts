@@ -64,7 +64,10 @@ export interface SandboxOptions {
   now?: () => number;
   /** JWT access token lifetime; default 900 s. */
   accessTokenTtlSeconds?: number;
-  /** The one captcha token login and registration accept; default the demo's `test-captcha`. */
+  /**
+   * The one captcha token login and registration accept; default the demo's public `test-captcha`. An operator of a
+   * shared sandbox sets one of their own (`task-sandbox --captcha-token`), so that only those given it can register.
+   */
   captchaToken?: string;
   /** Lowers (or raises) resource limits; default limits.ts DEFAULT_LIMITS. */
   limits?: Partial<Limits>;
@@ -172,9 +175,60 @@ function isJsonMediaType(contentType: string | null): boolean {
   return media === 'application/json';
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const notUtf8 = () => invalidField('body', 'is not valid UTF-8');
+
+/**
+ * The body as text, refused when its bytes are not UTF-8 (never silently turned into U+FFFD): decoded here from the
+ * bytes when the request has them (a fetch Request, in every host), else by the host's own `text()`, which throws a
+ * TypeError on such bytes (the node host's decoder is strict too).
+ */
+async function bodyText(request: SandboxRequest): Promise<string> {
+  const bytes = (request as Partial<Pick<Request, 'arrayBuffer'>>).arrayBuffer;
+  if (typeof bytes === 'function') {
+    const buffer = await bytes.call(request);
+    try {
+      return strictUtf8.decode(buffer);
+    } catch {
+      throw notUtf8();
+    }
+  }
+  try {
+    return await request.text();
+  } catch (error) {
+    if (error instanceof TypeError) throw notUtf8();
+    throw error;
+  }
+}
+
+// A lone surrogate: a high one not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Where one can come from in JSON text: a \uD8xx–\uDFxx escape, or such a code unit itself.
+const SURROGATE_IN_TEXT = /\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/;
+
+/**
+ * Every string of a parsed body (member names too) that holds a lone surrogate, named as ajv names fields
+ * (`metadata.note`, `body` for the whole): such a string is not Unicode text, and no UTF-8 store or client could
+ * keep it as sent.
+ */
+function loneSurrogates(value: unknown, path: string, out: FieldError[]): void {
+  const message = 'must be well-formed Unicode text: it holds a lone surrogate (U+D800–U+DFFF without its pair)';
+  if (typeof value === 'string') {
+    if (LONE_SURROGATE.test(value)) out.push({ field: path || 'body', message });
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) loneSurrogates(item, path ? `${path}.${i}` : String(i), out);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (LONE_SURROGATE.test(key)) out.push({ field: at.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD'), message });
+      else loneSurrogates(item, at, out);
+    }
+  }
+}
+
 /** Reads the JSON body of an operation that declares one; errors name `body` or `Content-Type`. */
 async function parseBody(op: OperationSpec, request: SandboxRequest): Promise<unknown> {
-  const text = await request.text();
+  const text = await bodyText(request);
   if (text.trim() === '') {
     if (op.requestBodyRequired) throw invalidField('body', 'is required: send a JSON object');
     return undefined;
@@ -189,13 +243,21 @@ async function parseBody(op: OperationSpec, request: SandboxRequest): Promise<un
   if (exceeds === 'containers') {
     throw invalidField('body', `holds more than ${MAX_JSON_CONTAINERS} objects and arrays`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     // V8's message quotes the body, which may hold a password: report only the position.
     const at = /position (\d+)/.exec(String((error as Error).message))?.[1];
     throw invalidField('body', at === undefined ? 'is not valid JSON' : `is not valid JSON (at position ${at})`);
   }
+  // Only a body whose text could hold one is walked: the common body costs one regular-expression scan.
+  if (SURROGATE_IN_TEXT.test(text)) {
+    const lone: FieldError[] = [];
+    loneSurrogates(value, '', lone);
+    if (lone.length > 0) throw validationFailed(lone);
+  }
+  return value;
 }
 
 /** Path and query of an absolute URL, split without a URL object (the hot path of every request). */
@@ -216,6 +278,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const expired = new ExpiredTokens();
   const resends = new PendingResends();
   const limits = limitsWith(options.limits);
+  if (options.captchaToken === '') {
+    throw new TypeError('createSandbox: captchaToken must not be empty');
+  }
   let store = new Store(limits, now);
   const auth = new Auth(
     () => store,
@@ -228,16 +293,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const reset = (world: World = startWorld) => {
     store = new Store(limits, now);
     seedWorld(store, world);
-    store.keepWorldAccounts();
     auth.reset();
     expired.clear();
     resends.clear();
   };
   reset();
-  if (options.store) {
-    store = options.store;
-    store.keepWorldAccounts();
-  }
+  if (options.store) store = options.store;
 
   const queryless = new Set(
     contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
@@ -274,7 +335,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       // A cached JWT is checked synchronously; a first sight of a JWT (jose) or a named token (SHA-256) is async.
       const checked = auth.authenticate(authorization ?? undefined);
       principal = checked instanceof Promise ? await checked : checked;
-      store.touch(principal.account.id);
     } else if (authorization !== null) {
       throw invalidField(
         'Authorization',
@@ -379,7 +439,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     answer,
     reset,
     restore(saved) {
-      saved.keepWorldAccounts(store.worldAccountIds);
+      saved.inherit(store);
       store = saved;
     },
     get store() {

@@ -19,7 +19,7 @@ import { verifyTotp } from './totp.js';
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 900;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
-/** Verified access tokens kept in memory; the oldest is dropped first. */
+/** Verified access tokens kept in memory; the oldest is dropped first (it is verified again by its signature when used). */
 export const JWT_CACHE_SIZE = 10_000;
 
 /** Who is calling, and with which kind of credential. */
@@ -71,8 +71,11 @@ export class Auth {
         get allowed() {
           return limits().guessesPerMinute;
         },
+        get keys() {
+          return limits().throttleKeys;
+        },
         field: 'username',
-        message: 'Too many wrong passwords or authenticator codes for this account',
+        message: 'Too many wrong passwords or authenticator codes for this account from this client',
       },
       now,
     );
@@ -80,6 +83,9 @@ export class Auth {
       {
         get allowed() {
           return limits().registrationsPerMinute;
+        },
+        get keys() {
+          return limits().throttleKeys;
         },
         field: 'username',
         message: 'Too many accounts registered from this client',
@@ -100,12 +106,18 @@ export class Auth {
     if (!sameText(token, this.captchaToken)) throw invalidField('captcha_token', 'is not a valid captcha token');
   }
 
-  async login(body: LoginRequest): Promise<TokenPair> {
+  /**
+   * Logs in. Wrong passwords and codes are counted per account name (known or not: the 429 tells nothing about which
+   * names exist) and client, so a guesser is slowed and the owner, logging in from anywhere else, is not; an attempt
+   * refused by the throttle counts against the one who made it.
+   */
+  async login(body: LoginRequest, client: string): Promise<TokenPair> {
     this.checkCaptcha(body.captcha_token);
-    // Per account name, known or not: guessing is slowed the same for both, so the 429 tells nothing either.
-    const guessKey = body.username.toLowerCase();
-    this.guesses.check(guessKey);
-    const account = this.store().findAccountByUsername(body.username);
+    const guessKey = `${body.username.toLowerCase()}\u0000${client}`;
+    this.guesses.check(guessKey, true);
+    const store = this.store();
+    store.pruneUnused();
+    const account = store.findAccountByUsername(body.username);
     // Hash even for an unknown name, so the answer time does not tell which usernames exist.
     const passwordOk = await verifyPassword(body.password, await (account?.passwordHash ?? this.dummyHash));
     if (!account || !passwordOk) {
@@ -127,27 +139,36 @@ export class Auth {
         ]);
       }
     }
-    this.store().touch(account.id);
+    this.store().markUsed(account.id);
     return this.issuePair(account.id);
   }
 
+  /**
+   * Registers an account on the registration budget (Store.checkRegistrationRoom), never on the room of accounts that
+   * exist: past it, 429 for the one registering.
+   */
   register(body: RegisterRequest, client: string): Account {
     this.checkCaptcha(body.captcha_token);
     this.registrations.check(client);
     const store = this.store();
+    store.pruneUnused();
     const taken = [];
     if (store.findAccountByUsername(body.username)) taken.push({ field: 'username', message: 'is already taken' });
     if (store.findAccountByEmail(body.email)) taken.push({ field: 'email', message: 'is already registered' });
     if (taken.length > 0) throw conflicts(taken, 'An account with this username or email already exists.');
+    store.checkRegistrationRoom(client);
     // Only accounts made count: a refused registration takes no room.
-    const account = store.addAccount({
-      username: body.username,
-      email: body.email,
-      first_name: body.first_name,
-      last_name: body.last_name ?? '',
-      description: body.description ?? '',
-      passwordHash: hashPassword(body.password),
-    });
+    const account = store.addAccount(
+      {
+        username: body.username,
+        email: body.email,
+        first_name: body.first_name,
+        last_name: body.last_name ?? '',
+        description: body.description ?? '',
+        passwordHash: hashPassword(body.password),
+      },
+      { atMs: this.now(), client, used: false },
+    );
     this.registrations.record(client);
     return account;
   }
@@ -256,6 +277,11 @@ export class Auth {
     return { account, credential: { kind: 'apiToken', key: token.key } };
   }
 
+  /** Access tokens whose verification is remembered now (at most JWT_CACHE_SIZE). */
+  get verifiedCount(): number {
+    return this.verified.size;
+  }
+
   private remember(token: string, entry: VerifiedAccess): void {
     if (this.verified.size >= JWT_CACHE_SIZE) {
       const oldest = this.verified.keys().next().value;
@@ -320,7 +346,7 @@ export class Auth {
       created_at: new Date(this.now()).toISOString(),
       secretHash,
     };
-    store.addToken(record);
+    store.writeAs(accountId, () => store.addToken(record));
     return { record, secret };
   }
 }

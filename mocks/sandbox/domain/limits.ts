@@ -11,8 +11,6 @@ export interface Limits {
   tokensPerAccount: number;
   /** Unused refresh tokens remembered per account; a new login past it forgets that account's oldest. */
   refreshTokensPerAccount: number;
-  /** Accounts in the world: with refreshTokensPerAccount, it bounds every refresh token the sandbox remembers. */
-  accounts: number;
   /** Room above the large world's 3,005 scenarios on its board: every preset world accepts new ones. */
   scenariosPerBoard: number;
   casesPerBoard: number;
@@ -23,14 +21,31 @@ export interface Limits {
   caseReportsPerSessionRow: number;
   /** JSON bytes of the case reports in one list or finish answer, all rows together: no page reaches megabytes. */
   caseReportBytesPerAnswer: number;
-  /** Approximate bytes of stored user data (see Store.measureBytes); past it, writes answer 429 and reads go on. */
+  /**
+   * Approximate bytes (Store.measure) the seed and the world's own accounts may hold together; past it, their writes
+   * answer 429 and reads go on. Registered accounts never draw on it: they have the registration budget.
+   */
   worldBytes: number;
-  /** Approximate bytes of data one account may have written (its share of worldBytes); past it, its writes answer 429. */
+  /** Approximate bytes the records one of the world's own accounts last wrote may take; past it, its writes answer 429. */
   accountBytes: number;
-  /** Wrong passwords or authenticator codes per account name a minute; past it, logins for that name answer 429. */
+  /** Accounts registered through the API that exist at once; past it, registration answers 429. */
+  registeredAccounts: number;
+  /** Of those, how many one client (remote address; one client in the browser and in process) may have registered. */
+  registeredAccountsPerClient: number;
+  /**
+   * Approximate bytes one registered account may hold (its own record and its tokens): reserved when it registers,
+   * so the registration budget never holds more than registeredAccounts × this, and no registered account is refused
+   * because of another.
+   */
+  registeredAccountBytes: number;
+  /** A registered account nobody has logged in to (it holds nothing) is removed this long after its registration. */
+  unusedRegistrationMs: number;
+  /** Wrong passwords or authenticator codes per account name and client a minute; past it, that client's logins for that name answer 429. */
   guessesPerMinute: number;
-  /** Accounts one client (remote address; one bucket in the browser) may register a minute; past it, 429. */
+  /** Accounts one client may register a minute; past it, 429. */
   registrationsPerMinute: number;
+  /** Keys (account name and client, or client) each throttle remembers one by one; more share a fixed table. */
+  throttleKeys: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -38,7 +53,6 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   metadataDepth: 5,
   tokensPerAccount: 100,
   refreshTokensPerAccount: 10,
-  accounts: 10_000,
   scenariosPerBoard: 5000,
   casesPerBoard: 2000,
   sessionsPerBoard: 1000,
@@ -47,8 +61,13 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   caseReportBytesPerAnswer: 256 * 1024,
   worldBytes: 64 * 1024 * 1024,
   accountBytes: 16 * 1024 * 1024,
+  registeredAccounts: 1000,
+  registeredAccountsPerClient: 100,
+  registeredAccountBytes: 64 * 1024,
+  unusedRegistrationMs: 60 * 60 * 1000,
   guessesPerMinute: 10,
   registrationsPerMinute: 60,
+  throttleKeys: 10_000,
 });
 
 /**
@@ -139,14 +158,22 @@ export const limitReached = (field: string, what: string, limit: number, hint: s
   ]);
 
 /**
- * 429: the world's memory budget is used up; reads keep working, deletions or a reset make room. A quota answer, not
- * 507: the sandbox is working as documented, and every 5xx from it means a bug (test/sandbox/harness.ts).
+ * Retry-After of a 429 that only deleting frees (a share or the world's budget): time alone frees nothing, so this is
+ * only when to look again.
+ */
+const RETRY_STORAGE_SECONDS = '60';
+
+/**
+ * 429: the world's budget (the seed and what its own accounts wrote) is used up; reads keep working, deletions or a
+ * reset make room. A quota answer, not 507: the sandbox is working as documented, and every 5xx from it means a bug
+ * (test/sandbox/harness.ts).
  */
 export const worldFull = (limit: number): SandboxError =>
   new SandboxError(
     429,
-    `The sandbox's memory budget (${limit} bytes of stored data) is used up: delete data or reset the sandbox (POST /_sandbox/reset/); reads keep working.`,
-    [{ field: 'body', message: `does not fit: the sandbox stores at most ${limit} bytes of data` }],
+    `The sandbox's budget for its own accounts (${limit} bytes of stored data) is used up: delete data or reset the sandbox (POST /_sandbox/reset/); reads keep working.`,
+    [{ field: 'body', message: `does not fit: the world's own accounts store at most ${limit} bytes of data` }],
+    { 'retry-after': RETRY_STORAGE_SECONDS },
   );
 
 export const accountFull = (limit: number): SandboxError =>
@@ -154,7 +181,27 @@ export const accountFull = (limit: number): SandboxError =>
     429,
     `This account's share of the sandbox (${limit} bytes of stored data) is used up: delete some of its data; other accounts are not affected.`,
     [{ field: 'body', message: `does not fit: one account stores at most ${limit} bytes of data` }],
+    { 'retry-after': RETRY_STORAGE_SECONDS },
   );
+
+/**
+ * 429 on registration: the registration budget (in all, or this client's) is used up; the soonest an unused account
+ * leaves it is `retryAfterMs` from now.
+ */
+export const registrationsFull = (
+  what: string,
+  limit: number,
+  retryAfterMs: number,
+  unusedMs: number,
+): SandboxError => {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new SandboxError(
+    429,
+    `Registration is full: at most ${limit} registered accounts ${what}. Registered accounts are never removed to make room; one nobody has logged in to is removed ${Math.ceil(unusedMs / 60_000)} min after its registration. Try again in ${seconds} s.`,
+    [{ field: 'username', message: `at most ${limit} registered accounts ${what}` }],
+    { 'retry-after': String(seconds) },
+  );
+};
 
 /** Approximate bytes a stored value takes (strings count two bytes per character, as V8 may store them). */
 export function approxBytes(value: unknown): number {

@@ -22,34 +22,45 @@ export function todoColumnId(board: Board): number {
   return column.id;
 }
 
-/** Starts a session: one pending report per case of the scenario and of its descendants. */
+/**
+ * Starts a session: one pending report per case of the scenario and of its descendants. The session and its reports
+ * are checked against the writer's share together, before any id is taken: a refused start leaves no trace.
+ */
 export function startSession(store: Store, board: Board, scenario: Scenario, now: string): Session {
   todoColumnId(board);
   const tree = scenarioTree(store, scenario.id);
-  const session: Session = {
-    id: store.nextId('session'),
-    boardId: board.id,
-    scenarioId: scenario.id,
-    title: scenario.title,
-    is_active: true,
-    reportIds: [],
-    started_at: now,
-    finished_at: null,
-  };
+  const reports: CaseReport[] = [];
   for (const testCase of store.cases.values()) {
     if (!tree.has(testCase.scenarioId)) continue;
-    const report: CaseReport = {
-      id: store.nextId('caseReport'),
-      sessionId: session.id,
+    reports.push({
+      id: 0,
+      sessionId: 0,
       caseId: testCase.id,
       status: 'pending',
       actual_result: null,
       severity: null,
       priority: null,
       task_id: null,
-    };
+    });
+  }
+  const session: Session = {
+    id: 0,
+    boardId: board.id,
+    scenarioId: scenario.id,
+    title: scenario.title,
+    is_active: true,
+    reportIds: reports.map(() => 0),
+    started_at: now,
+    finished_at: null,
+  };
+  // A record's size does not depend on the values of its ids, so the placeholders weigh what the real ids will.
+  store.room([...reports.map((next) => ({ next })), { next: session }]);
+  session.id = store.nextId('session');
+  for (const [i, report] of reports.entries()) {
+    report.id = store.nextId('caseReport');
+    report.sessionId = session.id;
+    session.reportIds[i] = report.id;
     store.caseReports.set(report.id, report);
-    session.reportIds.push(report.id);
   }
   store.sessions.set(session.id, session);
   return session;
@@ -62,7 +73,8 @@ export type Outcome =
 
 /**
  * Records an outcome. Synchronous from read to write, so concurrent requests cannot interleave inside it.
- * A bug creates the linked task in the board's todo column, or updates the task the report already links to.
+ * A bug creates the linked task in the board's todo column, or updates the task the report already links to; the
+ * report and the task are checked against the writer's share together, so a refusal changes neither.
  */
 export function recordOutcome(store: Store, board: Board, report: CaseReport, outcome: Outcome): CaseReport {
   const session = store.sessions.get(report.sessionId);
@@ -70,20 +82,26 @@ export function recordOutcome(store: Store, board: Board, report: CaseReport, ou
     throw conflict('case_report_id', 'belongs to a finished session; this sandbox keeps finished sessions read-only');
   }
   if (outcome.status !== 'bug') {
-    report.status = outcome.status;
-    report.actual_result = null;
-    report.severity = null;
-    report.priority = null;
-    return report;
+    return store.update(report, { status: outcome.status, actual_result: null, severity: null, priority: null });
   }
+  const changes: Partial<CaseReport> = {
+    status: 'bug',
+    actual_result: outcome.actual_result,
+    severity: outcome.severity,
+    priority: outcome.priority,
+  };
   const linked = report.task_id === null ? undefined : store.tasks.get(report.task_id);
   if (linked) {
-    linked.description = outcome.actual_result;
-    linked.severity = outcome.severity;
-    linked.priority = outcome.priority;
+    const task = { description: outcome.actual_result, severity: outcome.severity, priority: outcome.priority };
+    store.room([
+      { record: report, next: { ...report, ...changes } },
+      { record: linked, next: { ...linked, ...task } },
+    ]);
+    // The task's text and the report's move together (the same actual_result), so either order fits.
+    store.update(linked, task);
   } else {
     const testCase = store.cases.get(report.caseId) as Case;
-    const task: Task = store.addTask({
+    const fields: Omit<Task, 'id'> = {
       boardId: board.id,
       columnId: todoColumnId(board),
       title: `Bug: ${testCase.title}`,
@@ -92,34 +110,30 @@ export function recordOutcome(store: Store, board: Board, report: CaseReport, ou
       case_report_id: report.id,
       severity: outcome.severity,
       priority: outcome.priority,
-    });
-    report.task_id = task.id;
+    };
+    store.room([{ record: report, next: { ...report, ...changes, task_id: 0 } }, { next: { id: 0, ...fields } }]);
+    changes.task_id = store.addTask(fields).id;
   }
-  report.status = 'bug';
-  report.actual_result = outcome.actual_result;
-  report.severity = outcome.severity;
-  report.priority = outcome.priority;
-  return report;
+  return store.update(report, changes);
 }
 
 /** Finishing is idempotent and resolves nothing: linked tasks stay where they are (source §3 rule 2). */
-export function finishSession(session: Session, now: string): Session {
-  if (session.is_active) {
-    session.is_active = false;
-    session.finished_at = now;
-  }
+export function finishSession(store: Store, session: Session, now: string): Session {
+  if (session.is_active) store.update(session, { is_active: false, finished_at: now });
   return session;
 }
 
 function deleteReports(store: Store, reportIds: Set<number>): void {
   if (reportIds.size === 0) return;
   for (const session of store.sessions.values()) {
-    session.reportIds = session.reportIds.filter((id) => !reportIds.has(id));
+    const kept = session.reportIds.filter((id) => !reportIds.has(id));
+    if (kept.length !== session.reportIds.length) store.settle(session, { reportIds: kept });
   }
   for (const id of reportIds) store.caseReports.delete(id);
   // Tasks are board data, not QA data: they stay, but no longer point at a report that is gone.
   for (const task of store.tasks.values()) {
-    if (task.case_report_id !== null && reportIds.has(task.case_report_id)) task.case_report_id = null;
+    if (task.case_report_id !== null && reportIds.has(task.case_report_id))
+      store.settle(task, { case_report_id: null });
   }
 }
 

@@ -1,5 +1,14 @@
-// The sandbox's in-memory world: accounts, companies, boards and columns, tokens, QA data and tasks, with stable ids.
-import { accountFull, approxBytes, DEFAULT_LIMITS, type Limits, limitReached, worldFull } from './limits.js';
+// The sandbox's in-memory world: accounts, companies, boards and columns, tokens, QA data and tasks, with stable ids,
+// and the exact accounting of what each account stores (docs/sandbox.md "Limits and throttles").
+import {
+  accountFull,
+  approxBytes,
+  DEFAULT_LIMITS,
+  type Limits,
+  limitReached,
+  registrationsFull,
+  worldFull,
+} from './limits.js';
 
 /** A member's role in a company. `viewer` may read QA data and tasks but not change them. */
 export type Role = 'owner' | 'qa' | 'viewer';
@@ -125,33 +134,118 @@ function setOf<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
   return set;
 }
 
-/** How often, at most, a full world refuses a write without measuring again: a measure walks all stored data. */
-const REMEASURE_AFTER_MS = 1000;
+/**
+ * How a registered account stands. An account without one is the world's own (seeded, or loaded from a state file
+ * that does not say otherwise): it is never removed. A state file keeps this, so a restart changes no standing.
+ */
+export interface Registration {
+  /** When it was registered (ms since the epoch). */
+  atMs: number;
+  /** Who registered it (core/app.ts requestClients): the per-client registration budget counts it there. */
+  client: string;
+  /** Logged in at least once. Until then it holds nothing and is removed `unusedRegistrationMs` after `atMs`. */
+  used: boolean;
+}
+
+/** What the byte accounting holds against a record: its size when last written, and who wrote it (none: the world's). */
+interface Charge {
+  bytes: number;
+  owner: number | undefined;
+}
+
+/** Bytes of stored data, in all, of the world's pool (the seed and the world's own accounts), and per account. */
+export interface Usage {
+  total: number;
+  world: number;
+  byAccount: Map<number, number>;
+}
+
+/** A write about to happen: `next` replaces `record` (an update), or is new (no `record`). */
+export interface PlannedWrite {
+  record?: object;
+  next: object;
+}
+
+/** What one record takes: limits.ts approxBytes plus its map entry. */
+export const recordBytes = (record: object): number => 32 + approxBytes(record);
+
+interface Ledger {
+  put(old: object | undefined, next: object, owner: number | undefined): void;
+  release(record: object): void;
+  writer(): number | undefined;
+}
+
+/**
+ * A map of stored records whose every set and delete is accounted at once: a set that does not fit throws the 429
+ * before anything changes, a delete credits its owner. Code that writes a map directly (QA rules, a snapshot loader)
+ * is accounted like the Store's own methods.
+ */
+export class RecordMap<K, V extends object> extends Map<K, V> {
+  constructor(private readonly ledger: Ledger) {
+    super();
+  }
+
+  /** Stores `value`, written by the account being charged (Store.charging). */
+  override set(key: K, value: V): this {
+    return this.setAs(key, value, this.ledger.writer());
+  }
+
+  /** Stores `value` as written by `owner` (undefined: the world's own data). */
+  setAs(key: K, value: V, owner: number | undefined): this {
+    this.ledger.put(super.get(key), value, owner);
+    return super.set(key, value);
+  }
+
+  override delete(key: K): boolean {
+    const old = super.get(key);
+    if (old === undefined) return false;
+    this.ledger.release(old);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    for (const value of super.values()) this.ledger.release(value);
+    super.clear();
+  }
+}
 
 /**
  * All state of one sandbox. Maps keep insertion order and ids only grow, so iterating a map lists rows in creation
  * order: that is the stable ordering every list endpoint uses.
+ *
+ * Every record counts against the account that last wrote it, from the moment it is written to the moment it is
+ * deleted (an update that shrinks it is credited at once): one account's writes never change another's standing.
+ * Nothing is ever removed to make room: a write that does not fit is refused (429) for the account that wrote it.
  */
 export class Store {
-  readonly accounts = new Map<number, Account>();
+  private readonly ledger: Ledger = {
+    put: (old, next, owner) => this.put(old, next, owner),
+    release: (record) => this.release(record),
+    writer: () => this.charging,
+  };
+  readonly accounts = new RecordMap<number, Account>(this.ledger);
   /** Account by lower-cased username and by lower-cased email: O(1) lookups, so login time does not grow with accounts. */
   private readonly accountsByUsername = new Map<string, Account>();
   private readonly accountsByEmail = new Map<string, Account>();
   /** Named API token keys per account, and unused refresh token ids per account in issue order (oldest first). */
   private readonly tokenKeysByAccount = new Map<number, Set<string>>();
   private readonly refreshJtisByAccount = new Map<number, Set<string>>();
-  readonly companies = new Map<number, Company>();
-  readonly boards = new Map<number, Board>();
+  readonly companies = new RecordMap<number, Company>(this.ledger);
+  readonly boards = new RecordMap<number, Board>(this.ledger);
   /** Named API tokens by `key`. */
-  readonly tokens = new Map<string, ApiTokenRecord>();
+  readonly tokens = new RecordMap<string, ApiTokenRecord>(this.ledger);
   /** Token `key` by secret hash: the lookup a `Bearer` request makes. */
   readonly tokenKeysByHash = new Map<string, string>();
+  /**
+   * Credentials, not stored data: bounded by count (refreshTokensPerAccount per account), so they are not in the
+   * byte accounting, and a login never answers 429 for lack of room.
+   */
   readonly refreshGrants = new Map<string, RefreshGrant>();
-  readonly scenarios = new Map<number, Scenario>();
-  readonly cases = new Map<number, Case>();
-  readonly sessions = new Map<number, Session>();
-  readonly caseReports = new Map<number, CaseReport>();
-  readonly tasks = new Map<number, Task>();
+  readonly scenarios = new RecordMap<number, Scenario>(this.ledger);
+  readonly cases = new RecordMap<number, Case>(this.ledger);
+  readonly sessions = new RecordMap<number, Session>(this.ledger);
+  readonly caseReports = new RecordMap<number, CaseReport>(this.ledger);
+  readonly tasks = new RecordMap<number, Task>(this.ledger);
   private readonly counters: Record<Kind, number> = {
     account: 0,
     company: 0,
@@ -164,22 +258,25 @@ export class Store {
     task: 0,
   };
 
-  /** Accounts of the world the sandbox started with (seeded or loaded): never evicted to make room. */
-  private readonly worldAccounts = new Set<number>();
-  /** When each account last sent an authenticated request or logged in, least recent first (Map order). */
-  private readonly lastActive = new Map<number, number>();
-
-  /** The account whose request is being answered (set by the core around each handler): what new data is charged to. */
+  /**
+   * The account whose request is being answered (set by the core around each handler's synchronous part, and by
+   * writeAs): who is writing. Only such writes are checked against shares and budgets; the seed and a loaded world are
+   * the operator's, and never refused.
+   */
   charging: number | undefined;
-  /** Who wrote each record, for the per-account share (records of the seed or a loaded file belong to nobody). */
-  private readonly owners = new WeakMap<object, number>();
-  private measuredBy = new Map<number, number>();
-  private readonly writtenBy = new Map<number, number>();
 
-  // The memory budget: `measured` bytes at the last measure plus an upper bound of what was written since.
-  private measured = 0;
-  private written = 0;
-  private measuredAtMs = Number.NEGATIVE_INFINITY;
+  // The byte accounting: a charge per stored record, and its sums.
+  private readonly charges = new WeakMap<object, Charge>();
+  private usedTotal = 0;
+  private usedWorld = 0;
+  private readonly usedBy = new Map<number, number>();
+
+  /** Registered accounts by id; every other account is the world's own. */
+  private readonly registrations = new Map<number, Registration>();
+  /** Registered accounts nobody has logged in to yet, by id, with when they were registered (registration order). */
+  private readonly unused = new Map<number, number>();
+  /** How many registered accounts each client has now. */
+  private readonly registeredByClient = new Map<string, number>();
 
   constructor(
     readonly limits: Limits = DEFAULT_LIMITS,
@@ -207,163 +304,222 @@ export class Store {
     return this.counters[kind];
   }
 
-  /**
-   * Makes room for `bytes` of new data or throws the 429 of limits.ts worldFull. Writes are counted as they come; only when the count says the
-   * budget is exceeded is the world measured (deletions are found then), and a full world is measured again at most
-   * once every REMEASURE_AFTER_MS, so a client hammering a full sandbox cannot make every write walk all data.
-   */
-  reserve(bytes: number): void {
-    // A change that does not grow the world (an update to a value of the same size or smaller) takes no room.
-    if (bytes <= 0) return;
-    const account = this.charging;
-    if (account !== undefined) this.reserveShare(account, bytes);
-    const budget = this.limits.worldBytes;
-    if (this.measured + this.written + bytes <= budget) {
-      this.written += bytes;
-      return;
-    }
-    const now = this.now();
-    if (now - this.measuredAtMs >= REMEASURE_AFTER_MS || now < this.measuredAtMs) {
-      this.measured = this.measureBytes();
-      this.written = 0;
-      this.measuredAtMs = now;
-      if (this.measured + bytes <= budget) {
-        this.written = bytes;
-        return;
-      }
-    }
-    // Full: registered accounts make room, the least recently active first, never the world's own accounts. One
-    // client filling the world cannot deny it to the others.
-    let total = this.measured + this.written;
-    while (total + bytes > budget) {
-      const freed = this.evictIdleAccount();
-      if (freed === undefined) {
-        this.measured = total;
-        this.written = 0;
-        throw worldFull(budget);
-      }
-      total = Math.max(0, total - freed);
-    }
-    this.measured = total;
-    this.written = bytes;
+  // ---- The byte accounting ----
+
+  /** Whether what `owner` writes draws on the world's budget: the world's own data and accounts do, registered ones not. */
+  private inWorldPool(owner: number | undefined): boolean {
+    return owner === undefined || !this.registrations.has(owner);
   }
 
-  /** One account's share: what it wrote, as last measured plus written since, stays within limits.accountBytes. */
-  private reserveShare(account: number, bytes: number): void {
-    const share = this.limits.accountBytes;
-    const used = () => (this.measuredBy.get(account) ?? 0) + (this.writtenBy.get(account) ?? 0);
-    if (used() + bytes > share) {
-      // Deletions are found by measuring, at most once every REMEASURE_AFTER_MS, as for the world's budget.
-      const now = this.now();
-      if (now - this.measuredAtMs >= REMEASURE_AFTER_MS || now < this.measuredAtMs) {
-        this.measured = this.measureBytes();
-        this.written = 0;
-        this.measuredAtMs = now;
-      }
-      if (used() + bytes > share) throw accountFull(share);
-    }
-    this.writtenBy.set(account, (this.writtenBy.get(account) ?? 0) + bytes);
-  }
-
-  /** Records that the account being charged wrote `record`. */
-  private own(record: object): void {
-    if (this.charging !== undefined) this.owners.set(record, this.charging);
-  }
-
-  /** Marks every account now in the world as one of the world's own (after seeding or loading): never evicted. */
-  keepWorldAccounts(from: Iterable<number> = this.accounts.keys()): void {
-    for (const id of from) this.worldAccounts.add(id);
-  }
-
-  /** The world's own accounts, to carry over to a store put back in this one's place. */
-  get worldAccountIds(): ReadonlySet<number> {
-    return this.worldAccounts;
-  }
-
-  /** Notes that the account is active now (a login, an authenticated request). */
-  touch(accountId: number): void {
-    this.lastActive.delete(accountId);
-    this.lastActive.set(accountId, this.now());
+  /** The bytes `owner` may hold: a registered account's reserved share, or a world account's share. */
+  shareOf(owner: number): number {
+    return this.registrations.has(owner) ? this.limits.registeredAccountBytes : this.limits.accountBytes;
   }
 
   /**
-   * Removes the registered account idle longest (never active first), with its tokens and refresh grants; returns
-   * the bytes it held, or undefined when no account may go.
+   * Throws the 429 when `owner` writing `writes` for a request would pass its share or its pool's budget; changes
+   * nothing.
    */
-  evictIdleAccount(): number | undefined {
-    // The account writing now was touched by its request: it is the most recent, so it goes last.
-    const evictable = (id: number) => !this.worldAccounts.has(id);
-    let victim: number | undefined;
-    for (const id of this.accounts.keys()) {
-      if (!this.lastActive.has(id) && evictable(id)) {
-        victim = id;
-        break;
-      }
+  private checkRoom(owner: number | undefined, writes: Array<{ bytes: number; prev: Charge | undefined }>): void {
+    if (this.charging === undefined) return;
+    let own = 0;
+    let pool = 0;
+    const world = this.inWorldPool(owner);
+    for (const { bytes, prev } of writes) {
+      // What the writer already holds of a record it rewrites is its own to reuse; another's is credited to them.
+      own += bytes - (prev && prev.owner === owner ? prev.bytes : 0);
+      pool += bytes - (prev && this.inWorldPool(prev.owner) === world ? prev.bytes : 0);
     }
-    if (victim === undefined) {
-      for (const id of this.lastActive.keys()) {
-        if (this.accounts.has(id) && evictable(id)) {
-          victim = id;
-          break;
-        }
-      }
+    if (owner !== undefined && own > 0) {
+      const share = this.shareOf(owner);
+      if (this.bytesOf(owner) + own > share) throw accountFull(share);
     }
-    if (victim === undefined) return undefined;
-    return this.removeAccount(victim);
+    // Registered accounts reserved their share when they registered: only the world's pool can be full.
+    if (world && pool > 0 && this.usedWorld + pool > this.limits.worldBytes) throw worldFull(this.limits.worldBytes);
   }
 
-  /** Removes an account and everything only it holds (tokens, refresh grants, memberships); returns the bytes freed. */
-  removeAccount(id: number): number {
-    const account = this.accounts.get(id);
-    if (!account) return 0;
-    let freed = 32 + approxBytes(account);
-    for (const key of [...(this.tokenKeysByAccount.get(id) ?? [])]) {
-      const token = this.tokens.get(key);
-      if (token) freed += 32 + approxBytes(token);
-      this.removeToken(key);
-    }
-    this.tokenKeysByAccount.delete(id);
-    for (const jti of this.refreshJtisByAccount.get(id) ?? []) {
-      const grant = this.refreshGrants.get(jti);
-      if (grant) freed += 32 + approxBytes(grant);
-      this.refreshGrants.delete(jti);
-    }
-    this.refreshJtisByAccount.delete(id);
-    for (const company of this.companies.values()) company.members.delete(id);
-    this.accounts.delete(id);
-    this.accountsByUsername.delete(account.username.toLowerCase());
-    this.accountsByEmail.delete(account.email.toLowerCase());
-    this.lastActive.delete(id);
-    return freed;
+  private charge(record: object, bytes: number, owner: number | undefined): void {
+    this.charges.set(record, { bytes, owner });
+    this.usedTotal += bytes;
+    if (this.inWorldPool(owner)) this.usedWorld += bytes;
+    if (owner !== undefined) this.usedBy.set(owner, (this.usedBy.get(owner) ?? 0) + bytes);
   }
 
-  /** Approximate bytes of all stored data (limits.ts approxBytes over every record); walks the whole world. */
+  private uncharge(record: object, charge: Charge): void {
+    this.charges.delete(record);
+    this.usedTotal -= charge.bytes;
+    if (this.inWorldPool(charge.owner)) this.usedWorld -= charge.bytes;
+    if (charge.owner !== undefined) {
+      const left = (this.usedBy.get(charge.owner) ?? 0) - charge.bytes;
+      if (left === 0) this.usedBy.delete(charge.owner);
+      else this.usedBy.set(charge.owner, left);
+    }
+  }
+
+  private put(old: object | undefined, next: object, owner: number | undefined): void {
+    const bytes = recordBytes(next);
+    const prev = old === undefined ? undefined : this.charges.get(old);
+    this.checkRoom(owner, [{ bytes, prev }]);
+    if (old !== undefined && prev) this.uncharge(old, prev);
+    this.charge(next, bytes, owner);
+  }
+
+  private release(record: object): void {
+    const charge = this.charges.get(record);
+    if (charge) this.uncharge(record, charge);
+  }
+
+  /**
+   * Throws the 429 when the writes planned together do not fit the writer's share (and its pool), before any of them
+   * is made: a request that makes several records is refused whole or done whole.
+   */
+  room(writes: PlannedWrite[]): void {
+    this.checkRoom(
+      this.charging,
+      writes.map(({ record, next }) => ({
+        bytes: recordBytes(next),
+        prev: record === undefined ? undefined : this.charges.get(record),
+      })),
+    );
+  }
+
+  /**
+   * Changes fields of a stored record (fields given as undefined are left alone). The record then counts against the
+   * writer (Store.charging; its owner so far when nobody is charged), at its new size, and its previous owner is
+   * credited; throws the 429 before changing anything when that does not fit.
+   */
+  update<T extends object>(record: T, changes: Partial<T>): T {
+    const prev = this.charges.get(record);
+    if (!prev) throw new Error('Store.update: the record is not stored');
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
+    const owner = this.charging ?? prev.owner;
+    const bytes = recordBytes({ ...record, ...defined });
+    this.checkRoom(owner, [{ bytes, prev }]);
+    Object.assign(record, defined);
+    this.uncharge(record, prev);
+    this.charge(record, bytes, owner);
+    return record;
+  }
+
+  /**
+   * A change that follows from a deletion (a session losing a deleted case's report, a task unlinked): never refused,
+   * the record keeps its owner, and what it frees is credited at once.
+   */
+  settle<T extends object>(record: T, changes: Partial<T>): void {
+    const prev = this.charges.get(record);
+    Object.assign(record, changes);
+    if (!prev) return;
+    this.uncharge(record, prev);
+    this.charge(record, recordBytes(record), prev.owner);
+  }
+
+  /** Runs `write` as a write of `accountId`'s request (checked against its share): for a write after an await. */
+  writeAs<T>(accountId: number, write: () => T): T {
+    const before = this.charging;
+    this.charging = accountId;
+    try {
+      return write();
+    } finally {
+      this.charging = before;
+    }
+  }
+
+  /** Bytes `accountId` holds now (the records it last wrote). */
+  bytesOf(accountId: number): number {
+    return this.usedBy.get(accountId) ?? 0;
+  }
+
+  /** The account a stored record counts against (undefined: the world's own data, or not stored). */
+  ownerOf(record: object): number | undefined {
+    return this.charges.get(record)?.owner;
+  }
+
+  /** The running accounting, as kept write by write. */
+  usage(): Usage {
+    return { total: this.usedTotal, world: this.usedWorld, byAccount: new Map(this.usedBy) };
+  }
+
+  /** The same sums measured afresh by walking every record; equal to usage() after any sequence of writes. */
+  measure(): Usage {
+    const usage: Usage = { total: 0, world: 0, byAccount: new Map() };
+    for (const map of this.recordMaps()) {
+      for (const record of map.values()) {
+        const bytes = recordBytes(record);
+        const owner = this.charges.get(record)?.owner;
+        usage.total += bytes;
+        if (this.inWorldPool(owner)) usage.world += bytes;
+        if (owner !== undefined) usage.byAccount.set(owner, (usage.byAccount.get(owner) ?? 0) + bytes);
+      }
+    }
+    return usage;
+  }
+
+  /** Approximate bytes of all stored data, measured afresh (walks the whole world). */
   measureBytes(): number {
-    let sum = 0;
-    const maps: Map<unknown, object>[] = [
+    return this.measure().total;
+  }
+
+  private recordMaps(): Array<RecordMap<unknown, object>> {
+    return [
       this.accounts,
       this.companies,
       this.boards,
       this.tokens,
-      this.refreshGrants,
       this.scenarios,
       this.cases,
       this.sessions,
       this.caseReports,
       this.tasks,
-    ];
-    const by = new Map<number, number>();
-    for (const map of maps) {
-      for (const record of map.values()) {
-        const bytes = 32 + approxBytes(record);
-        sum += bytes;
-        const owner = this.owners.get(record);
-        if (owner !== undefined) by.set(owner, (by.get(owner) ?? 0) + bytes);
+    ] as Array<RecordMap<unknown, object>>;
+  }
+
+  /** For a loader: `record`, already stored, counts against `owner` (as saved), without a share check. */
+  restoreOwner(record: object, owner: number | undefined): void {
+    const charge = this.charges.get(record);
+    if (!charge) throw new Error('Store.restoreOwner: the record is not stored');
+    this.uncharge(record, charge);
+    this.charge(record, charge.bytes, owner);
+  }
+
+  /**
+   * Takes over the standing `previous` gave its accounts and records (registrations, who wrote what) for those this
+   * store holds under the same ids: a world put back in `previous`'s place (a roll-back to the saved world, another
+   * tab's world) changes no account's standing.
+   */
+  inherit(previous: Store): void {
+    const mine = this.recordMaps();
+    const theirs = previous.recordMaps();
+    for (const [id, account] of this.accounts) {
+      const registration = previous.registrationOf(id);
+      if (registration && !this.registrations.has(id)) {
+        this.enroll(id, registration);
+        this.restoreOwner(account, id);
       }
     }
-    this.measuredBy = by;
-    this.writtenBy.clear();
-    return sum;
+    for (const [i, map] of mine.entries()) {
+      const before = theirs[i] as RecordMap<unknown, object>;
+      for (const [key, record] of map) {
+        const old = before.get(key);
+        if (old !== undefined) this.restoreOwner(record, previous.ownerOf(old));
+      }
+    }
+  }
+
+  // ---- Accounts and registration ----
+
+  /** How a registered account stands; undefined for the world's own accounts. */
+  registrationOf(accountId: number): Readonly<Registration> | undefined {
+    return this.registrations.get(accountId);
+  }
+
+  private enroll(id: number, registration: Registration): void {
+    const kept = { atMs: registration.atMs, client: registration.client, used: registration.used };
+    this.registrations.set(id, kept);
+    if (!kept.used) this.unused.set(id, kept.atMs);
+    this.registeredByClient.set(kept.client, (this.registeredByClient.get(kept.client) ?? 0) + 1);
+    // The world's pool no longer holds what this account wrote: recount its charges in the registration budget.
+    const held = this.usedBy.get(id);
+    if (held !== undefined) this.usedWorld -= held;
   }
 
   /** Case-insensitive: `Ada` and `ada` are the same username. */
@@ -376,28 +532,96 @@ export class Store {
     return this.accountsByEmail.get(email.toLowerCase());
   }
 
-  /** Adds an account; a username or email already taken (case-insensitively) is the caller's check, repeated here. */
-  addAccount(fields: Omit<Account, 'id'>): Account {
+  /**
+   * Throws the 429 of the registration budget when `client` may not register one more account now: registered
+   * accounts in all, or this client's. Unused accounts past their time are removed first; nothing else ever is.
+   */
+  checkRegistrationRoom(client: string): void {
+    this.pruneUnused();
+    const { registeredAccounts, registeredAccountsPerClient, unusedRegistrationMs } = this.limits;
+    const now = this.now();
+    const soonest = (of?: string) => {
+      for (const [id, atMs] of this.unused) {
+        if (of === undefined || this.registrations.get(id)?.client === of) return atMs + unusedRegistrationMs - now;
+      }
+      return unusedRegistrationMs;
+    };
+    if (this.registrations.size >= registeredAccounts) {
+      throw registrationsFull('in this sandbox', registeredAccounts, soonest(), unusedRegistrationMs);
+    }
+    if ((this.registeredByClient.get(client) ?? 0) >= registeredAccountsPerClient) {
+      throw registrationsFull('from one client', registeredAccountsPerClient, soonest(client), unusedRegistrationMs);
+    }
+  }
+
+  /**
+   * Adds an account: the world's own (seed, loader), or a registered one when `registration` is given, whose own
+   * record then counts against its reserved share. A username or email already taken (case-insensitively) is the
+   * caller's check, repeated here; the registration budget is the caller's too (checkRegistrationRoom).
+   */
+  addAccount(fields: Omit<Account, 'id'>, registration?: Registration): Account {
     if (this.findAccountByUsername(fields.username) || this.findAccountByEmail(fields.email)) {
       throw new Error('Store.addAccount: the username or email is already taken');
     }
-    // At the account cap, the registered account idle longest makes room; only when none may go is it a 409.
-    if (this.accounts.size >= this.limits.accounts) this.evictIdleAccount();
-    if (this.accounts.size >= this.limits.accounts) {
-      throw limitReached(
-        'username',
-        'accounts in the sandbox',
-        this.limits.accounts,
-        'reset the sandbox to register more',
-      );
+    // Checked before the id is taken (an id's size does not depend on its value): a refusal leaves no trace.
+    const account: Account = { id: this.counters.account + 1, ...fields };
+    if (registration) {
+      const share = this.limits.registeredAccountBytes;
+      if (recordBytes(account) > share) throw accountFull(share);
     }
-    this.reserve(32 + approxBytes(fields));
-    const account = { id: this.nextId('account'), ...fields };
-    this.accounts.set(account.id, account);
+    this.nextId('account');
+    if (registration) this.enroll(account.id, registration);
+    this.accounts.setAs(account.id, account, registration ? account.id : undefined);
     this.accountsByUsername.set(account.username.toLowerCase(), account);
     this.accountsByEmail.set(account.email.toLowerCase(), account);
     return account;
   }
+
+  /** Notes a login: a registered account that has been logged in to is kept like every account that holds data. */
+  markUsed(accountId: number): void {
+    const registration = this.registrations.get(accountId);
+    if (!registration || registration.used) return;
+    registration.used = true;
+    this.unused.delete(accountId);
+  }
+
+  /**
+   * Removes the registered accounts nobody has logged in to whose time is up. Only time removes them, never another
+   * account's write or registration: they hold nothing but their own record.
+   */
+  pruneUnused(): void {
+    const deadline = this.now() - this.limits.unusedRegistrationMs;
+    for (const [id, atMs] of this.unused) {
+      if (atMs > deadline) break;
+      this.removeAccount(id);
+    }
+  }
+
+  /** Removes a registered account that was never logged in to, and the little it holds (memberships a loader gave it). */
+  private removeAccount(id: number): void {
+    const account = this.accounts.get(id);
+    const registration = this.registrations.get(id);
+    this.unused.delete(id);
+    if (!account || !registration || registration.used) return;
+    for (const key of [...(this.tokenKeysByAccount.get(id) ?? [])]) this.removeToken(key);
+    this.tokenKeysByAccount.delete(id);
+    for (const jti of this.refreshJtisByAccount.get(id) ?? []) this.refreshGrants.delete(jti);
+    this.refreshJtisByAccount.delete(id);
+    for (const company of this.companies.values()) {
+      if (!company.members.has(id)) continue;
+      company.members.delete(id);
+      this.settle(company, {});
+    }
+    this.accounts.delete(id);
+    this.accountsByUsername.delete(account.username.toLowerCase());
+    this.accountsByEmail.delete(account.email.toLowerCase());
+    this.registrations.delete(id);
+    const left = (this.registeredByClient.get(registration.client) ?? 1) - 1;
+    if (left === 0) this.registeredByClient.delete(registration.client);
+    else this.registeredByClient.set(registration.client, left);
+  }
+
+  // ---- Companies, boards, QA data and tasks ----
 
   addCompany(name: string, members: Array<[number, Role]>): Company {
     const company = { id: this.nextId('company'), name, members: new Map(members) };
@@ -416,29 +640,27 @@ export class Store {
     return board;
   }
 
+  /** Adds a record of `kind` to `map`, checked before its id is taken so that a refusal leaves no trace. */
+  private addRecord<T extends { id: number }>(kind: Kind, map: RecordMap<number, T>, fields: Omit<T, 'id'>): T {
+    this.room([{ next: { id: 0, ...fields } }]);
+    const record = { id: this.nextId(kind), ...fields } as T;
+    map.set(record.id, record);
+    return record;
+  }
+
   addScenario(fields: Omit<Scenario, 'id'>): Scenario {
-    this.reserve(32 + approxBytes(fields));
-    const scenario = { id: this.nextId('scenario'), ...fields };
-    this.own(scenario);
-    this.scenarios.set(scenario.id, scenario);
-    return scenario;
+    return this.addRecord('scenario', this.scenarios, fields);
   }
 
   addCase(fields: Omit<Case, 'id'>): Case {
-    this.reserve(32 + approxBytes(fields));
-    const testCase = { id: this.nextId('case'), ...fields };
-    this.own(testCase);
-    this.cases.set(testCase.id, testCase);
-    return testCase;
+    return this.addRecord('case', this.cases, fields);
   }
 
   addTask(fields: Omit<Task, 'id'>): Task {
-    this.reserve(32 + approxBytes(fields));
-    const task = { id: this.nextId('task'), ...fields };
-    this.own(task);
-    this.tasks.set(task.id, task);
-    return task;
+    return this.addRecord('task', this.tasks, fields);
   }
+
+  // ---- Credentials ----
 
   /** How many named API tokens the account holds. */
   tokenCountOf(accountId: number): number {
@@ -452,18 +674,13 @@ export class Store {
     }
   }
 
+  /**
+   * Adds a named token; it is its owner's. A request adds it through writeAs (its hashing awaited, so the core's
+   * `charging` is no longer set), which checks the owner's share.
+   */
   addToken(token: ApiTokenRecord): void {
     this.checkTokenRoom(token.accountId);
-    // A token is its owner's, whatever request made it (its hashing awaited: another request may be answered now).
-    const charging = this.charging;
-    this.charging = token.accountId;
-    try {
-      this.reserve(32 + approxBytes(token));
-    } finally {
-      this.charging = charging;
-    }
-    this.owners.set(token, token.accountId);
-    this.tokens.set(token.key, token);
+    this.tokens.setAs(token.key, token, token.accountId);
     this.tokenKeysByHash.set(token.secretHash, token.key);
     setOf(this.tokenKeysByAccount, token.accountId).add(token.key);
   }
@@ -478,8 +695,8 @@ export class Store {
 
   /**
    * Remembers an unused refresh token. Each account keeps at most `refreshTokensPerAccount`: past it, that account's
-   * own oldest is forgotten, never another account's. Accounts are capped too, so all grants together stay under
-   * accounts × refreshTokensPerAccount without any global eviction.
+   * own oldest is forgotten, never another account's. So all grants together stay under accounts ×
+   * refreshTokensPerAccount without any global eviction.
    */
   addRefreshGrant(grant: RefreshGrant): void {
     const jtis = setOf(this.refreshJtisByAccount, grant.accountId);

@@ -1,7 +1,7 @@
 // Handlers of the QA cases tag: list a scenario's cases, create, read, update instructions, delete (source §2, §4).
 
 import { caseIn, scenarioIn } from '../domain/access.js';
-import { approxBytes, limitReached } from '../domain/limits.js';
+import { limitReached } from '../domain/limits.js';
 import { deleteCases } from '../domain/qa.js';
 import { paginate } from './lists.js';
 import { created, type HandlerTable, ok } from './types.js';
@@ -42,11 +42,12 @@ export const caseHandlers = {
   updateCase: ({ store, scope, query, body }) => {
     const { board } = scope('write');
     const testCase = caseIn(store, board, query.case_id, 'case_id');
-    store.reserve(approxBytes({ ...testCase, ...body }) - approxBytes(testCase));
-    if (body.title !== undefined) testCase.title = body.title;
-    if (body.description !== undefined) testCase.description = body.description;
-    if (body.steps_to_reproduce !== undefined) testCase.steps_to_reproduce = body.steps_to_reproduce;
-    if (body.expected_result !== undefined) testCase.expected_result = body.expected_result;
+    store.update(testCase, {
+      title: body.title,
+      description: body.description,
+      steps_to_reproduce: body.steps_to_reproduce,
+      expected_result: body.expected_result,
+    });
     return ok({ case: caseView(testCase) });
   },
 

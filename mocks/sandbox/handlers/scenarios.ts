@@ -1,6 +1,6 @@
 // Handlers of the QA scenarios tag: list, create, read, rename/reposition, delete with dependents (source §2, §4).
 import { scenarioIn } from '../domain/access.js';
-import { approxBytes, limitReached } from '../domain/limits.js';
+import { limitReached } from '../domain/limits.js';
 import { deleteScenario } from '../domain/qa.js';
 import { matchesQ, paginate } from './lists.js';
 import { created, type HandlerTable, ok } from './types.js';
@@ -48,9 +48,7 @@ export const scenarioHandlers = {
   updateScenario: ({ store, scope, query, body }) => {
     const { board } = scope('write');
     const scenario = scenarioIn(store, board, query.scenario_id, 'scenario_id');
-    store.reserve(approxBytes({ ...scenario, ...body }) - approxBytes(scenario));
-    scenario.title = body.title;
-    if (body.position !== undefined) scenario.position = body.position;
+    store.update(scenario, { title: body.title, position: body.position });
     return ok({ scenario: scenarioView(scenario) });
   },
 

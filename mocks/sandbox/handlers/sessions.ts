@@ -1,25 +1,11 @@
 // Handlers of the QA sessions tag: list, start, record an outcome, finish (source §2 session, §3, §4).
 import { caseReportIn, scenarioIn, sessionIn } from '../domain/access.js';
-import { approxBytes, limitReached } from '../domain/limits.js';
+import { limitReached } from '../domain/limits.js';
 import { finishSession, recordOutcome, scenarioTree, startSession, todoColumnId } from '../domain/qa.js';
 import type { Store } from '../domain/store.js';
 import { matchesQ, paginate } from './lists.js';
 import { created, type HandlerTable, ok } from './types.js';
 import { type AnswerBudget, caseReportView, sessionView } from './views.js';
-
-/** What a new pending case report takes in the memory budget (limits.ts approxBytes of its record). */
-const PENDING_REPORT_BYTES =
-  32 +
-  approxBytes({
-    id: 0,
-    sessionId: 0,
-    caseId: 0,
-    status: 'pending',
-    actual_result: null,
-    severity: null,
-    priority: null,
-    task_id: null,
-  });
 
 const answerBudget = (store: Store): AnswerBudget => ({
   perRow: store.limits.caseReportsPerSessionRow,
@@ -64,20 +50,18 @@ export const sessionHandlers = {
         'start the session on a sub-scenario',
       );
     }
-    store.reserve(256 + cases * PENDING_REPORT_BYTES);
     return created({ session: sessionView(store, startSession(store, board, scenario, nowIso())) });
   },
 
   recordCaseOutcome: ({ store, scope, query, body }) => {
     const { board } = scope('write');
     const report = caseReportIn(store, board, query.case_report_id, 'case_report_id');
-    store.reserve(approxBytes(body));
     return ok({ case_report: caseReportView(recordOutcome(store, board, report, body)) });
   },
 
   finishSession: ({ store, scope, body, nowIso }) => {
     const { board } = scope('write');
-    const session = finishSession(sessionIn(store, board, body.sessions_id, 'sessions_id'), nowIso());
+    const session = finishSession(store, sessionIn(store, board, body.sessions_id, 'sessions_id'), nowIso());
     return ok({ session: sessionView(store, session, answerBudget(store)) });
   },
 } satisfies Pick<HandlerTable, 'listSessions' | 'startSession' | 'recordCaseOutcome' | 'finishSession'>;

@@ -1,7 +1,7 @@
 // Handlers of the API tokens tag: list, create, update (deactivate/reactivate), delete (source §2 token, §3, §4).
 import { ownToken } from '../domain/access.js';
 import { timestampMs } from '../domain/auth.js';
-import { approxBytes, checkMetadata } from '../domain/limits.js';
+import { checkMetadata } from '../domain/limits.js';
 import { paginate } from './lists.js';
 import { created, type HandlerTable, ok } from './types.js';
 import { tokenView } from './views.js';
@@ -22,12 +22,13 @@ export const tokenHandlers = {
     const token = ownToken(store, principal.account, query.key);
     if (body.expires_at !== undefined && body.expires_at !== null) timestampMs(body.expires_at, 'expires_at');
     checkMetadata(body.metadata, store.limits);
-    // Only growth takes room: rewriting the same metadata again and again costs the world's budget nothing.
-    store.reserve(approxBytes({ ...token, ...body }) - approxBytes(token));
-    if (body.title !== undefined) token.title = body.title;
-    if (body.is_active !== undefined) token.is_active = body.is_active;
-    if (body.metadata !== undefined) token.metadata = body.metadata;
-    if (body.expires_at !== undefined) token.expires_at = body.expires_at;
+    // Accounted at its new size at once: what a smaller value frees is the account's again before the next request.
+    store.update(token, {
+      title: body.title,
+      is_active: body.is_active,
+      metadata: body.metadata,
+      expires_at: body.expires_at,
+    });
     return ok({ token: tokenView(token) });
   },
 

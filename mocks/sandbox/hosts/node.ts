@@ -109,7 +109,8 @@ function sendError(res: ServerResponse, error: SandboxError, extra?: Record<stri
   writeAnswer(res, errorAnswer(error), extra);
 }
 
-const decoder = new TextDecoder();
+// Strict: bytes that are not UTF-8 throw (the core answers 400 naming body) instead of becoming U+FFFD.
+const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Node's headers as the core reads them; node has already lower-cased the names and joined repeated values. */
 class NodeHeaders {
