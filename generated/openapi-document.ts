@@ -27,11 +27,10 @@ export const openapiDocument: Record<string, unknown> = {
     },
     {
       "url": "{base_url}",
-      "description": "A deployment of the service. base_url is its REST base address and ends in an api path segment.",
+      "description": "A deployment of the service. `base_url` is its REST base address and ends in an api path segment (`/api`), for example https://tasks.example.com/api; the default is the kit's stateful sandbox.",
       "variables": {
         "base_url": {
-          "default": "http://127.0.0.1:4010/api",
-          "description": "The REST base address of the deployment, ending in `/api`, for example https://tasks.example.com/api. The default is the kit's stateful sandbox."
+          "default": "http://127.0.0.1:4010/api"
         }
       }
     },
