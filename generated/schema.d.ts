@@ -502,8 +502,6 @@ export interface components {
             message: string;
             /** @description One entry per field to correct (validation failures, conflicts). */
             errors?: components["schemas"]["FieldError"][];
-        } & {
-            [key: string]: unknown;
         };
         FieldError: {
             /**
@@ -516,15 +514,11 @@ export interface components {
              * @example is required
              */
             message: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description A success that carries no payload, such as a deletion. `data`, when present, is an object. */
         EmptyEnvelope: {
             status: components["schemas"]["Success"];
             data?: Record<string, never>;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Where this page sits in the whole list. */
         Pagination: {
@@ -534,8 +528,6 @@ export interface components {
             limit: number;
             /** @example 42 */
             total: number;
-        } & {
-            [key: string]: unknown;
         };
         /** @description An account. */
         Member: {
@@ -553,16 +545,17 @@ export interface components {
             last_name?: string;
             /** @example QA lead */
             description?: string;
-        } & {
-            [key: string]: unknown;
+            /**
+             * @description Whether login asks this account for `code`, the authenticator code.
+             * @example false
+             */
+            two_factor_enabled?: boolean;
         };
         MemberEnvelope: {
             status: components["schemas"]["Success"];
             data: {
                 member: components["schemas"]["Member"];
             };
-        } & {
-            [key: string]: unknown;
         };
         LoginRequest: {
             /** @example demo */
@@ -620,14 +613,10 @@ export interface components {
              * @example eyJhbGciOiJIUzI1NiJ9.eyJ0eXAiOiJyZWZyZXNoIn0.c2lnbmF0dXJl
              */
             refresh_token: string;
-        } & {
-            [key: string]: unknown;
         };
         TokenPairEnvelope: {
             status: components["schemas"]["Success"];
             data: components["schemas"]["TokenPair"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @description Free-form data about the integration.
@@ -658,8 +647,6 @@ export interface components {
             metadata?: components["schemas"]["TokenMetadata"];
             expires_at?: components["schemas"]["TokenExpiry"];
             created_at?: components["schemas"]["Timestamp"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A newly created token, with its secret. */
         ApiTokenWithSecret: components["schemas"]["ApiToken"] & {
@@ -693,16 +680,12 @@ export interface components {
             data: {
                 token: components["schemas"]["ApiToken"];
             };
-        } & {
-            [key: string]: unknown;
         };
         ApiTokenCreatedEnvelope: {
             status: components["schemas"]["Success"];
             data: {
                 token: components["schemas"]["ApiTokenWithSecret"];
             };
-        } & {
-            [key: string]: unknown;
         };
         ApiTokenListEnvelope: {
             status: components["schemas"]["Success"];
@@ -710,8 +693,6 @@ export interface components {
                 tokens: components["schemas"]["ApiToken"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A QA scenario. */
         Scenario: {
@@ -727,8 +708,6 @@ export interface components {
             /** @example 0 */
             position?: number | null;
             board_id?: components["schemas"]["Id"];
-        } & {
-            [key: string]: unknown;
         };
         ScenarioCreate: {
             /** @example Checkout */
@@ -753,8 +732,6 @@ export interface components {
             data: {
                 scenario: components["schemas"]["Scenario"];
             };
-        } & {
-            [key: string]: unknown;
         };
         ScenarioListEnvelope: {
             status: components["schemas"]["Success"];
@@ -762,8 +739,6 @@ export interface components {
                 scenarios: components["schemas"]["Scenario"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A QA test case. */
         Case: {
@@ -777,8 +752,6 @@ export interface components {
             steps_to_reproduce?: string;
             /** @example The order is confirmed. */
             expected_result?: string;
-        } & {
-            [key: string]: unknown;
         };
         CaseCreate: {
             /** @description Id of the scenario the case belongs to (named `scenario` on creation). */
@@ -807,8 +780,6 @@ export interface components {
             data: {
                 case: components["schemas"]["Case"];
             };
-        } & {
-            [key: string]: unknown;
         };
         CaseListEnvelope: {
             status: components["schemas"]["Success"];
@@ -816,8 +787,6 @@ export interface components {
                 cases: components["schemas"]["Case"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @description `pending` (not yet reviewed), `done` (a pass) or `bug` (a defect; counts as reviewed).
@@ -837,6 +806,8 @@ export interface components {
         /** @description The outcome of one case inside a session. */
         CaseReport: {
             id: components["schemas"]["Id"];
+            /** @description The session the report belongs to. */
+            session_id?: components["schemas"]["Id"];
             case_id: components["schemas"]["Id"];
             status: components["schemas"]["CaseReportStatus"];
             /** @example The page hangs on submit. */
@@ -851,8 +822,6 @@ export interface components {
              * @example 7
              */
             task_id?: number | null;
-        } & {
-            [key: string]: unknown;
         };
         /** @description The outcome to record. `bug` needs `actual_result`, `severity` and `priority`. */
         CaseOutcome: components["schemas"]["CaseOutcomePending"] | components["schemas"]["CaseOutcomeDone"] | components["schemas"]["CaseOutcomeBug"];
@@ -889,15 +858,27 @@ export interface components {
             data: {
                 case_report: components["schemas"]["CaseReport"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A review session. */
         Session: {
             id: components["schemas"]["Id"];
             scenario_id?: components["schemas"]["Id"];
+            board_id?: components["schemas"]["Id"];
+            /**
+             * @description The session's name, which `q` searches in the session list.
+             * @example Checkout
+             */
+            title?: string;
             /** @example true */
             is_active: boolean;
+            /** @description When the session was started. */
+            started_at?: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the session was finished; null while it is active.
+             * @example null
+             */
+            finished_at?: string | null;
             /** @description The session's case reports, in case order. In a list or finish answer a large session may carry only its first reports; `case_reports_total` then says how many it has. */
             case_reports: components["schemas"]["CaseReport"][];
             /**
@@ -905,8 +886,6 @@ export interface components {
              * @example 1
              */
             case_reports_total?: number;
-        } & {
-            [key: string]: unknown;
         };
         SessionStart: {
             /** @description The scenario to review. */
@@ -921,8 +900,6 @@ export interface components {
             data: {
                 session: components["schemas"]["Session"];
             };
-        } & {
-            [key: string]: unknown;
         };
         SessionListEnvelope: {
             status: components["schemas"]["Success"];
@@ -930,18 +907,19 @@ export interface components {
                 sessions: components["schemas"]["Session"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A workspace. */
         Company: {
             id: components["schemas"]["Id"];
             /** @example Demo Company */
             name?: string;
+            /**
+             * @description The role of the credential's account in this company.
+             * @example qa
+             */
+            role?: string;
             /** @description The company's boards with their columns; a board's `id` is the `board_id` of the QA operations and the task list. */
             boards?: components["schemas"]["Board"][];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A board inside a company, with its columns. */
         Board: {
@@ -949,8 +927,6 @@ export interface components {
             /** @example Web shop */
             name?: string;
             columns?: components["schemas"]["BoardColumn"][];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A column of a board. */
         BoardColumn: {
@@ -962,8 +938,6 @@ export interface components {
              * @example todo
              */
             kind?: string;
-        } & {
-            [key: string]: unknown;
         };
         CompanyListEnvelope: {
             status: components["schemas"]["Success"];
@@ -971,8 +945,6 @@ export interface components {
                 companies: components["schemas"]["Company"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A task on a board. */
         Task: {
@@ -989,8 +961,16 @@ export interface components {
              * @description The case report whose bug outcome created this task, if any.
              */
             case_report_id?: number | null;
-        } & {
-            [key: string]: unknown;
+            /**
+             * @description The severity of the bug outcome that created or last updated this task, if any.
+             * @example major
+             */
+            severity?: string | null;
+            /**
+             * @description The priority of the bug outcome that created or last updated this task, if any.
+             * @example high
+             */
+            priority?: string | null;
         };
         TaskListEnvelope: {
             status: components["schemas"]["Success"];
@@ -998,8 +978,6 @@ export interface components {
                 tasks: components["schemas"]["Task"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
     };
     responses: {
