@@ -1031,6 +1031,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
+        /**
+         * @description The data stored by this account, or by the whole server, has reached its
+         *     quota: nothing was written. Delete some data and send the request again;
+         *     reads and deletions keep working. `Retry-After`, when sent, says how many
+         *     seconds to wait.
+         */
+        QuotaExceeded: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorPayload"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1085,7 +1100,13 @@ export interface components {
         Q: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description How many seconds to wait before sending the request again (RFC 9110 §10.2.3).
+         * @example 42
+         */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1192,6 +1213,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1274,6 +1296,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1309,6 +1332,16 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Too many wrong passwords or authenticator codes for this account name; wait `Retry-After` seconds. The payload names `username`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1344,6 +1377,16 @@ export interface operations {
                 };
             };
             409: components["responses"]["Conflict"];
+            /** @description Too many accounts registered from this client (wait `Retry-After` seconds), or the server's storage quota is reached. The payload names the field. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1491,6 +1534,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1642,6 +1686,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1749,6 +1794,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1900,6 +1946,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2013,6 +2060,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2067,6 +2115,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
