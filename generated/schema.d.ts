@@ -987,6 +987,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "Authentication credentials were not provided or are not valid."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
@@ -996,6 +1002,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "You do not have access to this board."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
@@ -1005,20 +1017,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorPayload"];
-            };
-        };
-        /**
-         * @description The request conflicts with the current state of the data (an account
-         *     that already exists, a board without a column of the todo workflow
-         *     kind, a write on a finished session). The payload names the field
-         *     whose value conflicts in `errors[].field`.
-         */
-        Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "Not found."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
@@ -1028,6 +1032,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "The server could not complete the request."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
@@ -1043,6 +1053,18 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "This account's share of the server's storage is used up: delete some of its data; other accounts are not affected.",
+                 *       "errors": [
+                 *         {
+                 *           "field": "body",
+                 *           "message": "does not fit in the account's share of the storage"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
@@ -1170,6 +1192,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: limit must be at most 100.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "limit",
+                     *           "message": "must be at most 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1207,6 +1241,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: title is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "title",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1247,6 +1293,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: key is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "key",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1290,6 +1348,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: title must not be empty.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "title",
+                     *           "message": "must not be empty"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1339,6 +1409,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Too many wrong passwords or authenticator codes for this account; try again in 42 s.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "username",
+                     *           "message": "at most 10 a minute"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1376,7 +1458,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
-            409: components["responses"]["Conflict"];
+            /** @description The username or the e-mail address is already taken; no account was created. The payload names `username` or `email`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             /** @description Too many accounts registered from this client (wait `Retry-After` seconds), or the server's storage quota is reached. The payload names the field. */
             429: {
                 headers: {
@@ -1384,6 +1474,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Too many accounts registered from this client; try again in 42 s.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "username",
+                     *           "message": "at most 60 a minute"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1480,6 +1582,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: board_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "board_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1528,6 +1642,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: title is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "title",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1578,6 +1704,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1627,6 +1765,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario_id must be an integer.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario_id",
+                     *           "message": "must be an integer"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1680,6 +1830,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: position must be at most 1000000.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "position",
+                     *           "message": "must be at most 1000000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1740,6 +1902,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1769,6 +1943,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": 2,
+                 *       "title": "Pay with a saved card",
+                 *       "description": "The shopper pays with a card saved earlier.",
+                 *       "steps_to_reproduce": "1. Add an item. 2. Open checkout. 3. Pick the saved card.",
+                 *       "expected_result": "The order is confirmed."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CaseCreate"];
             };
         };
@@ -1788,6 +1971,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1838,6 +2033,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: case_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "case_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1887,6 +2094,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: case_id must be an integer.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "case_id",
+                     *           "message": "must be an integer"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1921,6 +2140,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expected_result": "The order is confirmed and a receipt is e-mailed."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CaseUpdate"];
             };
         };
@@ -1940,6 +2164,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: expected_result must be at most 10000 characters.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "expected_result",
+                     *           "message": "must be at most 10000 characters"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -2005,6 +2241,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: is_active is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "is_active",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -2034,6 +2282,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario_id": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["SessionStart"];
             };
         };
@@ -2053,13 +2306,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description The board has no column of the todo workflow kind; no session was started. The payload names `board_id`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "The session cannot start: board_id has no column of the todo workflow kind.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "board_id",
+                     *           "message": "has no column of the todo workflow kind, which a QA session needs"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -2108,13 +2393,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: severity is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "severity",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description The case report belongs to a finished session; nothing was changed. The payload names `case_report_id`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "The case report belongs to a finished session.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "case_report_id",
+                     *           "message": "belongs to a finished session"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
@@ -2139,6 +2456,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sessions_id": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["SessionFinish"];
             };
         };
@@ -2158,6 +2480,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: sessions_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "sessions_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -2244,6 +2578,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: assignee_ids must be integers.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "assignee_ids",
+                     *           "message": "must be integers"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
