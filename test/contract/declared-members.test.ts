@@ -1,6 +1,6 @@
-// Every member the sandbox answers is declared by openapi.yaml (docs/extensions.md): the sandbox is driven in process
-// through every operation, its successes and its refusals, and each answer's members are compared with the schema the
-// contract declares for that operation and status; the generated types carry exactly those members.
+// Every member the sandbox answers is declared by openapi.yaml (its "Envelope" section): the sandbox is driven in
+// process through every operation, its successes and its refusals, and each answer's members are compared with the
+// schema the contract declares for that operation and status; the generated types carry exactly those members.
 import { describe, expect, test } from 'vitest';
 import { CONTRACT_PATH, loadContract } from '../../contract/openapi.js';
 import { operationsOf, readResolvedContract } from '../../contract/resolved.js';

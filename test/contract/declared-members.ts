@@ -1,5 +1,5 @@
-// The members of a JSON answer that its schema in openapi.yaml does not declare (docs/extensions.md: response schemas
-// leave `additionalProperties` out, so extra members validate but are typed nowhere; this finds them).
+// The members of a JSON answer that its schema in openapi.yaml does not declare (the contract's "Envelope": response
+// schemas leave `additionalProperties` out, so extra members validate but are typed nowhere; this finds them).
 
 type Node = Record<string, unknown>;
 const isNode = (value: unknown): value is Node => value !== null && typeof value === 'object' && !Array.isArray(value);
