@@ -9,7 +9,8 @@ export const openapiDocument: Record<string, unknown> = {
     "title": "Task-Management Service REST API (auth, account access and QA)",
     "version": "0.1.0",
     "summary": "Authentication, named API tokens, accounts and QA scenarios, cases and review sessions.",
-    "description": "The contract for the parts of the Task-Management Service that its source\ndescription details at endpoint level: authentication and account access,\nand QA scenarios, test cases and review sessions. Two list endpoints of other\nareas (`GET /company/list/`, `GET /task/list/`) are included because the\nsource names them. All paths are relative to `{base_url}`, the REST base\naddress, which ends in an `api` path segment.\n\nEverything the source states is written here as stated. Where the source is\nsilent and the contract still had to decide (response shapes, token fields,\nthe error payload, the validation status code, pagination defaults, …), the\nplace carries an `x-assumption` extension that says what the source leaves\nopen, and the schema is kept as permissive as the decision allows. In this\nintroduction such points are marked *(contract decision)*. The\n**Assumptions** section after this introduction (in the menu) lists every\nassumption with its place in `openapi.yaml`, and what the contract\ndeliberately leaves out; the kit keeps the same page as `docs/assumptions.md`.\n\n## Who uses what\n\n| Reader | Use |\n|---|---|\n| Frontend developer | The Prism mock, `npm run mock` at `http://127.0.0.1:4011/api`: it answers every operation with this contract's examples and rejects requests that break it, but keeps no state. The stateful sandbox, `npm start` at `http://127.0.0.1:4010/api`, with demo data. The generated types (`generated/schema.d.ts`) and the typed client (`client/`). |\n| Backend developer | The validation proxy, `npm run proxy -- https://your-server.example/api`: it sits in front of a real server and turns every response that breaks the contract into an error that lists the violations. The conformance suite, `npm run conformance`, checks a running server against the contract and the source's rules. |\n| Integration or server client | A **named API token**, sent as `Authorization: Bearer …`. |\n| Web session | A **JWT access token** from login, sent as `Authorization: JWT …`, renewed with the refresh token. |\n| Docs reader | This page: `npm run docs` builds it as one self-contained file, `docs/index.html`, that works offline. |\n\n## Credentials\n\nThe service has two credential kinds. They are **not interchangeable**.\n\n| Kind | Obtained by | Header |\n|---|---|---|\n| Named API token (integrations, server clients) | Profile → API Tokens, or `POST /member/bearer-tokens/` | `Authorization: Bearer <API_TOKEN>` |\n| JWT access token (web sessions) | `access_token` from `POST /member/login/` | `Authorization: JWT <ACCESS_TOKEN>` |\n\n1. A token must be active and not expired to authenticate.\n2. The `refresh_token` goes only in the body of `POST /member/refresh-token/`. It is never placed in an `Authorization` header.\n3. A JWT access token is never used with the `Bearer` scheme, and never presented as a named API token.\n4. Login, registration and refresh carry no `Authorization` header.\n5. Login and registration require a valid `captcha_token` in the body; login also takes `code`, the authenticator code, when two-factor authentication is enabled.\n6. Token management endpoints require authentication. A token cannot be created anonymously.\n7. Reads and writes are limited to resources the credential's account may access. Roles and workspace/board permissions apply to every endpoint, and a client library cannot widen them.\n8. `GET /member/me/` identifies the account that owns a credential.\n9. Tokens are named per integration. An expiry may be set. Unused tokens are deactivated or deleted.\n\nRefresh rotates: the response of `POST /member/refresh-token/` carries a\nreplacement pair, and the client stores it before later requests. Every\nauthenticated operation accepts either credential kind *(contract decision:\nthe source's endpoint tables say Bearer, and web sessions use JWT)*. The\nlifetimes of access and refresh tokens and the role names are not shown by\nthe source.\n\nA named API token moves between these states (source §3). Every trigger\naddresses the token by its `key` on `/member/bearer-tokens/detail/`.\n\n| State | Trigger | Next state | Effect |\n|---|---|---|---|\n| active | `PATCH` with `is_active: false` | inactive | the token stops authenticating |\n| inactive | `PATCH` with `is_active: true` | active | none |\n| any | `DELETE` | revoked | later requests with it fail |\n\n![The named API token's states](diagram:token-states)\n\nDeleting the token a client uses invalidates that client's later requests.\n\n## Envelope\n\nA success is a JSON object with `status` (the string `success`) and `data`\n(an object): `{\"status\": \"success\", \"data\": {...}}`. `data` holds the payload\nunder an endpoint-specific collection name: `GET /company/list/` returns\n`data.companies`. The source gives `tasks` as another example name;\nthat `GET /task/list/` answers in `data.tasks` is a contract decision, as\nare the other names (`member`, `tokens`, `token`, `scenarios`, `scenario`,\n`cases`, `case`, `sessions`, `session`, `case_report`) and returning the\nlogin and refresh token pair directly in `data`. Some\noperations, such as deletion, may return no `data` object; the contract\nanswers a deletion with 200 and `{\"status\": \"success\"}` *(contract\ndecision)*. The source shows no success status codes: the contract\nanswers 201 to a creation (a token, a registration, a scenario, a case, a\nstarted session) and 200 to every other success *(contract decision)*.\n\nCheck the HTTP status before reading `data`. A failed authorization is\ndistinct from an empty successful list. A client that sees a rejected\nrequest must report it rather than claim the change happened. A client\nshould first read a list endpoint, such as `GET /company/list/`, to confirm\nauthentication and scope.\n\n## Errors and statuses\n\nAn error payload is returned on failure.\n\n| HTTP status | Meaning for the client |\n|---|---|\n| 401 | the authorization header, token expiry or token state is wrong |\n| 403 | the account lacks the role or workspace/board access for the operation |\n| 404 | an identifier is wrong or out of scope, or the object is missing |\n| 400 | validation failure: the error payload names the fields to correct *(contract decision: the source does not show this status code)* |\n| 409 | the request is well-formed but conflicts with the current state: a username or e-mail address already taken on registration, a session started on a board without a column of the todo workflow kind, an outcome recorded on a finished session; the payload names the field *(contract decision: the source shows no status codes beyond 401, 403 and 404)* |\n\nThe error payload's shape is not shown by the source *(contract decision)*:\n`{\"status\": \"error\", \"message\": \"…\", \"errors\": [{\"field\": \"captcha_token\",\n\"message\": \"is required\"}]}`, where `errors[].field` names each field to\ncorrect on a validation failure. Every authenticated operation declares 401,\n403 and 404; every operation that takes input declares 400, with an\nexample naming one of its own fields; login answers a wrong username,\npassword or authenticator code with 401, and refresh a bad refresh token\nwith 401; any other failure uses the same payload *(contract decision)*.\nError codes are not shown by the source, and the contract defines none.\n\nLogin, registration and refresh carry no `Authorization` header (source\n§5, rule 4). A request to one of them that sends one is refused with 400\nnaming `Authorization` (the `authorizationHeader` example of their 400)\n*(contract decision)*.\n\n## Requests, pagination and arrays\n\n- Paths keep their trailing slash (`/member/me/`, never `/member/me`).\n- Query fields go in the URL. JSON body fields go in the body with `Content-Type: application/json`.\n- `company_id` and `board_id` are internal identifiers obtained from list endpoints; display names and visible task numbers do not replace them. Every QA operation takes both as query parameters. `GET /company/list/` gives both: `data.companies[].id` and `data.companies[].boards[].id` *(contract decision: the source shows no board list)*. Ids are positive integers no larger than 2^53 - 1, so a JavaScript number holds each exactly *(contract decision: the source says only \"numeric\")*.\n- List endpoints accept `page` and `limit`, and `q` where the endpoint lists it. One response may not hold every row, so clients page through results. The source's examples use page 1 and limit 20 for the token list without stating them as defaults; the contract assumes `page` 1 and `limit` 20 when absent, and at most 100 rows per page *(contract decision)*. A list may carry `data.pagination` (`page`, `limit`, `total`) *(contract decision)*; clients must not rely on it and can stop when a page holds fewer rows than `limit`.\n- Array filters are sent as repeated keys: `assignee_ids=1&assignee_ids=2`.\n- Request bodies refuse unknown fields, string fields have length limits, and a `PATCH` body that may hold \"any of\" its fields must hold at least one *(contract decision: the source shows none of these; refusing a misspelt field names it in a 400 instead of dropping it silently)*.\n- Do not blindly repeat a POST after an ambiguous failure. A resource may already exist, so check first. (What counts as ambiguous is not spelled out by the source; a network error, a timeout or a 5xx are examples.)\n- Rate limits, the default page size and the maximum page size are not shown by the source.\n\n## Generated clients and the two schemes\n\nThe contract declares two security schemes: `ApiToken` (HTTP bearer) and\n`JwtAccessToken` (an API key in the `Authorization` header, whose value is\n`JWT <ACCESS_TOKEN>`). Client generators list the bearer scheme first, and\ntheir simple auth callback returns one token for every scheme, so a JWT\nends up sent as `Bearer <jwt>` and is refused with 401. Give the callback\nthe scheme, and the whole header value for the API-key scheme:\n\n```ts\n// @hey-api/openapi-ts and similar: called once per scheme of the operation.\nconst auth = (scheme: { type: string; scheme?: string }) =>\n  scheme.type === 'apiKey' ? `JWT ${accessToken}` : undefined;\n\n// swagger-typescript-api: the security worker sets the header itself.\nconst api = new Api({\n  baseUrl: 'http://127.0.0.1:4010/api',\n  securityWorker: (jwt: string | null) => (jwt ? { headers: { Authorization: `JWT ${jwt}` } } : {}),\n});\napi.setSecurityData(accessToken);\n```\n\nA named API token goes the other way: `Bearer <API_TOKEN>`, under the\nbearer scheme only. The kit's own client (`client/`) does this for both\ncredential kinds.\n\n## Workflows\n\nIds travel as query parameters, so no tool can guess which answer feeds\nwhich request. The success responses that hand out an id carry OpenAPI\n`links` that say it: a created scenario links to its read, update, delete\nand case list; a started session to recording its first case report's\noutcome and to finishing it; the company list to the QA operations of its\nfirst board. The **Links between operations** section after this\nintroduction lists them all; the kit's tests follow every one against the\nsandbox.\n\n## QA states and transitions\n\nA session is started for a scenario and includes that scenario's descendant\ncases; it carries a `case_reports` array. The source's state table (§3), for\nsessions and case reports:\n\n**Session.** Start with `POST /features/qa/sessions/start/`, finish with\n`PATCH /features/qa/sessions/finish/`.\n\n| State | Trigger | Condition | Next state | Other effects |\n|---|---|---|---|---|\n| (none) | start, with `scenario_id` | `scenario_id` given; the board has a column of the todo workflow kind | active | case reports created for the scenario's cases and descendants |\n| active | finish, with `sessions_id` | all cases reviewed (guidance) | finished | finished sessions are read-only in the web frontend; API validation stays authoritative for writes |\n\n**Case report.** Both transitions are\n`PATCH /features/qa/sessions/cases/` with the report's `case_report_id`.\n\n| State | Body | Condition | Next state | Other effects |\n|---|---|---|---|---|\n| pending | `status: done` | `case_report_id` given | done | records a pass |\n| pending | `status: bug`, `actual_result`, `severity`, `priority` | all four supplied | bug | creates or updates the linked task |\n\n![The QA session and case-report states](diagram:qa-states)\n\n1. A bug outcome counts as reviewed.\n2. Finishing a session does not resolve the linked defect.\n3. Case-report status `pending` is a valid value.\n4. Transitions of a case report out of `done` or `bug` are not shown by the source.\n5. Session state names are not shown beyond the `is_active` filter. The contract reads \"active\" as `is_active: true` and \"finished\" as `is_active: false`, and adds no state field *(contract decision)*.\n\n### Where the company and board ids come from\n\nEvery QA operation takes `company_id` and `board_id` in the query. The\nsource says they are \"obtained from list endpoints\" and shows no board\nlist, so the contract lets each company of `GET /company/list/` carry its\nboards and their columns *(contract decision)*:\n\n```json\n{\"status\": \"success\", \"data\": {\"companies\": [{\"id\": 1, \"name\": \"Demo Company\",\n  \"boards\": [{\"id\": 1, \"name\": \"Web shop\",\n    \"columns\": [{\"id\": 1, \"name\": \"To do\", \"kind\": \"todo\"}]}]}]}}\n```\n\nTake `company_id` from `companies[].id` and `board_id` from\n`companies[].boards[].id`. To run review sessions, pick a board that has a\ncolumn whose `kind` is `todo`: the source makes \"a column of the todo\nworkflow kind\" the condition for starting a session (§3, §8). It gives no\nreason; the likely one is that a `bug` outcome creates a linked task,\nwhich needs a column to start in. A start on a board without such a column is\nanswered with 409 naming `board_id` *(contract decision)*. A server that\nsends no `boards` leaves the client to get board ids elsewhere: the other\nboard endpoints are not shown by the source.\n\nThe session id is sent as `sessions_id` on finish (this exact spelling,\nalthough the entity is singular). The allowed values of `severity` and\n`priority` are not shown by the source; the contract accepts any non-empty\nstring *(contract decision)*. How a case report points to its linked task\nis not shown either: the contract returns the task's id as `task_id` on the\nreport and the report's id as `case_report_id` on the task *(contract\ndecision)*.\n",
+    "description": "The contract for the parts of the Task-Management Service that its source\ndescription details at endpoint level: authentication and account access,\nand QA scenarios, test cases and review sessions. Two list endpoints of other\nareas (`GET /company/list/`, `GET /task/list/`) are included because the\nsource names them. All paths are relative to `{base_url}`, the REST base\naddress, which ends in an `api` path segment.\n\n## Contract decisions\n\nEverything the source states is written here as stated. Where the source is\nsilent and the contract still had to decide (response shapes, token fields,\nthe error payload, the validation status code, pagination defaults, …), the\nplace carries an `x-assumption` extension that says what the source leaves\nopen, and the schema is kept as permissive as the decision allows. In this\nintroduction such points are marked *(contract decision)*. The\n**Assumptions** section of the reference (in the menu) lists every\nassumption with its place in `openapi.yaml`, and what the contract\ndeliberately leaves out; the kit keeps the same page as `docs/assumptions.md`.\n\n## Who uses what\n\n| Reader | Use |\n|---|---|\n| Frontend developer | The Prism mock, `npm run mock` at `http://127.0.0.1:4011/api`: it answers every operation with this contract's examples and rejects requests that break it, but keeps no state. The stateful sandbox, `npm start` at `http://127.0.0.1:4010/api`, with demo data. The generated types (`generated/schema.d.ts`) and the typed client (`client/`). |\n| Backend developer | The validation proxy, `npm run proxy -- https://your-server.example/api`: it sits in front of a real server and turns every response that breaks the contract into an error that lists the violations. The conformance suite, `npm run conformance`, checks a running server against the contract and the source's rules. |\n| Integration or server client | A **named API token**, sent as `Authorization: Bearer …`. |\n| Web session | A **JWT access token** from login, sent as `Authorization: JWT …`, renewed with the refresh token. |\n| Docs reader | This page: `npm run docs` builds it as one self-contained file, `docs/index.html`, that works offline. |\n\n## Credentials\n\nThe service has two credential kinds. They are **not interchangeable**.\n\n| Kind | Obtained by | Header |\n|---|---|---|\n| Named API token (integrations, server clients) | Profile → API Tokens, or `POST /member/bearer-tokens/` | `Authorization: Bearer <API_TOKEN>` |\n| JWT access token (web sessions) | `access_token` from `POST /member/login/` | `Authorization: JWT <ACCESS_TOKEN>` |\n\n1. A token must be active and not expired to authenticate.\n2. The `refresh_token` goes only in the body of `POST /member/refresh-token/`. It is never placed in an `Authorization` header.\n3. A JWT access token is never used with the `Bearer` scheme, and never presented as a named API token.\n4. Login, registration and refresh carry no `Authorization` header.\n5. Login and registration require a valid `captcha_token` in the body; login also takes `code`, the authenticator code, when two-factor authentication is enabled.\n6. Token management endpoints require authentication. A token cannot be created anonymously.\n7. Reads and writes are limited to resources the credential's account may access. Roles and workspace/board permissions apply to every endpoint, and a client library cannot widen them.\n8. `GET /member/me/` identifies the account that owns a credential.\n9. Tokens are named per integration. An expiry may be set. Unused tokens are deactivated or deleted.\n\nRefresh rotates: the response of `POST /member/refresh-token/` carries a\nreplacement pair, and the client stores it before later requests. Every\nauthenticated operation accepts either credential kind *(contract decision:\nthe source's endpoint tables say Bearer, and web sessions use JWT)*. The\nlifetimes of access and refresh tokens and the role names are not shown by\nthe source.\n\nA named API token moves between these states (source §3). Every trigger\naddresses the token by its `key` on `/member/bearer-tokens/detail/`.\n\n| State | Trigger | Next state | Effect |\n|---|---|---|---|\n| active | `PATCH` with `is_active: false` | inactive | the token stops authenticating |\n| inactive | `PATCH` with `is_active: true` | active | none |\n| any | `DELETE` | revoked | later requests with it fail |\n\n```text diagram:token-states\n             update, is_active: false\n  active    -------------------------->   inactive\n  (is_active: true)                       (is_active: false)\n            <--------------------------\n             update, is_active: true\n     |                                        |\n     | delete                          delete |\n     v                                        v\n  revoked: later requests with the token fail (401)\n\n  update = PATCH  /member/bearer-tokens/detail/  (key)\n  delete = DELETE /member/bearer-tokens/detail/  (key)\n```\n\nDeleting the token a client uses invalidates that client's later requests.\n\n## Envelope\n\nA success is a JSON object with `status` (the string `success`) and `data`\n(an object): `{\"status\": \"success\", \"data\": {...}}`. `data` holds the payload\nunder an endpoint-specific collection name: `GET /company/list/` returns\n`data.companies`. The source gives `tasks` as another example name;\nthat `GET /task/list/` answers in `data.tasks` is a contract decision, as\nare the other names (`member`, `tokens`, `token`, `scenarios`, `scenario`,\n`cases`, `case`, `sessions`, `session`, `case_report`) and returning the\nlogin and refresh token pair directly in `data`. Some\noperations, such as deletion, may return no `data` object; the contract\nanswers a deletion with 200 and `{\"status\": \"success\"}` *(contract\ndecision)*. The source shows no success status codes: the contract\nanswers 201 to a creation (a token, a registration, a scenario, a case, a\nstarted session) and 200 to every other success *(contract decision)*.\n\nAnswers may carry members the contract does not name: its response\nschemas leave `additionalProperties` out, which JSON Schema reads as\n\"any other member is allowed\", so clients ignore what they do not know.\nThe generated types list only the named members, so a misspelt field\n(`scenarios[0].titel`) is a compile error, not an `unknown`. Request\nbodies refuse unknown fields (below).\n\nCheck the HTTP status before reading `data`. A failed authorization is\ndistinct from an empty successful list. A client that sees a rejected\nrequest must report it rather than claim the change happened. A client\nshould first read a list endpoint, such as `GET /company/list/`, to confirm\nauthentication and scope.\n\n## Errors and statuses\n\nAn error payload is returned on failure.\n\n| HTTP status | Meaning for the client |\n|---|---|\n| 401 | the authorization header, token expiry or token state is wrong |\n| 403 | the account lacks the role or workspace/board access for the operation |\n| 404 | an identifier is wrong or out of scope, or the object is missing |\n| 400 | validation failure: the error payload names the fields to correct *(contract decision: the source does not show this status code)* |\n| 409 | the request is well-formed but conflicts with the current state: a username or e-mail address already taken on registration, a session started on a board without a column of the todo workflow kind, an outcome recorded on a finished session; the payload names the field *(contract decision: the source shows no status codes beyond 401, 403 and 404)* |\n| 429 | a limit of the server: too many wrong passwords or authenticator codes for one account name (login), too many accounts registered by one client (registration), or a storage quota reached (every operation that stores data); `Retry-After` says how many seconds to wait, and nothing was changed *(contract decision: the source says rate limits are not shown; a server without such limits never sends it)* |\n\nThe error payload's shape is not shown by the source *(contract decision)*:\n`{\"status\": \"error\", \"message\": \"…\", \"errors\": [{\"field\": \"captcha_token\",\n\"message\": \"is required\"}]}`, where `errors[].field` names each field to\ncorrect on a validation failure. Every authenticated operation declares 401,\n403 and 404; every operation that takes input declares 400, with an\nexample naming one of its own fields; login answers a wrong username,\npassword or authenticator code with 401, and refresh a bad refresh token\nwith 401; any other failure uses the same payload *(contract decision)*.\nError codes are not shown by the source, and the contract defines none.\n\nLogin, registration and refresh carry no `Authorization` header (source\n§5, rule 4). A request to one of them that sends one is refused with 400\nnaming `Authorization` (the `authorizationHeader` example of their 400)\n*(contract decision)*.\n\n## Requests, pagination and arrays\n\n- Paths keep their trailing slash (`/member/me/`, never `/member/me`).\n- Query fields go in the URL. JSON body fields go in the body with `Content-Type: application/json`.\n- `company_id` and `board_id` are internal identifiers obtained from list endpoints; display names and visible task numbers do not replace them. Every QA operation takes both as query parameters. `GET /company/list/` gives both: `data.companies[].id` and `data.companies[].boards[].id` *(contract decision: the source shows no board list)*. Ids are positive integers no larger than 2^53 - 1, so a JavaScript number holds each exactly *(contract decision: the source says only \"numeric\")*.\n- List endpoints accept `page` and `limit`, and `q` where the endpoint lists it. One response may not hold every row, so clients page through results. The source's examples use page 1 and limit 20 for the token list without stating them as defaults; the contract assumes `page` 1 and `limit` 20 when absent, and at most 100 rows per page *(contract decision)*. A list may carry `data.pagination` (`page`, `limit`, `total`) *(contract decision)*; clients must not rely on it and can stop when a page holds fewer rows than `limit`.\n- Array filters are sent as repeated keys: `assignee_ids=1&assignee_ids=2`.\n- Request bodies refuse unknown fields, string fields have length limits, and a `PATCH` body that may hold \"any of\" its fields must hold at least one *(contract decision: the source shows none of these; refusing a misspelt field names it in a 400 instead of dropping it silently)*.\n- Do not blindly repeat a POST after an ambiguous failure. A resource may already exist, so check first. (What counts as ambiguous is not spelled out by the source; a network error, a timeout or a 5xx are examples.)\n- Rate limits, the default page size and the maximum page size are not shown by the source. Login, registration and every operation that stores data declare 429 with `Retry-After` (the table above) *(contract decision)*; reads, deletions, refresh and finishing a session declare none.\n\n## Generated clients and the two schemes\n\nThe contract declares two security schemes: `ApiToken` (HTTP bearer) and\n`JwtAccessToken` (an API key in the `Authorization` header, whose value is\n`JWT <ACCESS_TOKEN>`). Client generators list the bearer scheme first, and\ntheir simple auth callback returns one token for every scheme, so a JWT\nends up sent as `Bearer <jwt>` and is refused with 401. Give the callback\nthe scheme, and the whole header value for the API-key scheme:\n\n```ts\n// @hey-api/openapi-ts and similar: called once per scheme of the operation.\nconst auth = (scheme: { type: string; scheme?: string }) =>\n  scheme.type === 'apiKey' ? `JWT ${accessToken}` : undefined;\n\n// swagger-typescript-api: the security worker sets the header itself.\nconst api = new Api({\n  baseUrl: 'http://127.0.0.1:4010/api',\n  securityWorker: (jwt: string | null) => (jwt ? { headers: { Authorization: `JWT ${jwt}` } } : {}),\n});\napi.setSecurityData(accessToken);\n```\n\nA named API token goes the other way: `Bearer <API_TOKEN>`, under the\nbearer scheme only. The kit's own client (`client/`) does this for both\ncredential kinds.\n\n## Workflows\n\nIds travel as query parameters, so no tool can guess which answer feeds\nwhich request. The success responses that hand out an id carry OpenAPI\n`links` that say it: a created scenario links to its read, update, delete\nand case list; a started session to recording its first case report's\noutcome and to finishing it; the company list to the QA operations of its\nfirst board. The **Links between operations** section of the reference\n(in the menu) lists them all; the kit's tests follow every one against the\nsandbox. A link that sets a request body gives it as the JSON text to send,\neach `{$response.body#/…}` in it replaced by the value it names (OpenAPI 3.1\nembeds runtime expressions in strings so).\n\n```text\n{\"scenario_id\": {$response.body#/data/case/scenario_id}}\n```\n\n## QA states and transitions\n\nA session is started for a scenario and includes that scenario's descendant\ncases; it carries a `case_reports` array. The source's state table (§3), for\nsessions and case reports:\n\n**Session.** Start with `POST /features/qa/sessions/start/`, finish with\n`PATCH /features/qa/sessions/finish/`.\n\n| State | Trigger | Condition | Next state | Other effects |\n|---|---|---|---|---|\n| (none) | start, with `scenario_id` | `scenario_id` given; the board has a column of the todo workflow kind | active | case reports created for the scenario's cases and descendants |\n| active | finish, with `sessions_id` | all cases reviewed (guidance) | finished | finished sessions are read-only in the web frontend; API validation stays authoritative for writes |\n\n**Case report.** Both transitions are\n`PATCH /features/qa/sessions/cases/` with the report's `case_report_id`.\n\n| State | Body | Condition | Next state | Other effects |\n|---|---|---|---|---|\n| pending | `status: done` | `case_report_id` given | done | records a pass |\n| pending | `status: bug`, `actual_result`, `severity`, `priority` | all four supplied | bug | creates or updates the linked task |\n\n```text diagram:qa-states\n  Session\n\n  (none) --start--> active ----finish----> finished\n                    is_active: true        is_active: false\n\n  start  = POST  /features/qa/sessions/start/\n           scenario_id; the board needs a column of the todo workflow kind\n  finish = PATCH /features/qa/sessions/finish/\n           sessions_id; all cases reviewed (guidance)\n\n  Case report\n\n  pending --record, status: done------------> done (a pass)\n     |\n     +-----record, status: bug, actual_result,\n           severity, priority --------------> bug (counts as reviewed)\n                                               :  creates or updates\n                                               v\n                                              linked task (on the board)\n\n  record = PATCH /features/qa/sessions/cases/  case_report_id\n```\n\n1. A bug outcome counts as reviewed.\n2. Finishing a session does not resolve the linked defect.\n3. Case-report status `pending` is a valid value.\n4. Transitions of a case report out of `done` or `bug` are not shown by the source.\n5. Session state names are not shown beyond the `is_active` filter. The contract reads \"active\" as `is_active: true` and \"finished\" as `is_active: false`, and adds no state field *(contract decision)*.\n\n### Where the company and board ids come from\n\nEvery QA operation takes `company_id` and `board_id` in the query. The\nsource says they are \"obtained from list endpoints\" and shows no board\nlist, so the contract lets each company of `GET /company/list/` carry its\nboards and their columns *(contract decision)*:\n\n```json\n{\"status\": \"success\", \"data\": {\"companies\": [{\"id\": 1, \"name\": \"Demo Company\",\n  \"boards\": [{\"id\": 1, \"name\": \"Web shop\",\n    \"columns\": [{\"id\": 1, \"name\": \"To do\", \"kind\": \"todo\"}]}]}]}}\n```\n\nTake `company_id` from `companies[].id` and `board_id` from\n`companies[].boards[].id`. To run review sessions, pick a board that has a\ncolumn whose `kind` is `todo`: the source makes \"a column of the todo\nworkflow kind\" the condition for starting a session (§3, §8). It gives no\nreason; the likely one is that a `bug` outcome creates a linked task,\nwhich needs a column to start in. A start on a board without such a column is\nanswered with 409 naming `board_id` *(contract decision)*. A server that\nsends no `boards` leaves the client to get board ids elsewhere: the other\nboard endpoints are not shown by the source.\n\nThe session id is sent as `sessions_id` on finish (this exact spelling,\nalthough the entity is singular). The allowed values of `severity` and\n`priority` are not shown by the source; the contract accepts any non-empty\nstring *(contract decision)*. How a case report points to its linked task\nis not shown either: the contract returns the task's id as `task_id` on the\nreport and the report's id as `case_report_id` on the task *(contract\ndecision)*.\n",
+    "x-assumption": "The source shows no status codes beyond 401, 403 and 404 and does not say how a request that breaks a state rule is answered. The contract answers it with 409 and the error payload naming the field, so that a client can tell it from a malformed request (400): a username or e-mail address already taken, a session started on a board without a column of the todo workflow kind, an outcome recorded on a finished session.",
     "contact": {
       "name": "Task-Management contract kit",
       "x-assumption": "The source names no contact for the API. The contact given is the kit that keeps this contract; questions about the service itself go to its operator."
@@ -27,11 +28,10 @@ export const openapiDocument: Record<string, unknown> = {
     },
     {
       "url": "{base_url}",
-      "description": "A deployment of the service. base_url is its REST base address and ends in an api path segment.",
+      "description": "A deployment of the service. `base_url` is its REST base address and ends in an api path segment (`/api`), for example https://tasks.example.com/api; the default is the kit's stateful sandbox.",
       "variables": {
         "base_url": {
-          "default": "http://127.0.0.1:4010/api",
-          "description": "The REST base address of the deployment, ending in `/api`, for example https://tasks.example.com/api. The default is the kit's stateful sandbox."
+          "default": "http://127.0.0.1:4010/api"
         }
       }
     },
@@ -157,20 +157,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidLimit": {
-                    "summary": "`limit` above 100",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: limit must be at most 100.",
-                      "errors": [
-                        {
-                          "field": "limit",
-                          "message": "must be at most 100"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: limit must be at most 100.",
+                  "errors": [
+                    {
+                      "field": "limit",
+                      "message": "must be at most 100"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -245,7 +240,7 @@ export const openapiDocument: Record<string, unknown> = {
                   "$ref": "#/components/schemas/ApiTokenCreatedEnvelope"
                 },
                 "examples": {
-                  "created": {
+                  "ciBot": {
                     "$ref": "#/components/examples/ApiTokenCreatedEnvelope"
                   }
                 }
@@ -259,20 +254,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidTitle": {
-                    "summary": "No `title`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: title is required.",
-                      "errors": [
-                        {
-                          "field": "title",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: title is required.",
+                  "errors": [
+                    {
+                      "field": "title",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -285,6 +275,9 @@ export const openapiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/QuotaExceeded"
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -352,20 +345,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidTitle": {
-                    "summary": "An empty `title`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: title must not be empty.",
-                      "errors": [
-                        {
-                          "field": "title",
-                          "message": "must not be empty"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: title must not be empty.",
+                  "errors": [
+                    {
+                      "field": "title",
+                      "message": "must not be empty"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -378,6 +366,9 @@ export const openapiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/QuotaExceeded"
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -414,20 +405,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidKey": {
-                    "summary": "No `key`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: key is required.",
-                      "errors": [
-                        {
-                          "field": "key",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: key is required.",
+                  "errors": [
+                    {
+                      "field": "key",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -493,9 +479,7 @@ export const openapiDocument: Record<string, unknown> = {
               "refreshToken": {
                 "operationId": "refreshToken",
                 "description": "Rotate the pair with its refresh token (in the body, never in Authorization).",
-                "requestBody": {
-                  "refresh_token": "$response.body#/data/refresh_token"
-                }
+                "requestBody": "{\"refresh_token\": \"{$response.body#/data/refresh_token}\"}"
               }
             },
             "content": {
@@ -504,7 +488,10 @@ export const openapiDocument: Record<string, unknown> = {
                   "$ref": "#/components/schemas/TokenPairEnvelope"
                 },
                 "examples": {
-                  "tokens": {
+                  "password": {
+                    "$ref": "#/components/examples/TokenPairEnvelope"
+                  },
+                  "twoFactor": {
                     "$ref": "#/components/examples/TokenPairEnvelope"
                   }
                 }
@@ -542,6 +529,32 @@ export const openapiDocument: Record<string, unknown> = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "429": {
+            "description": "Too many wrong passwords or authenticator codes for this account name; wait `Retry-After` seconds. The payload names `username`.",
+            "x-assumption": "The source says \"Rate limits: not shown\". The contract lets a server slow guessing: past a number of wrong passwords or authenticator codes for one account name, login answers 429 with the error payload naming `username` and a `Retry-After` header, for the right password too, until the window passes. It never locks the account.",
+            "headers": {
+              "Retry-After": {
+                "$ref": "#/components/headers/RetryAfter"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "example": {
+                  "status": "error",
+                  "message": "Too many wrong passwords or authenticator codes for this account; try again in 42 s.",
+                  "errors": [
+                    {
+                      "field": "username",
+                      "message": "at most 10 a minute"
+                    }
+                  ]
+                }
+              }
+            }
+          },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
           }
@@ -576,6 +589,26 @@ export const openapiDocument: Record<string, unknown> = {
                     "password": "correct-horse-battery",
                     "captcha_token": "test-captcha"
                   }
+                },
+                "usernameTaken": {
+                  "summary": "A username already taken (answered with 409)",
+                  "value": {
+                    "first_name": "Ada",
+                    "username": "demo",
+                    "email": "ada@example.com",
+                    "password": "correct-horse-battery",
+                    "captcha_token": "test-captcha"
+                  }
+                },
+                "emailTaken": {
+                  "summary": "An e-mail address already registered (answered with 409)",
+                  "value": {
+                    "first_name": "Ada",
+                    "username": "ada",
+                    "email": "demo@example.com",
+                    "password": "correct-horse-battery",
+                    "captcha_token": "test-captcha"
+                  }
                 }
               }
             }
@@ -591,8 +624,8 @@ export const openapiDocument: Record<string, unknown> = {
                   "$ref": "#/components/schemas/MemberEnvelope"
                 },
                 "examples": {
-                  "registered": {
-                    "$ref": "#/components/examples/MemberEnvelope"
+                  "newMember": {
+                    "$ref": "#/components/examples/RegisteredEnvelope"
                   }
                 }
               }
@@ -627,7 +660,48 @@ export const openapiDocument: Record<string, unknown> = {
             }
           },
           "409": {
-            "$ref": "#/components/responses/Conflict"
+            "description": "The username or the e-mail address is already taken; no account was created. The payload names `username` or `email`.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "examples": {
+                  "usernameTaken": {
+                    "$ref": "#/components/examples/UsernameTaken"
+                  },
+                  "emailTaken": {
+                    "$ref": "#/components/examples/EmailTaken"
+                  }
+                }
+              }
+            }
+          },
+          "429": {
+            "description": "Too many accounts registered from this client (wait `Retry-After` seconds), or the server's storage quota is reached. The payload names the field.",
+            "x-assumption": "The source says \"Rate limits: not shown\". The contract lets a server bound sign-ups: past a number of registrations from one client, or when its storage quota is reached, registration answers 429 with the error payload and, for the first, a `Retry-After` header. It creates no account.",
+            "headers": {
+              "Retry-After": {
+                "$ref": "#/components/headers/RetryAfter"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "example": {
+                  "status": "error",
+                  "message": "Too many accounts registered from this client; try again in 42 s.",
+                  "errors": [
+                    {
+                      "field": "username",
+                      "message": "at most 60 a minute"
+                    }
+                  ]
+                }
+              }
+            }
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -670,9 +744,7 @@ export const openapiDocument: Record<string, unknown> = {
               "refreshToken": {
                 "operationId": "refreshToken",
                 "description": "Rotate the pair with its refresh token (in the body, never in Authorization).",
-                "requestBody": {
-                  "refresh_token": "$response.body#/data/refresh_token"
-                }
+                "requestBody": "{\"refresh_token\": \"{$response.body#/data/refresh_token}\"}"
               }
             },
             "content": {
@@ -681,7 +753,7 @@ export const openapiDocument: Record<string, unknown> = {
                   "$ref": "#/components/schemas/TokenPairEnvelope"
                 },
                 "examples": {
-                  "rotated": {
+                  "refresh": {
                     "$ref": "#/components/examples/TokenPairEnvelope"
                   }
                 }
@@ -778,20 +850,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidBoardId": {
-                    "summary": "No `board_id`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: board_id is required.",
-                      "errors": [
-                        {
-                          "field": "board_id",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: board_id is required.",
+                  "errors": [
+                    {
+                      "field": "board_id",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -900,13 +967,7 @@ export const openapiDocument: Record<string, unknown> = {
                   "company_id": "$request.query.company_id",
                   "board_id": "$request.query.board_id"
                 },
-                "requestBody": {
-                  "scenario": "$response.body#/data/scenario/id",
-                  "title": "A case of the new scenario",
-                  "description": "",
-                  "steps_to_reproduce": "",
-                  "expected_result": ""
-                }
+                "requestBody": "{\"scenario\": {$response.body#/data/scenario/id}, \"title\": \"A case of the new scenario\", \"description\": \"\", \"steps_to_reproduce\": \"\", \"expected_result\": \"\"}"
               }
             },
             "x-assumption": "The source shows no success status codes; the contract answers a creation with 201 (and every other success with 200).",
@@ -930,20 +991,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidTitle": {
-                    "summary": "No `title`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: title is required.",
-                      "errors": [
-                        {
-                          "field": "title",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: title is required.",
+                  "errors": [
+                    {
+                      "field": "title",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -956,6 +1012,9 @@ export const openapiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/QuotaExceeded"
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -1005,20 +1064,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidScenarioId": {
-                    "summary": "No `scenario_id`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: scenario_id is required.",
-                      "errors": [
-                        {
-                          "field": "scenario_id",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: scenario_id is required.",
+                  "errors": [
+                    {
+                      "field": "scenario_id",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1092,20 +1146,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidPosition": {
-                    "summary": "`position` out of range",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: position must be at most 1000000.",
-                      "errors": [
-                        {
-                          "field": "position",
-                          "message": "must be at most 1000000"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: position must be at most 1000000.",
+                  "errors": [
+                    {
+                      "field": "position",
+                      "message": "must be at most 1000000"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1118,6 +1167,9 @@ export const openapiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/QuotaExceeded"
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -1155,20 +1207,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidScenarioId": {
-                    "summary": "A non-numeric `scenario_id`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: scenario_id must be an integer.",
-                      "errors": [
-                        {
-                          "field": "scenario_id",
-                          "message": "must be an integer"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: scenario_id must be an integer.",
+                  "errors": [
+                    {
+                      "field": "scenario_id",
+                      "message": "must be an integer"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1239,20 +1286,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidScenarioId": {
-                    "summary": "No `scenario_id`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: scenario_id is required.",
-                      "errors": [
-                        {
-                          "field": "scenario_id",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: scenario_id is required.",
+                  "errors": [
+                    {
+                      "field": "scenario_id",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1285,17 +1327,12 @@ export const openapiDocument: Record<string, unknown> = {
               "schema": {
                 "$ref": "#/components/schemas/CaseCreate"
               },
-              "examples": {
-                "case": {
-                  "summary": "A test case",
-                  "value": {
-                    "scenario": 2,
-                    "title": "Pay with a saved card",
-                    "description": "The shopper pays with a card saved earlier.",
-                    "steps_to_reproduce": "1. Add an item. 2. Open checkout. 3. Pick the saved card.",
-                    "expected_result": "The order is confirmed."
-                  }
-                }
+              "example": {
+                "scenario": 2,
+                "title": "Pay with a saved card",
+                "description": "The shopper pays with a card saved earlier.",
+                "steps_to_reproduce": "1. Add an item. 2. Open checkout. 3. Pick the saved card.",
+                "expected_result": "The order is confirmed."
               }
             }
           }
@@ -1347,9 +1384,7 @@ export const openapiDocument: Record<string, unknown> = {
                   "company_id": "$request.query.company_id",
                   "board_id": "$request.query.board_id"
                 },
-                "requestBody": {
-                  "scenario_id": "$response.body#/data/case/scenario_id"
-                }
+                "requestBody": "{\"scenario_id\": {$response.body#/data/case/scenario_id}}"
               }
             },
             "x-assumption": "The source shows no success status codes; the contract answers a creation with 201 (and every other success with 200).",
@@ -1373,20 +1408,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidScenario": {
-                    "summary": "No `scenario`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: scenario is required.",
-                      "errors": [
-                        {
-                          "field": "scenario",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: scenario is required.",
+                  "errors": [
+                    {
+                      "field": "scenario",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1399,6 +1429,9 @@ export const openapiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/QuotaExceeded"
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -1448,20 +1481,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidCaseId": {
-                    "summary": "No `case_id`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: case_id is required.",
-                      "errors": [
-                        {
-                          "field": "case_id",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: case_id is required.",
+                  "errors": [
+                    {
+                      "field": "case_id",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1494,13 +1522,8 @@ export const openapiDocument: Record<string, unknown> = {
               "schema": {
                 "$ref": "#/components/schemas/CaseUpdate"
               },
-              "examples": {
-                "expected": {
-                  "summary": "Change the expected result",
-                  "value": {
-                    "expected_result": "The order is confirmed and a receipt is e-mailed."
-                  }
-                }
+              "example": {
+                "expected_result": "The order is confirmed and a receipt is e-mailed."
               }
             }
           }
@@ -1528,20 +1551,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidExpectedResult": {
-                    "summary": "`expected_result` too long",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: expected_result must be at most 10000 characters.",
-                      "errors": [
-                        {
-                          "field": "expected_result",
-                          "message": "must be at most 10000 characters"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: expected_result must be at most 10000 characters.",
+                  "errors": [
+                    {
+                      "field": "expected_result",
+                      "message": "must be at most 10000 characters"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1554,6 +1572,9 @@ export const openapiDocument: Record<string, unknown> = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "429": {
+            "$ref": "#/components/responses/QuotaExceeded"
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -1590,20 +1611,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidCaseId": {
-                    "summary": "A non-numeric `case_id`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: case_id must be an integer.",
-                      "errors": [
-                        {
-                          "field": "case_id",
-                          "message": "must be an integer"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: case_id must be an integer.",
+                  "errors": [
+                    {
+                      "field": "case_id",
+                      "message": "must be an integer"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1682,20 +1698,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidIsActive": {
-                    "summary": "No `is_active`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: is_active is required.",
-                      "errors": [
-                        {
-                          "field": "is_active",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: is_active is required.",
+                  "errors": [
+                    {
+                      "field": "is_active",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1739,13 +1750,8 @@ export const openapiDocument: Record<string, unknown> = {
               "schema": {
                 "$ref": "#/components/schemas/SessionStart"
               },
-              "examples": {
-                "start": {
-                  "summary": "Start a session",
-                  "value": {
-                    "scenario_id": 1
-                  }
-                }
+              "example": {
+                "scenario_id": 1
               }
             }
           }
@@ -1770,9 +1776,7 @@ export const openapiDocument: Record<string, unknown> = {
                   "company_id": "$request.query.company_id",
                   "board_id": "$request.query.board_id"
                 },
-                "requestBody": {
-                  "sessions_id": "$response.body#/data/session/id"
-                }
+                "requestBody": "{\"sessions_id\": {$response.body#/data/session/id}}"
               }
             },
             "x-assumption": "The source shows no success status codes; the contract answers a creation with 201 (and every other success with 200).",
@@ -1796,20 +1800,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidScenarioId": {
-                    "summary": "No `scenario_id`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: scenario_id is required.",
-                      "errors": [
-                        {
-                          "field": "scenario_id",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: scenario_id is required.",
+                  "errors": [
+                    {
+                      "field": "scenario_id",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1824,7 +1823,27 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "409": {
-            "$ref": "#/components/responses/Conflict"
+            "description": "The board has no column of the todo workflow kind; no session was started. The payload names `board_id`.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "example": {
+                  "status": "error",
+                  "message": "The session cannot start: board_id has no column of the todo workflow kind.",
+                  "errors": [
+                    {
+                      "field": "board_id",
+                      "message": "has no column of the todo workflow kind, which a QA session needs"
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "429": {
+            "$ref": "#/components/responses/QuotaExceeded"
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -1908,20 +1927,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidSeverity": {
-                    "summary": "A `bug` without `severity`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: severity is required.",
-                      "errors": [
-                        {
-                          "field": "severity",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: severity is required.",
+                  "errors": [
+                    {
+                      "field": "severity",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -1936,7 +1950,27 @@ export const openapiDocument: Record<string, unknown> = {
             "$ref": "#/components/responses/NotFound"
           },
           "409": {
-            "$ref": "#/components/responses/Conflict"
+            "description": "The case report belongs to a finished session; nothing was changed. The payload names `case_report_id`.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ErrorPayload"
+                },
+                "example": {
+                  "status": "error",
+                  "message": "The case report belongs to a finished session.",
+                  "errors": [
+                    {
+                      "field": "case_report_id",
+                      "message": "belongs to a finished session"
+                    }
+                  ]
+                }
+              }
+            }
+          },
+          "429": {
+            "$ref": "#/components/responses/QuotaExceeded"
           },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
@@ -1967,13 +2001,8 @@ export const openapiDocument: Record<string, unknown> = {
               "schema": {
                 "$ref": "#/components/schemas/SessionFinish"
               },
-              "examples": {
-                "finish": {
-                  "summary": "Finish a session",
-                  "value": {
-                    "sessions_id": 1
-                  }
-                }
+              "example": {
+                "sessions_id": 1
               }
             }
           }
@@ -2001,20 +2030,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidSessionsId": {
-                    "summary": "No `sessions_id`",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: sessions_id is required.",
-                      "errors": [
-                        {
-                          "field": "sessions_id",
-                          "message": "is required"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: sessions_id is required.",
+                  "errors": [
+                    {
+                      "field": "sessions_id",
+                      "message": "is required"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -2173,20 +2197,15 @@ export const openapiDocument: Record<string, unknown> = {
                 "schema": {
                   "$ref": "#/components/schemas/ErrorPayload"
                 },
-                "examples": {
-                  "invalidAssigneeIds": {
-                    "summary": "A non-numeric `assignee_ids` value",
-                    "value": {
-                      "status": "error",
-                      "message": "Validation failed: assignee_ids must be integers.",
-                      "errors": [
-                        {
-                          "field": "assignee_ids",
-                          "message": "must be integers"
-                        }
-                      ]
+                "example": {
+                  "status": "error",
+                  "message": "Validation failed: assignee_ids must be integers.",
+                  "errors": [
+                    {
+                      "field": "assignee_ids",
+                      "message": "must be integers"
                     }
-                  }
+                  ]
                 }
               }
             }
@@ -2389,8 +2408,7 @@ export const openapiDocument: Record<string, unknown> = {
               "$ref": "#/components/schemas/FieldError"
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "FieldError": {
         "type": "object",
@@ -2409,8 +2427,7 @@ export const openapiDocument: Record<string, unknown> = {
             "description": "What is wrong with it.",
             "example": "is required"
           }
-        },
-        "additionalProperties": true
+        }
       },
       "EmptyEnvelope": {
         "type": "object",
@@ -2426,8 +2443,7 @@ export const openapiDocument: Record<string, unknown> = {
           "data": {
             "type": "object"
           }
-        },
-        "additionalProperties": true
+        }
       },
       "Pagination": {
         "type": "object",
@@ -2454,8 +2470,7 @@ export const openapiDocument: Record<string, unknown> = {
             "minimum": 0,
             "example": 42
           }
-        },
-        "additionalProperties": true
+        }
       },
       "Member": {
         "type": "object",
@@ -2489,9 +2504,14 @@ export const openapiDocument: Record<string, unknown> = {
           "description": {
             "type": "string",
             "example": "QA lead"
+          },
+          "two_factor_enabled": {
+            "type": "boolean",
+            "description": "Whether login asks this account for `code`, the authenticator code.",
+            "x-assumption": "The source says login takes `code` when two-factor authentication is enabled and does not show whether an account says so. The contract names an optional boolean `two_factor_enabled` on the account.",
+            "example": false
           }
-        },
-        "additionalProperties": true
+        }
       },
       "MemberEnvelope": {
         "type": "object",
@@ -2515,8 +2535,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "LoginRequest": {
         "type": "object",
@@ -2645,8 +2664,7 @@ export const openapiDocument: Record<string, unknown> = {
             "description": "Refresh token; send only in the body of `POST /member/refresh-token/`.",
             "example": "eyJhbGciOiJIUzI1NiJ9.eyJ0eXAiOiJyZWZyZXNoIn0.c2lnbmF0dXJl"
           }
-        },
-        "additionalProperties": true
+        }
       },
       "TokenPairEnvelope": {
         "type": "object",
@@ -2662,8 +2680,7 @@ export const openapiDocument: Record<string, unknown> = {
           "data": {
             "$ref": "#/components/schemas/TokenPair"
           }
-        },
-        "additionalProperties": true
+        }
       },
       "TokenMetadata": {
         "type": "object",
@@ -2716,8 +2733,7 @@ export const openapiDocument: Record<string, unknown> = {
           "created_at": {
             "$ref": "#/components/schemas/Timestamp"
           }
-        },
-        "additionalProperties": true
+        }
       },
       "ApiTokenWithSecret": {
         "description": "A newly created token, with its secret.",
@@ -2815,8 +2831,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "ApiTokenCreatedEnvelope": {
         "type": "object",
@@ -2840,8 +2855,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "ApiTokenListEnvelope": {
         "type": "object",
@@ -2871,8 +2885,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "Scenario": {
         "type": "object",
@@ -2914,8 +2927,7 @@ export const openapiDocument: Record<string, unknown> = {
           "board_id": {
             "$ref": "#/components/schemas/Id"
           }
-        },
-        "additionalProperties": true
+        }
       },
       "ScenarioCreate": {
         "type": "object",
@@ -2995,8 +3007,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "ScenarioListEnvelope": {
         "type": "object",
@@ -3026,8 +3037,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "Case": {
         "type": "object",
@@ -3061,8 +3071,7 @@ export const openapiDocument: Record<string, unknown> = {
             "type": "string",
             "example": "The order is confirmed."
           }
-        },
-        "additionalProperties": true
+        }
       },
       "CaseCreate": {
         "type": "object",
@@ -3158,8 +3167,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "CaseListEnvelope": {
         "type": "object",
@@ -3189,8 +3197,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "CaseReportStatus": {
         "type": "string",
@@ -3230,6 +3237,15 @@ export const openapiDocument: Record<string, unknown> = {
           "id": {
             "$ref": "#/components/schemas/Id"
           },
+          "session_id": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Id"
+              }
+            ],
+            "description": "The session the report belongs to.",
+            "x-assumption": "The source says each session carries its case reports and does not show a report's fields. The contract names an optional `session_id` on the report, so that the answer of recording an outcome says which session it belongs to."
+          },
           "case_id": {
             "$ref": "#/components/schemas/Id"
           },
@@ -3268,8 +3284,7 @@ export const openapiDocument: Record<string, unknown> = {
             "description": "The linked task created or updated by a `bug` outcome; null while there is none.",
             "example": 7
           }
-        },
-        "additionalProperties": true
+        }
       },
       "CaseOutcome": {
         "type": "object",
@@ -3372,13 +3387,12 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "Session": {
         "type": "object",
         "description": "A review session.",
-        "x-assumption": "The source says each session carries a `case_reports` array and names `is_active` only as a list filter; state names are not shown, so the contract adds none. Returning `is_active` on the session, its id as `id` (the value sent as `sessions_id`) and its `scenario_id` is the contract's decision.",
+        "x-assumption": "The source says each session carries a `case_reports` array and names `is_active` only as a list filter; state names are not shown, so the contract adds none. Returning `is_active` on the session, its id as `id` (the value sent as `sessions_id`), its `scenario_id` and its `board_id` is the contract's decision.",
         "required": [
           "id",
           "is_active",
@@ -3391,9 +3405,36 @@ export const openapiDocument: Record<string, unknown> = {
           "scenario_id": {
             "$ref": "#/components/schemas/Id"
           },
+          "board_id": {
+            "$ref": "#/components/schemas/Id"
+          },
+          "title": {
+            "type": "string",
+            "description": "The session's name, which `q` searches in the session list.",
+            "x-assumption": "The source says sessions are filtered by `q` and does not show a session's fields. The contract names an optional `title` (the kit's sandbox gives a session its scenario's title), which `q` matches.",
+            "example": "Checkout"
+          },
           "is_active": {
             "type": "boolean",
             "example": true
+          },
+          "started_at": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Timestamp"
+              }
+            ],
+            "description": "When the session was started.",
+            "x-assumption": "The source does not show a session's fields. The contract names optional `started_at` and `finished_at` (null while the session is active) timestamps."
+          },
+          "finished_at": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "format": "date-time",
+            "description": "When the session was finished; null while it is active.",
+            "example": null
           },
           "case_reports": {
             "type": "array",
@@ -3409,8 +3450,7 @@ export const openapiDocument: Record<string, unknown> = {
             "x-assumption": "The source says each session carries a `case_reports` array of existing case reports and shows no size bound. So that one list page cannot grow to megabytes, the contract lets a list or finish answer carry only the first reports of a large session, with their number in `case_reports_total`; the start answer carries them all. The source shows no operation that pages one session's reports.",
             "example": 1
           }
-        },
-        "additionalProperties": true
+        }
       },
       "SessionStart": {
         "type": "object",
@@ -3470,8 +3510,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "SessionListEnvelope": {
         "type": "object",
@@ -3501,8 +3540,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "Company": {
         "type": "object",
@@ -3519,6 +3557,12 @@ export const openapiDocument: Record<string, unknown> = {
             "type": "string",
             "example": "Demo Company"
           },
+          "role": {
+            "type": "string",
+            "description": "The role of the credential's account in this company.",
+            "x-assumption": "The source says roles apply to every endpoint and does not show role names. The contract names an optional `role` on each company of the list, the role of the credential's account there, as any string (the kit's sandbox uses `owner`, `qa` and `viewer`).",
+            "example": "qa"
+          },
           "boards": {
             "type": "array",
             "description": "The company's boards with their columns; a board's `id` is the `board_id` of the QA operations and the task list.",
@@ -3526,8 +3570,7 @@ export const openapiDocument: Record<string, unknown> = {
               "$ref": "#/components/schemas/Board"
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "Board": {
         "type": "object",
@@ -3550,8 +3593,7 @@ export const openapiDocument: Record<string, unknown> = {
               "$ref": "#/components/schemas/BoardColumn"
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "BoardColumn": {
         "type": "object",
@@ -3573,8 +3615,7 @@ export const openapiDocument: Record<string, unknown> = {
             "description": "The column's workflow kind; `todo` marks the column a QA session needs.",
             "example": "todo"
           }
-        },
-        "additionalProperties": true
+        }
       },
       "CompanyListEnvelope": {
         "type": "object",
@@ -3603,8 +3644,7 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
-        },
-        "additionalProperties": true
+        }
       },
       "Task": {
         "type": "object",
@@ -3647,9 +3687,25 @@ export const openapiDocument: Record<string, unknown> = {
             "minimum": 1,
             "maximum": 9007199254740991,
             "description": "The case report whose bug outcome created this task, if any."
+          },
+          "severity": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The severity of the bug outcome that created or last updated this task, if any.",
+            "x-assumption": "The source says a bug outcome (with `severity` and `priority`) creates or updates a linked task and does not show a task's fields. The contract names optional `severity` and `priority` on the task, copied from the last bug outcome (null on other tasks).",
+            "example": "major"
+          },
+          "priority": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "The priority of the bug outcome that created or last updated this task, if any.",
+            "example": "high"
           }
-        },
-        "additionalProperties": true
+        }
       },
       "TaskListEnvelope": {
         "type": "object",
@@ -3679,8 +3735,20 @@ export const openapiDocument: Record<string, unknown> = {
               }
             }
           }
+        }
+      }
+    },
+    "headers": {
+      "RetryAfter": {
+        "description": "How many seconds to wait before sending the request again (RFC 9110 §10.2.3).",
+        "x-assumption": "RFC 9110 allows a date or a number of seconds; the contract sends seconds, at most a day (86400). A server may leave the header out where waiting does not help (a storage quota makes room when data is deleted, not with time).",
+        "schema": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0,
+          "maximum": 86400
         },
-        "additionalProperties": true
+        "example": 42
       }
     },
     "responses": {
@@ -3691,10 +3759,9 @@ export const openapiDocument: Record<string, unknown> = {
             "schema": {
               "$ref": "#/components/schemas/ErrorPayload"
             },
-            "examples": {
-              "unauthorized": {
-                "$ref": "#/components/examples/UnauthorizedError"
-              }
+            "example": {
+              "status": "error",
+              "message": "Authentication credentials were not provided or are not valid."
             }
           }
         }
@@ -3706,10 +3773,9 @@ export const openapiDocument: Record<string, unknown> = {
             "schema": {
               "$ref": "#/components/schemas/ErrorPayload"
             },
-            "examples": {
-              "forbidden": {
-                "$ref": "#/components/examples/ForbiddenError"
-              }
+            "example": {
+              "status": "error",
+              "message": "You do not have access to this board."
             }
           }
         }
@@ -3721,35 +3787,9 @@ export const openapiDocument: Record<string, unknown> = {
             "schema": {
               "$ref": "#/components/schemas/ErrorPayload"
             },
-            "examples": {
-              "notFound": {
-                "$ref": "#/components/examples/NotFoundError"
-              }
-            }
-          }
-        }
-      },
-      "Conflict": {
-        "description": "The request conflicts with the current state of the data (an account\nthat already exists, a board without a column of the todo workflow\nkind, a write on a finished session). The payload names the field\nwhose value conflicts in `errors[].field`.\n",
-        "x-assumption": "The source shows no status codes beyond 401, 403 and 404 and does not say how a request that breaks a state rule is answered. The contract answers it with 409 and the error payload naming the field, so that a client can tell it from a malformed request (400).",
-        "content": {
-          "application/json": {
-            "schema": {
-              "$ref": "#/components/schemas/ErrorPayload"
-            },
-            "examples": {
-              "usernameTaken": {
-                "$ref": "#/components/examples/UsernameTaken"
-              },
-              "emailTaken": {
-                "$ref": "#/components/examples/EmailTaken"
-              },
-              "noTodoColumn": {
-                "$ref": "#/components/examples/NoTodoColumn"
-              },
-              "sessionFinished": {
-                "$ref": "#/components/examples/SessionFinished"
-              }
+            "example": {
+              "status": "error",
+              "message": "Not found."
             }
           }
         }
@@ -3762,10 +3802,35 @@ export const openapiDocument: Record<string, unknown> = {
             "schema": {
               "$ref": "#/components/schemas/ErrorPayload"
             },
-            "examples": {
-              "error": {
-                "$ref": "#/components/examples/GenericError"
-              }
+            "example": {
+              "status": "error",
+              "message": "The server could not complete the request."
+            }
+          }
+        }
+      },
+      "QuotaExceeded": {
+        "description": "The data stored by this account, or by the whole server, has reached its\nquota: nothing was written. Delete some data and send the request again;\nreads and deletions keep working. `Retry-After`, when sent, says how many\nseconds to wait.\n",
+        "x-assumption": "The source says \"Rate limits: not shown\". The contract lets a server bound what an account (and the server as a whole) stores: a write that would pass the quota answers 429 with the error payload naming `body` and changes nothing; reads and deletions are never refused for it. A server without such a quota never sends it, and the conformance suite asks for none.",
+        "headers": {
+          "Retry-After": {
+            "$ref": "#/components/headers/RetryAfter"
+          }
+        },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorPayload"
+            },
+            "example": {
+              "status": "error",
+              "message": "This account's share of the server's storage is used up: delete some of its data; other accounts are not affected.",
+              "errors": [
+                {
+                  "field": "body",
+                  "message": "does not fit in the account's share of the storage"
+                }
+              ]
             }
           }
         }
@@ -3813,60 +3878,6 @@ export const openapiDocument: Record<string, unknown> = {
           ]
         }
       },
-      "NoTodoColumn": {
-        "summary": "startSession: the board has no todo column",
-        "value": {
-          "status": "error",
-          "message": "The session cannot start: board_id has no column of the todo workflow kind.",
-          "errors": [
-            {
-              "field": "board_id",
-              "message": "has no column of the todo workflow kind, which a QA session needs"
-            }
-          ]
-        }
-      },
-      "SessionFinished": {
-        "summary": "recordCaseOutcome: the session is finished",
-        "value": {
-          "status": "error",
-          "message": "The case report belongs to a finished session.",
-          "errors": [
-            {
-              "field": "case_report_id",
-              "message": "belongs to a finished session"
-            }
-          ]
-        }
-      },
-      "UnauthorizedError": {
-        "summary": "No valid credential",
-        "value": {
-          "status": "error",
-          "message": "Authentication credentials were not provided or are not valid."
-        }
-      },
-      "ForbiddenError": {
-        "summary": "No access to the workspace or board",
-        "value": {
-          "status": "error",
-          "message": "You do not have access to this board."
-        }
-      },
-      "NotFoundError": {
-        "summary": "Unknown or out-of-scope id",
-        "value": {
-          "status": "error",
-          "message": "Not found."
-        }
-      },
-      "GenericError": {
-        "summary": "Another failure",
-        "value": {
-          "status": "error",
-          "message": "The server could not complete the request."
-        }
-      },
       "EmptyEnvelope": {
         "summary": "Success without data",
         "value": {
@@ -3884,7 +3895,25 @@ export const openapiDocument: Record<string, unknown> = {
               "email": "demo@example.com",
               "first_name": "Demo",
               "last_name": "Member",
-              "description": "QA lead"
+              "description": "QA lead",
+              "two_factor_enabled": false
+            }
+          }
+        }
+      },
+      "RegisteredEnvelope": {
+        "summary": "The account just registered",
+        "value": {
+          "status": "success",
+          "data": {
+            "member": {
+              "id": 5,
+              "username": "ada",
+              "email": "ada@example.com",
+              "first_name": "Ada",
+              "last_name": "Lovelace",
+              "description": "",
+              "two_factor_enabled": false
             }
           }
         }
@@ -4044,6 +4073,7 @@ export const openapiDocument: Record<string, unknown> = {
           "data": {
             "case_report": {
               "id": 1,
+              "session_id": 1,
               "case_id": 1,
               "status": "bug",
               "actual_result": "The page hangs on submit.",
@@ -4062,10 +4092,15 @@ export const openapiDocument: Record<string, unknown> = {
             "session": {
               "id": 1,
               "scenario_id": 1,
+              "board_id": 1,
+              "title": "Checkout",
               "is_active": true,
+              "started_at": "2026-11-22T10:00:00Z",
+              "finished_at": null,
               "case_reports": [
                 {
                   "id": 1,
+                  "session_id": 1,
                   "case_id": 1,
                   "status": "pending",
                   "actual_result": null,
@@ -4086,10 +4121,16 @@ export const openapiDocument: Record<string, unknown> = {
             "session": {
               "id": 1,
               "scenario_id": 1,
+              "board_id": 1,
+              "title": "Checkout",
               "is_active": false,
+              "started_at": "2026-11-22T10:00:00Z",
+              "finished_at": "2026-11-22T10:30:00Z",
+              "case_reports_total": 1,
               "case_reports": [
                 {
                   "id": 1,
+                  "session_id": 1,
                   "case_id": 1,
                   "status": "bug",
                   "actual_result": "The page hangs on submit.",
@@ -4111,10 +4152,16 @@ export const openapiDocument: Record<string, unknown> = {
               {
                 "id": 1,
                 "scenario_id": 1,
+                "board_id": 1,
+                "title": "Checkout",
                 "is_active": true,
+                "started_at": "2026-11-22T10:00:00Z",
+                "finished_at": null,
+                "case_reports_total": 1,
                 "case_reports": [
                   {
                     "id": 1,
+                    "session_id": 1,
                     "case_id": 1,
                     "status": "done",
                     "actual_result": null,
@@ -4142,6 +4189,7 @@ export const openapiDocument: Record<string, unknown> = {
               {
                 "id": 1,
                 "name": "Demo Company",
+                "role": "qa",
                 "boards": [
                   {
                     "id": 1,
@@ -4183,7 +4231,9 @@ export const openapiDocument: Record<string, unknown> = {
                 "board_id": 1,
                 "column_id": 1,
                 "assignee_ids": [],
-                "case_report_id": 1
+                "case_report_id": 1,
+                "severity": "major",
+                "priority": "high"
               }
             ],
             "pagination": {

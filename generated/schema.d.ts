@@ -502,8 +502,6 @@ export interface components {
             message: string;
             /** @description One entry per field to correct (validation failures, conflicts). */
             errors?: components["schemas"]["FieldError"][];
-        } & {
-            [key: string]: unknown;
         };
         FieldError: {
             /**
@@ -516,15 +514,11 @@ export interface components {
              * @example is required
              */
             message: string;
-        } & {
-            [key: string]: unknown;
         };
         /** @description A success that carries no payload, such as a deletion. `data`, when present, is an object. */
         EmptyEnvelope: {
             status: components["schemas"]["Success"];
             data?: Record<string, never>;
-        } & {
-            [key: string]: unknown;
         };
         /** @description Where this page sits in the whole list. */
         Pagination: {
@@ -534,8 +528,6 @@ export interface components {
             limit: number;
             /** @example 42 */
             total: number;
-        } & {
-            [key: string]: unknown;
         };
         /** @description An account. */
         Member: {
@@ -553,16 +545,17 @@ export interface components {
             last_name?: string;
             /** @example QA lead */
             description?: string;
-        } & {
-            [key: string]: unknown;
+            /**
+             * @description Whether login asks this account for `code`, the authenticator code.
+             * @example false
+             */
+            two_factor_enabled?: boolean;
         };
         MemberEnvelope: {
             status: components["schemas"]["Success"];
             data: {
                 member: components["schemas"]["Member"];
             };
-        } & {
-            [key: string]: unknown;
         };
         LoginRequest: {
             /** @example demo */
@@ -620,14 +613,10 @@ export interface components {
              * @example eyJhbGciOiJIUzI1NiJ9.eyJ0eXAiOiJyZWZyZXNoIn0.c2lnbmF0dXJl
              */
             refresh_token: string;
-        } & {
-            [key: string]: unknown;
         };
         TokenPairEnvelope: {
             status: components["schemas"]["Success"];
             data: components["schemas"]["TokenPair"];
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @description Free-form data about the integration.
@@ -658,8 +647,6 @@ export interface components {
             metadata?: components["schemas"]["TokenMetadata"];
             expires_at?: components["schemas"]["TokenExpiry"];
             created_at?: components["schemas"]["Timestamp"];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A newly created token, with its secret. */
         ApiTokenWithSecret: components["schemas"]["ApiToken"] & {
@@ -693,16 +680,12 @@ export interface components {
             data: {
                 token: components["schemas"]["ApiToken"];
             };
-        } & {
-            [key: string]: unknown;
         };
         ApiTokenCreatedEnvelope: {
             status: components["schemas"]["Success"];
             data: {
                 token: components["schemas"]["ApiTokenWithSecret"];
             };
-        } & {
-            [key: string]: unknown;
         };
         ApiTokenListEnvelope: {
             status: components["schemas"]["Success"];
@@ -710,8 +693,6 @@ export interface components {
                 tokens: components["schemas"]["ApiToken"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A QA scenario. */
         Scenario: {
@@ -727,8 +708,6 @@ export interface components {
             /** @example 0 */
             position?: number | null;
             board_id?: components["schemas"]["Id"];
-        } & {
-            [key: string]: unknown;
         };
         ScenarioCreate: {
             /** @example Checkout */
@@ -753,8 +732,6 @@ export interface components {
             data: {
                 scenario: components["schemas"]["Scenario"];
             };
-        } & {
-            [key: string]: unknown;
         };
         ScenarioListEnvelope: {
             status: components["schemas"]["Success"];
@@ -762,8 +739,6 @@ export interface components {
                 scenarios: components["schemas"]["Scenario"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A QA test case. */
         Case: {
@@ -777,8 +752,6 @@ export interface components {
             steps_to_reproduce?: string;
             /** @example The order is confirmed. */
             expected_result?: string;
-        } & {
-            [key: string]: unknown;
         };
         CaseCreate: {
             /** @description Id of the scenario the case belongs to (named `scenario` on creation). */
@@ -807,8 +780,6 @@ export interface components {
             data: {
                 case: components["schemas"]["Case"];
             };
-        } & {
-            [key: string]: unknown;
         };
         CaseListEnvelope: {
             status: components["schemas"]["Success"];
@@ -816,8 +787,6 @@ export interface components {
                 cases: components["schemas"]["Case"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @description `pending` (not yet reviewed), `done` (a pass) or `bug` (a defect; counts as reviewed).
@@ -837,6 +806,8 @@ export interface components {
         /** @description The outcome of one case inside a session. */
         CaseReport: {
             id: components["schemas"]["Id"];
+            /** @description The session the report belongs to. */
+            session_id?: components["schemas"]["Id"];
             case_id: components["schemas"]["Id"];
             status: components["schemas"]["CaseReportStatus"];
             /** @example The page hangs on submit. */
@@ -851,8 +822,6 @@ export interface components {
              * @example 7
              */
             task_id?: number | null;
-        } & {
-            [key: string]: unknown;
         };
         /** @description The outcome to record. `bug` needs `actual_result`, `severity` and `priority`. */
         CaseOutcome: components["schemas"]["CaseOutcomePending"] | components["schemas"]["CaseOutcomeDone"] | components["schemas"]["CaseOutcomeBug"];
@@ -889,15 +858,27 @@ export interface components {
             data: {
                 case_report: components["schemas"]["CaseReport"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A review session. */
         Session: {
             id: components["schemas"]["Id"];
             scenario_id?: components["schemas"]["Id"];
+            board_id?: components["schemas"]["Id"];
+            /**
+             * @description The session's name, which `q` searches in the session list.
+             * @example Checkout
+             */
+            title?: string;
             /** @example true */
             is_active: boolean;
+            /** @description When the session was started. */
+            started_at?: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When the session was finished; null while it is active.
+             * @example null
+             */
+            finished_at?: string | null;
             /** @description The session's case reports, in case order. In a list or finish answer a large session may carry only its first reports; `case_reports_total` then says how many it has. */
             case_reports: components["schemas"]["CaseReport"][];
             /**
@@ -905,8 +886,6 @@ export interface components {
              * @example 1
              */
             case_reports_total?: number;
-        } & {
-            [key: string]: unknown;
         };
         SessionStart: {
             /** @description The scenario to review. */
@@ -921,8 +900,6 @@ export interface components {
             data: {
                 session: components["schemas"]["Session"];
             };
-        } & {
-            [key: string]: unknown;
         };
         SessionListEnvelope: {
             status: components["schemas"]["Success"];
@@ -930,18 +907,19 @@ export interface components {
                 sessions: components["schemas"]["Session"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A workspace. */
         Company: {
             id: components["schemas"]["Id"];
             /** @example Demo Company */
             name?: string;
+            /**
+             * @description The role of the credential's account in this company.
+             * @example qa
+             */
+            role?: string;
             /** @description The company's boards with their columns; a board's `id` is the `board_id` of the QA operations and the task list. */
             boards?: components["schemas"]["Board"][];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A board inside a company, with its columns. */
         Board: {
@@ -949,8 +927,6 @@ export interface components {
             /** @example Web shop */
             name?: string;
             columns?: components["schemas"]["BoardColumn"][];
-        } & {
-            [key: string]: unknown;
         };
         /** @description A column of a board. */
         BoardColumn: {
@@ -962,8 +938,6 @@ export interface components {
              * @example todo
              */
             kind?: string;
-        } & {
-            [key: string]: unknown;
         };
         CompanyListEnvelope: {
             status: components["schemas"]["Success"];
@@ -971,8 +945,6 @@ export interface components {
                 companies: components["schemas"]["Company"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
         /** @description A task on a board. */
         Task: {
@@ -989,8 +961,16 @@ export interface components {
              * @description The case report whose bug outcome created this task, if any.
              */
             case_report_id?: number | null;
-        } & {
-            [key: string]: unknown;
+            /**
+             * @description The severity of the bug outcome that created or last updated this task, if any.
+             * @example major
+             */
+            severity?: string | null;
+            /**
+             * @description The priority of the bug outcome that created or last updated this task, if any.
+             * @example high
+             */
+            priority?: string | null;
         };
         TaskListEnvelope: {
             status: components["schemas"]["Success"];
@@ -998,8 +978,6 @@ export interface components {
                 tasks: components["schemas"]["Task"][];
                 pagination?: components["schemas"]["Pagination"];
             };
-        } & {
-            [key: string]: unknown;
         };
     };
     responses: {
@@ -1009,6 +987,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "Authentication credentials were not provided or are not valid."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
@@ -1018,6 +1002,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "You do not have access to this board."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
@@ -1027,20 +1017,12 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorPayload"];
-            };
-        };
-        /**
-         * @description The request conflicts with the current state of the data (an account
-         *     that already exists, a board without a column of the todo workflow
-         *     kind, a write on a finished session). The payload names the field
-         *     whose value conflicts in `errors[].field`.
-         */
-        Conflict: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "Not found."
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
@@ -1050,6 +1032,39 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "The server could not complete the request."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorPayload"];
+            };
+        };
+        /**
+         * @description The data stored by this account, or by the whole server, has reached its
+         *     quota: nothing was written. Delete some data and send the request again;
+         *     reads and deletions keep working. `Retry-After`, when sent, says how many
+         *     seconds to wait.
+         */
+        QuotaExceeded: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "status": "error",
+                 *       "message": "This account's share of the server's storage is used up: delete some of its data; other accounts are not affected.",
+                 *       "errors": [
+                 *         {
+                 *           "field": "body",
+                 *           "message": "does not fit in the account's share of the storage"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorPayload"];
             };
         };
@@ -1107,7 +1122,13 @@ export interface components {
         Q: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description How many seconds to wait before sending the request again (RFC 9110 §10.2.3).
+         * @example 42
+         */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1171,6 +1192,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: limit must be at most 100.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "limit",
+                     *           "message": "must be at most 100"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1208,12 +1241,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: title is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "title",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1247,6 +1293,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: key is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "key",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1290,12 +1348,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: title must not be empty.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "title",
+                     *           "message": "must not be empty"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1331,6 +1402,28 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /** @description Too many wrong passwords or authenticator codes for this account name; wait `Retry-After` seconds. The payload names `username`. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Too many wrong passwords or authenticator codes for this account; try again in 42 s.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "username",
+                     *           "message": "at most 10 a minute"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1365,7 +1458,37 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
-            409: components["responses"]["Conflict"];
+            /** @description The username or the e-mail address is already taken; no account was created. The payload names `username` or `email`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
+            /** @description Too many accounts registered from this client (wait `Retry-After` seconds), or the server's storage quota is reached. The payload names the field. */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Too many accounts registered from this client; try again in 42 s.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "username",
+                     *           "message": "at most 60 a minute"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1459,6 +1582,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: board_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "board_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1507,12 +1642,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: title is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "title",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1556,6 +1704,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1605,6 +1765,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario_id must be an integer.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario_id",
+                     *           "message": "must be an integer"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1658,12 +1830,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: position must be at most 1000000.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "position",
+                     *           "message": "must be at most 1000000"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1717,6 +1902,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1746,6 +1943,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario": 2,
+                 *       "title": "Pay with a saved card",
+                 *       "description": "The shopper pays with a card saved earlier.",
+                 *       "steps_to_reproduce": "1. Add an item. 2. Open checkout. 3. Pick the saved card.",
+                 *       "expected_result": "The order is confirmed."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CaseCreate"];
             };
         };
@@ -1765,12 +1971,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1814,6 +2033,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: case_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "case_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1863,6 +2094,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: case_id must be an integer.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "case_id",
+                     *           "message": "must be an integer"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -1897,6 +2140,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "expected_result": "The order is confirmed and a receipt is e-mailed."
+                 *     }
+                 */
                 "application/json": components["schemas"]["CaseUpdate"];
             };
         };
@@ -1916,12 +2164,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: expected_result must be at most 10000 characters.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "expected_result",
+                     *           "message": "must be at most 10000 characters"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -1980,6 +2241,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: is_active is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "is_active",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -2009,6 +2282,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "scenario_id": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["SessionStart"];
             };
         };
@@ -2028,13 +2306,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: scenario_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "scenario_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description The board has no column of the todo workflow kind; no session was started. The payload names `board_id`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "The session cannot start: board_id has no column of the todo workflow kind.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "board_id",
+                     *           "message": "has no column of the todo workflow kind, which a QA session needs"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2082,13 +2393,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: severity is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "severity",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            /** @description The case report belongs to a finished session; nothing was changed. The payload names `case_report_id`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "The case report belongs to a finished session.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "case_report_id",
+                     *           "message": "belongs to a finished session"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorPayload"];
+                };
+            };
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -2112,6 +2456,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sessions_id": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["SessionFinish"];
             };
         };
@@ -2131,6 +2480,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: sessions_id is required.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "sessions_id",
+                     *           "message": "is required"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };
@@ -2217,6 +2578,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "error",
+                     *       "message": "Validation failed: assignee_ids must be integers.",
+                     *       "errors": [
+                     *         {
+                     *           "field": "assignee_ids",
+                     *           "message": "must be integers"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorPayload"];
                 };
             };

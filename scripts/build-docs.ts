@@ -26,11 +26,16 @@ export { DOCS_INPUTS, DOCS_PATH, isStale } from './docs-inputs.mjs';
 const TEMPLATE = at('docs/redoc-template.hbs');
 
 /**
- * The bundled contract whose `info.description` carries the state diagrams and ends with the links page, the
- * assumptions page and the other generated pages, so that Redoc lists their headings in its menu. The generated pages
- * are rendered from the bundle itself, so they cannot be stale. Every operation carries its code samples.
+ * The bundled contract as the page shows it: the operations first, then the guide (the introduction's sections, with
+ * the state diagrams) and the generated pages (links, assumptions, rules, changes), rendered from the bundle itself so
+ * they cannot be stale. Every operation carries its code samples.
  */
 export function docsDocument(): Record<string, unknown> {
+  return docsPage().document;
+}
+
+/** The page's document, and where the introduction's former addresses now lead (withGuideAfterOperations). */
+function docsPage(): { document: Record<string, unknown>; moved: Record<string, string> } {
   const document = bundleContract();
   withCodeSamples(document, contractSamples(at('openapi.yaml')));
   withConsoleLinks(document);
@@ -40,18 +45,89 @@ export function docsDocument(): Record<string, unknown> {
   for (const page of OPTIONAL_PAGES) {
     if (existsSync(at(page))) pages.push(readFileSync(at(page), 'utf8'));
   }
-  info.description = [info.description ?? '', ...pages].map((s) => s.trim()).join('\n\n');
-  return document;
+  const moved = withGuideAfterOperations(document, pages);
+  return { document, moved };
 }
 
-/** The introduction's pointer to the console, so that a reader finds it before the first operation. */
+interface Section {
+  name: string;
+  description: string;
+}
+
+/** `# Title` (or `## Title`) on the first line, and the rest: one guide section. */
+const sectionOf = (markdown: string): Section => {
+  const [first = '', ...rest] = markdown.trim().split('\n');
+  return { name: first.replace(/^#+\s*/, '').trim(), description: rest.join('\n').trim() };
+};
+
+/** Redoc's address for a heading or a tag: lower case, spaces as hyphens, other punctuation but `.()_-` dropped. */
+export const slugOf = (heading: string): string =>
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s.()_-]/gu, '')
+    .trim()
+    .replace(/\s+/g, '-');
+
+/** The menu group of the operations' tags, which the page opens on; the guide groups follow it. */
+export const API_GROUP = 'API';
+export const GUIDE_GROUP = 'Guide';
+export const PAGES_GROUP = 'Reference pages';
+
+/**
+ * The reference opens on the API: info.description keeps only its lead paragraph and a line pointing to the guide.
+ * Each of its `##` sections, and each generated page, becomes a guide section (a tag with `x-traitTag`, which Redoc
+ * shows as a section without operations, at `#/<slug>`), grouped after the operations' tags by `x-tagGroups`.
+ * Returns where each former address (`#/section/<slug>`, the introduction's headings) now is.
+ */
+export function withGuideAfterOperations(document: Record<string, unknown>, pages: string[]): Record<string, string> {
+  const info = document.info as { description?: string };
+  const [lead = '', ...rest] = (info.description ?? '').split(/^(?=## )/m);
+  const guide = rest.map(sectionOf);
+  const reference = pages.map(sectionOf);
+  const tags = (document.tags ?? []) as { name: string }[];
+  const list = (sections: Section[]) => sections.map((s) => `[${s.name}](#/${slugOf(s.name)})`).join(' · ');
+  info.description = [
+    lead.trim(),
+    `**On this page**: the operations by tag, from [${tags[0]?.name}](#/${slugOf(tags[0]?.name ?? '')}); then the ` +
+      `**${GUIDE_GROUP}** (${list(guide)}) and the **${PAGES_GROUP}** (${list(reference)}).`,
+  ].join('\n\n');
+  document.tags = [
+    ...tags,
+    ...[...guide, ...reference].map((s) => ({ name: s.name, description: s.description, 'x-traitTag': true })),
+  ];
+  document['x-tagGroups'] = [
+    { name: API_GROUP, tags: tags.map((t) => t.name) },
+    { name: GUIDE_GROUP, tags: guide.map((s) => s.name) },
+    { name: PAGES_GROUP, tags: reference.map((s) => s.name) },
+  ];
+  const moved: Record<string, string> = {};
+  for (const section of [...guide, ...reference]) {
+    const top = slugOf(section.name);
+    moved[top] ??= top;
+    for (const [, heading = ''] of section.description.matchAll(/^#{2,3} (.+)$/gm)) {
+      moved[slugOf(heading)] ??= `${top}/${slugOf(heading)}`;
+    }
+  }
+  return moved;
+}
+
+/**
+ * A script, first in the page, that sends a former address of the introduction (`#/section/<slug>`, before the guide
+ * moved after the operations) to where that section is now, so bookmarks and links from elsewhere keep working.
+ */
+export function withMovedSections(html: string, moved: Record<string, string>): string {
+  const script = `<script>(function(){var moved=${JSON.stringify(moved)};var m=/^#\\/section\\/(.+)$/.exec(location.hash);if(m&&Object.prototype.hasOwnProperty.call(moved,m[1]))history.replaceState(null,'','#/'+moved[m[1]]);})();</script>`;
+  return html.replace('<head>', `<head>\n  ${script}`);
+}
+
+/** The guide's page about the console, linked from the page's lead line. */
 const TRY_IT_PAGE = `# Try it
 
 The [console](${CONSOLE_FILE}) sends every operation of this reference, with its examples filled in, to a sandbox
 that runs in the page (the demo world, kept for your tab: nothing to install) or to a server's base URL. Log in there
 (the demo captcha is shown) to use a JWT, or use a named API token as Bearer: one kind at a time. Its **QA walkthrough**
 runs the QA flow step by step: log in, find a board, create a scenario and a case, start a session, record a bug, see
-its linked task, finish the session. Each operation below links to itself in the console, and shows a \`curl\` line and
+its linked task, finish the session. Each operation of this reference links to itself in the console, and shows a \`curl\` line and
 a \`@task-management/client\` call that are tested against the sandbox. The samples read these environment variables:
 
 | variable | what to put in it |
@@ -90,9 +166,10 @@ export function buildDocs(outFile: string = DOCS_PATH): { bytes: number; console
   const dir = mkdtempSync(join(tmpdir(), 'docs-bundle-'));
   try {
     const bundle = join(dir, 'openapi.json');
-    writeFileSync(bundle, JSON.stringify(docsDocument()));
+    const { document, moved } = docsPage();
+    writeFileSync(bundle, JSON.stringify(document));
     redocly(['build-docs', bundle, '--inlineBundle', '-t', TEMPLATE, '-o', outFile]);
-    writeFileSync(outFile, withLocalLogo(readFileSync(outFile, 'utf8')));
+    writeFileSync(outFile, withMovedSections(withLocalLogo(readFileSync(outFile, 'utf8')), moved));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

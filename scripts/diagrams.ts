@@ -1,4 +1,5 @@
-// Draws the state machines of scripts/state-machines.ts as SVG and puts them into info.description (docs "QA states").
+// Draws the state machines of scripts/state-machines.ts as SVG and puts them into info.description (docs "QA states")
+// in place of the text form the contract carries for other renderers.
 import { STATE_MACHINES, type State, type StateMachine, type Transition } from './state-machines.js';
 
 type Node = Record<string, unknown>;
@@ -184,24 +185,44 @@ export function renderStateMachine(machine: StateMachine, document: Node): strin
   ].join('');
 }
 
-/** `![alt](diagram:<id>)` in Markdown. */
-const MARKER = /!\[([^\]]*)\]\(diagram:([a-z-]+)\)/g;
+/**
+ * A state machine's text form in the contract: a fenced block whose info string is `text diagram:<id>`. Every renderer
+ * shows it as preformatted text (Redoc, Redocly's build, Swagger UI, Scalar, Elements); the kit's own page shows the
+ * SVG in its place.
+ */
+const MARKER = /^```text diagram:([a-z-]+)\n([\s\S]*?)\n```$/gm;
+
+const words = (text: string): string => text.replace(/\s+/g, ' ');
+
+/** What the text form of `machine` fails to name: a state, a move, or the method and path of a move. */
+export function missingFromText(machine: StateMachine, text: string, document: Node): string[] {
+  const flat = words(text);
+  const wanted = [
+    ...machine.states.map((s) => s.label),
+    ...machine.transitions.flatMap((t) => (t.verb ? [t.verb] : [])),
+    ...machine.transitions.flatMap((t) => (t.operationId ? [requestLine(document, t.operationId)] : [])),
+  ];
+  return [...new Set(wanted)].filter((w) => !flat.includes(w));
+}
 
 /**
- * The Markdown with every `![…](diagram:<id>)` replaced by the machine's SVG as a `data:` image: Redoc shows it,
- * and the page needs no network. Fails on a marker without a machine and on a machine without a marker.
+ * The Markdown with every `text diagram:<id>` block replaced by the machine's SVG as a `data:` image: Redoc shows it,
+ * and the page needs no network. Fails on a block without a machine, on a machine without a block, and on a block
+ * that no longer names every state, move and request of its machine.
  */
 export function injectDiagrams(markdown: string, document: Node, machines: StateMachine[] = STATE_MACHINES): string {
   const used = new Set<string>();
-  const out = markdown.replace(MARKER, (_whole, _alt: string, id: string) => {
+  const out = markdown.replace(MARKER, (_whole, id: string, text: string) => {
     const machine = machines.find((m) => m.id === id);
     if (!machine) throw new Error(`diagram:${id} in info.description names no state machine`);
+    const missing = missingFromText(machine, text, document);
+    if (missing.length > 0) throw new Error(`the text form of diagram:${id} does not name ${missing.join(', ')}`);
     used.add(id);
     const data = Buffer.from(renderStateMachine(machine, document), 'utf8').toString('base64');
     // Raw HTML: Redoc's Markdown leaves an image with a data: URL as text.
     return `<img alt="${escapeXml(machine.alt)}" src="data:image/svg+xml;base64,${data}" style="max-width: 100%; height: auto">`;
   });
   const unused = machines.filter((m) => !used.has(m.id)).map((m) => m.id);
-  if (unused.length > 0) throw new Error(`info.description has no diagram:${unused.join(', diagram:')} marker`);
+  if (unused.length > 0) throw new Error(`info.description has no diagram:${unused.join(', diagram:')} block`);
   return out;
 }

@@ -10,9 +10,11 @@ function values(link: Node): string[] {
   const parameters = Object.entries((link.parameters ?? {}) as Node).map(
     ([name, value]) => `\`${name}\` ← \`${JSON.stringify(value).replace(/^"|"$/g, '')}\``,
   );
-  const body = link.requestBody as Node | undefined;
+  const body = link.requestBody;
+  // A string body is the JSON text to send, each embedded `{$…}` replaced by its value (OpenAPI 3.1 link bodies).
+  if (typeof body === 'string') return [...parameters, `body ← \`${body}\``];
   const members = body
-    ? Object.entries(body).map(
+    ? Object.entries(body as Node).map(
         ([name, value]) => `body \`${name}\` ← \`${JSON.stringify(value).replace(/^"|"$/g, '')}\``,
       )
     : [];

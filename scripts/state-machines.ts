@@ -26,7 +26,7 @@ export interface Transition {
 }
 
 export interface StateMachine {
-  /** Referenced from info.description as `![…](diagram:<id>)`. */
+  /** Named in info.description by a fenced block whose info string is `text diagram:<id>`. */
   id: string;
   title: string;
   /** What the picture shows, for the image's alt text. */

@@ -61,18 +61,14 @@ itself through \`$ref\`s alone.`;
 
 const PEERS = `## Peer tools tried on the contract
 
-- **oasdiff-style libraries on npm**: \`openapi-diff\` 0.24 refuses OpenAPI 3.1 ("Swagger Parser only supports
-  versions 3.0.0 … 3.0.3"); \`@pb33f/openapi-changes\` downloads its binary at install and fails offline;
-  \`@useoptic/optic\` 1.0.9 refuses the contract's response links whose \`requestBody\` is an object (OpenAPI 3.1
-  allows any value there). The classifier here is our own, over the contract as written.
-- **Specmatic 2.55.1** (\`java -jar specmatic.jar stub openapi.yaml\`): loads the contract and serves it. Release 0.1.0
-  had a case-outcome answer example named \`bug\` like a request example, which Specmatic pairs by name and then
-  refused for lacking query parameter examples of that name; the answer example is named \`recorded\` since.
-  Specmatic still reports the \`member\` and \`companies\` examples because it reads the \`apiKey\` scheme on
-  \`Authorization\` as needing a \`Bearer\` prefix (its own limitation), and its \`compare\` command reports that same
-  misreading as a break between two identical copies of the contract. \`test/contract/named-examples.test.ts\` keeps
-  named examples paired.
-- **Redocly CLI** lints it (\`npm run lint\`); **Prism** mocks it (docs/mock.md).`;
+| tool | what it says of openapi.yaml | what remains, and why |
+|---|---|---|
+| \`@apidevtools/swagger-parser\` 13.1.0 \`validate\` | valid (\`test/contract/swagger-parser.test.ts\`) | nothing. Release 0.1.0 failed it: its OpenAPI 3.1 schema refuses a server variable with a \`description\` ("must NOT have unevaluated properties"); the deployment server's description says what the variable's did |
+| orval 7.13.2 (the newest for Node 20) | generates a client with no warning | nothing; it runs swagger-parser first and warned on release 0.1.0 as above |
+| oasdiff-style diff tools on npm | not used | \`openapi-diff\` 0.24 refuses OpenAPI 3.1 ("Swagger Parser only supports versions 3.0.0 … 3.0.3"); \`@pb33f/openapi-changes\` downloads its binary at install and fails offline; \`@useoptic/optic\` 1.0.9 refused the object link request bodies of release 0.1.0. The classifier here is our own, over the contract as written |
+| Specmatic 2.55.1 (\`java -jar specmatic.jar test\`) | loads it with 15 warnings (release 0.1.0: 120, five link request bodies "not of type string" and six examples it could not load) | 9 request examples of operations with required query parameters (\`root\`, \`child\`, \`rename\` twice, \`reposition\`, \`deactivate\`, \`done\`, \`bug\`, \`pending\`) have no answer example of the same name: Specmatic pairs examples by name and then refuses the contract unless every required query parameter has an example of that name too, so pairing them would give the shared \`company_id\`, \`board_id\` and id parameters one named copy of the same example per request example, which says nothing. 6 answer examples of the 400s of login, registration and refresh (\`authorizationHeader\` three times, \`invalidCaptchaToken\`, \`invalidEmail\`, \`invalidRefreshToken\`) have no request example of the same name: each 400 offers two named cases to pick from (\`Prefer: example=\`), and a request example for them would have to carry an \`Authorization\` header (an example cannot) or break its schema (an example must not). What was removed: link request bodies are JSON text with embedded runtime expressions; an error answer with one example gives it unnamed (\`example\`); success examples of operations without query parameters are named after their request examples, and registration's two 409 examples after request examples that provoke them. Its test run against the sandbox fails most generated cases with 404 (it fills ids with random numbers, which name nothing in a stateful API) and its npm command exits 0 whatever failed; \`java -jar\` exits 1. Its \`compare\` reads the \`apiKey\` scheme on \`Authorization\` as needing a \`Bearer\` prefix and reports two identical copies of the contract as incompatible. \`test/contract/named-examples.test.ts\` keeps named examples paired |
+| Spectral 6 with \`@stoplight/spectral-owasp-ruleset\` 2.0.1 | API4 rate-limit findings 83 (release 0.1.0: 98) | 28 "missing 429" on the operations that never answer 429 (reads, deletions, refresh, finishing a session: declaring it there would be false), and 55 "RateLimit headers" on 2xx and 4xx answers: no server of the kit sends \`RateLimit\` headers, and the source shows no limits to state |
+| Redocly CLI, Spectral \`spectral:oas\`, Prism | lint clean (\`npm run lint\`); Prism mocks it (docs/mock.md) | Spectral's trailing-slash rule is off: the API keeps trailing slashes (source §1) |`;
 
 /** The Changes page. */
 export function renderChangesPage(): string {

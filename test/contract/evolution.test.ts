@@ -254,6 +254,19 @@ describe('each kind of change, on a small pair of contracts', () => {
   it('finds nothing between a contract and itself', () => {
     expect(changesOf(() => undefined)).toEqual([]);
   });
+
+  it('reads `additionalProperties: true` and its absence as the same schema (both allow any member)', () => {
+    const allowAll = (op: Node) => {
+      Object.assign(body(op).schema, { additionalProperties: true });
+      Object.assign(answer(op).schema, { additionalProperties: true });
+    };
+    const [older, newer] = [contract(allowAll), contract()];
+    const both = [
+      compareContracts({ raw: older, resolved: resolveRefs(older, 'old') }, { raw: newer, resolved: newer }),
+      compareContracts({ raw: newer, resolved: newer }, { raw: older, resolved: resolveRefs(older, 'old') }),
+    ];
+    expect(both).toEqual([[], []]);
+  });
 });
 
 describe('the gate', () => {

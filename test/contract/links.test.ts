@@ -5,7 +5,7 @@ import { dereference } from '../../contract/pointer.js';
 import { createValidators } from '../../contract/validators.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { type Exchange, resolveLinkValue, unresolved } from './runtime-expression.js';
+import { type Exchange, resolveLinkBody, resolveLinkValue, unresolved } from './runtime-expression.js';
 
 interface LinkObject {
   operationId: string;
@@ -62,11 +62,12 @@ const declaredLinks: DeclaredLink[] = contract.operations.flatMap((op) =>
   ),
 );
 
-/** The first named example of an operation's JSON request body: what a tool sends when a link gives no body. */
+/** The example (or first named one) of an operation's JSON request body: what a tool sends when a link gives none. */
 function exampleBody(op: OperationSpec): unknown {
   const requestBody = operationNode(op).requestBody as Node | undefined;
   if (!requestBody) return undefined;
   const media = (deref(requestBody).content as Record<string, Node>)['application/json'];
+  if (media && 'example' in media) return media.example;
   const first = Object.values((media?.examples ?? {}) as Record<string, Node>)[0];
   return first ? deref(first).value : undefined;
 }
@@ -106,8 +107,7 @@ async function send(call: Call): Promise<Exchange> {
 function linkedCall(link: DeclaredLink, from: Exchange): Call {
   const target = operation(link.link.operationId);
   const query = resolveLinkValue(link.link.parameters ?? {}, from) as Record<string, unknown>;
-  const body =
-    link.link.requestBody === undefined ? exampleBody(target) : resolveLinkValue(link.link.requestBody, from);
+  const body = link.link.requestBody === undefined ? exampleBody(target) : resolveLinkBody(link.link.requestBody, from);
   const missing = [
     ...unresolved(query).map((p) => `parameter ${p}`),
     ...unresolved(body ?? null).map((p) => `body ${p}`),

@@ -37,3 +37,32 @@ describe('named examples', () => {
     ]);
   });
 });
+
+describe('what Specmatic warns about is kept out of openapi.yaml', () => {
+  const operations = operationsOf(readResolvedContract('openapi.yaml'));
+
+  it('every link request body is JSON text with embedded runtime expressions, not an object', () => {
+    const objects = operations.flatMap((op) =>
+      Object.entries(op.node.responses as Record<string, { links?: Record<string, { requestBody?: unknown }> }>)
+        .flatMap(([status, response]) =>
+          Object.entries(response.links ?? {}).map(([name, link]) => ({ status, name, link })),
+        )
+        .filter(({ link }) => link.requestBody !== undefined && typeof link.requestBody !== 'string')
+        .map(({ status, name }) => `${op.operationId} ${status} ${name}`),
+    );
+    expect(objects).toEqual([]);
+  });
+
+  it('an error answer with one example gives it unnamed, so no name waits for a request example', () => {
+    const named = operations.flatMap((op) =>
+      Object.entries(op.responses)
+        .filter(([status]) => !/^2/.test(status))
+        .flatMap(([status, response]) =>
+          Object.values(response.content)
+            .filter((media) => Object.keys(media.examples).length === 1 && !('default' in media.examples))
+            .map(() => `${op.operationId} ${status}`),
+        ),
+    );
+    expect(named).toEqual([]);
+  });
+});

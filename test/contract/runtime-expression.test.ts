@@ -4,6 +4,7 @@ import {
   type Exchange,
   ExpressionError,
   evaluate,
+  resolveLinkBody,
   resolveLinkValue,
   resolvePointer,
   unresolved,
@@ -86,5 +87,32 @@ describe('resolveLinkValue', () => {
     );
     expect(unresolved(value)).toEqual(['id', 'list[0]']);
     expect(unresolved(resolveLinkValue('$response.body#/x', exchange))).toEqual(['(the value)']);
+  });
+});
+
+describe('resolveLinkBody', () => {
+  test.each([
+    ['a number, unquoted', '{"scenario_id": {$response.body#/data/scenario/id}}', { scenario_id: 7 }],
+    ['a string, inside quotes', '{"title": "board {$request.query.board_id}"}', { title: 'board 2' }],
+    ['constants only', '{"description": ""}', { description: '' }],
+  ])('a JSON text with %s', (_what, body, expected) => {
+    expect(resolveLinkBody(body, exchange)).toEqual(expected);
+  });
+
+  test('a string value with quotes stays one JSON string', () => {
+    const quoted = { ...exchange, request: { ...exchange.request, body: { title: 'say "hi"\\' } } };
+    expect(resolveLinkBody('{"t": "{$request.body#/title}"}', quoted)).toEqual({ t: 'say "hi"\\' });
+  });
+
+  test('a whole expression or an object is resolved as a parameter value is', () => {
+    expect(resolveLinkBody('$response.body#/data/scenario', exchange)).toEqual({ id: 7 });
+    expect(resolveLinkBody({ id: '$response.body#/data/scenario/id' }, exchange)).toEqual({ id: 7 });
+  });
+
+  test.each([
+    ['an expression that finds nothing', '{"id": {$response.body#/data/gone}}', /finds nothing/],
+    ['a text that is no JSON once replaced', '{"id": {$response.body#/data/scenario/id}', /not JSON/],
+  ])('%s is an error', (_what, body, message) => {
+    expect(() => resolveLinkBody(body, exchange)).toThrow(message);
   });
 });

@@ -92,3 +92,22 @@ export function unresolved(value: unknown, at = ''): string[] {
   }
   return [];
 }
+
+/**
+ * A link's request body. A string is the JSON text to send, with each embedded `{$…}` expression replaced by its value
+ * (OpenAPI 3.1 §4.8.20.4: expressions "embedded into a string value"), then parsed: a string value is escaped for the
+ * quotes around it, any other value written as JSON. Any other body is resolved as a parameter value is.
+ */
+export function resolveLinkBody(value: unknown, exchange: Exchange): unknown {
+  if (typeof value !== 'string' || value.startsWith('$')) return resolveLinkValue(value, exchange);
+  const text = value.replace(/\{(\$[^}]+)\}/g, (_whole, inner: string) => {
+    const found = evaluate(inner, exchange);
+    if (found === undefined) throw new ExpressionError(`${inner} finds nothing in the exchange`);
+    return typeof found === 'string' ? JSON.stringify(found).slice(1, -1) : JSON.stringify(found);
+  });
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ExpressionError(`the request body is not JSON once its expressions are replaced: ${text}`);
+  }
+}

@@ -1,4 +1,5 @@
-// The built Redoc page opens offline from file:// in headless Chromium: operations, search, state diagrams, no network.
+// The built Redoc page opens offline from file:// in headless Chromium: on the operations, with the guide after them,
+// search, state diagrams, no network.
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
-import { buildDocs } from '../../scripts/build-docs.js';
+import { buildDocs, slugOf } from '../../scripts/build-docs.js';
 import { launchChromium } from '../../scripts/chromium.js';
 import { STATE_MACHINES } from '../../scripts/state-machines.js';
 
@@ -83,16 +84,55 @@ test('the page is one self-contained file', () => {
   expect(bytes).toBeGreaterThan(1_000_000);
 });
 
-test('the introduction and the assumptions page are sections of the menu', async () => {
-  const sections = await page.$$eval('[data-component-name="Menu/MenuItem"] > a[href*="section/"]', (links) =>
-    links.map((a) => a.textContent?.trim()),
-  );
-  for (const heading of ['Who uses what', 'Credentials', 'Envelope', 'Errors and statuses', 'Assumptions']) {
-    expect(sections).toContain(heading);
+test('it opens on the API: the first tag and one of its operations are in the first view', async () => {
+  const first = operations.find((op) => op.tags[0] === tags[0]);
+  expect(first).toBeDefined();
+  const view = page.viewportSize() ?? { width: 0, height: 0 };
+  // Redoc lists each tag's operations (method and path) beside its heading; the menu's copy does not count.
+  const entry = page
+    .locator(`a[href="#/${slugOf(tags[0] ?? '')}/${first?.operationId.toLowerCase()}"]`)
+    .filter({ hasNotText: first?.summary ?? '' })
+    .first();
+  const heading = page.locator('h2', { hasText: tags[0] ?? '' }).first();
+  // Counted first: a page that renders no operation before the reader scrolls fails here, not by a timeout.
+  expect([await entry.count(), await heading.count()]).toEqual([1, 1]);
+  const [scrolled, entryBox, headingBox] = await Promise.all([
+    page.evaluate(() => window.scrollY),
+    entry.boundingBox(),
+    heading.boundingBox(),
+  ]);
+  expect(scrolled).toBe(0);
+  expect(await entry.innerText()).toContain(first?.path);
+  for (const box of [entryBox, headingBox]) {
+    expect(box).not.toBeNull();
+    expect((box?.y ?? -1) >= 0 && (box?.y ?? 0) + (box?.height ?? 0) <= view.height).toBe(true);
   }
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, 'docs-intro.png') });
   expect(statSync(join(ARTIFACTS, 'docs-intro.png')).size).toBeGreaterThan(10_000);
+});
+
+test("the introduction's sections and the generated pages are the menu's guide, after the operations", async () => {
+  const menu = await page.$$eval('[data-component-name="Menu/MenuItem"] > a', (links) =>
+    links.map((a) => ({ text: a.textContent?.trim() ?? '', href: a.getAttribute('href') ?? '' })),
+  );
+  const at = (text: string) => menu.findIndex((item) => item.text === text);
+  for (const heading of ['Who uses what', 'Credentials', 'Envelope', 'Errors and statuses', 'Assumptions', 'Try it']) {
+    // Redoc's menu links a section as `/<slug>` and answers it at `#/<slug>`.
+    expect(menu).toContainEqual({ text: heading, href: `/${slugOf(heading)}` });
+    expect(at(heading)).toBeGreaterThan(Math.max(...tags.map(at)));
+  }
+});
+
+test('a former address of an introduction section opens that section', async () => {
+  const other = await page.context().newPage();
+  await other.goto(`${pathToFileURL(join(dir, 'index.html')).href}#/section/credentials`);
+  await other
+    .locator('h1, h2', { hasText: /^Credentials$/ })
+    .first()
+    .waitFor();
+  expect(new URL(other.url()).hash).toBe('#/credentials');
+  await other.close();
 });
 
 describe('every operation of openapi.yaml is listed under its tag', () => {
@@ -164,9 +204,22 @@ test("Redoc's search finds an operation by its name and opens it", async () => {
   expect(await link.getAttribute('href')).toBe('console.html#/QA_sessions/recordCaseOutcome');
 });
 
+/** The guide section each diagram is in. */
+const DIAGRAM_SECTIONS: Record<string, string> = {
+  'token-states': 'Credentials',
+  'qa-states': 'QA states and transitions',
+};
+
 describe('the state diagrams are pictures in the page, drawn from scripts/state-machines.ts', () => {
   test.each(STATE_MACHINES.map((m) => [m.id, m]))('%s', async (id, machine) => {
+    await page.evaluate(
+      (hash) => {
+        window.location.hash = hash;
+      },
+      `#/${slugOf(DIAGRAM_SECTIONS[id] ?? '')}`,
+    );
     const image = page.locator(`img[alt="${machine.alt}"]`);
+    await image.waitFor();
     expect(await image.count()).toBe(1);
     await image.scrollIntoViewIfNeeded();
     // A picture that did not load (a broken data: URL, a blocked source) has no natural size.
@@ -183,10 +236,10 @@ describe('the state diagrams are pictures in the page, drawn from scripts/state-
   });
 
   test('the links between operations are a section of the menu', async () => {
-    const sections = await page.$$eval('[data-component-name="Menu/MenuItem"] > a[href*="section/"]', (links) =>
-      links.map((a) => a.textContent?.trim()),
+    const sections = await page.$$eval('[data-component-name="Menu/MenuItem"] > a', (links) =>
+      links.map((a) => a.getAttribute('href')),
     );
-    expect(sections).toContain('Links between operations');
+    expect(sections).toContain('/links-between-operations');
   });
 });
 

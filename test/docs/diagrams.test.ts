@@ -1,8 +1,9 @@
-// The state diagrams (scripts/state-machines.ts) show the contract's states and operations, and every one is in the docs.
+// The state diagrams (scripts/state-machines.ts) show the contract's states and operations: as text in openapi.yaml,
+// for every renderer, and as SVG on the kit's own page.
 import { describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
 import { docsDocument } from '../../scripts/build-docs.js';
-import { injectDiagrams, renderStateMachine } from '../../scripts/diagrams.js';
+import { injectDiagrams, missingFromText, renderStateMachine } from '../../scripts/diagrams.js';
 import { QA_STATES, STATE_MACHINES, type StateMachine, TOKEN_STATES } from '../../scripts/state-machines.js';
 
 const { document, byId } = loadContract();
@@ -47,16 +48,47 @@ describe('the pictures match the contract', () => {
   );
 });
 
-describe('injecting the pictures into info.description', () => {
-  test('the built docs carry every diagram as a data: image and no marker is left', () => {
-    const description = (docsDocument().info as { description: string }).description;
-    expect(description).not.toMatch(/\(diagram:/);
-    for (const m of STATE_MACHINES)
-      expect(description).toContain(`<img alt="${m.alt}" src="data:image/svg+xml;base64,`);
+describe("the text form in openapi.yaml, and the pictures in its place on the kit's page", () => {
+  const description = (document.info as { description: string }).description;
+  const blocks = [...description.matchAll(/^```text diagram:([a-z-]+)\n([\s\S]*?)\n```$/gm)];
+
+  test('openapi.yaml carries each machine as text any renderer shows, naming every state, move and request', () => {
+    expect(blocks.map(([, id]) => id).sort()).toEqual(STATE_MACHINES.map((m) => m.id).sort());
+    for (const [, id, text] of blocks) {
+      const machine = STATE_MACHINES.find((m) => m.id === id) as StateMachine;
+      expect(missingFromText(machine, text as string, document), id).toEqual([]);
+    }
+    expect(description).not.toMatch(/\]\(diagram:/);
   });
 
-  test('a marker without a machine, or a machine without a marker, fails the build', () => {
-    expect(() => injectDiagrams('![x](diagram:nope)', document)).toThrow(/diagram:nope/);
-    expect(() => injectDiagrams('![x](diagram:qa-states)', document)).toThrow(/diagram:token-states/);
+  test('the built docs carry every diagram as a data: image, and no text form is left', () => {
+    // The page's guide sections are tags (x-traitTag): the pictures are in their descriptions.
+    const page = docsDocument();
+    const built = [
+      (page.info as { description: string }).description,
+      ...(page.tags as { description?: string }[]).map((t) => t.description ?? ''),
+    ].join('\n');
+    expect(built).not.toMatch(/text diagram:|\]\(diagram:/);
+    for (const m of STATE_MACHINES) expect(built).toContain(`<img alt="${m.alt}" src="data:image/svg+xml;base64,`);
+  });
+
+  const block = (id: string, text: string) => `\`\`\`text diagram:${id}\n${text}\n\`\`\``;
+  const textOf = (id: string) => blocks.find(([, found]) => found === id)?.[2] as string;
+
+  test.each([
+    ['a block without a machine', block('nope', 'x'), /diagram:nope/],
+    ['a machine without a block', block('qa-states', textOf('qa-states')), /diagram:token-states/],
+    [
+      'a text form that lost a state',
+      `${block('qa-states', textOf('qa-states').replaceAll('finished', 'closed'))}\n${block('token-states', textOf('token-states'))}`,
+      /text form of diagram:qa-states does not name finished/,
+    ],
+    [
+      'a text form that lost a request',
+      `${block('qa-states', textOf('qa-states'))}\n${block('token-states', textOf('token-states').replaceAll('DELETE', 'REMOVE'))}`,
+      /text form of diagram:token-states does not name DELETE \/member\/bearer-tokens\/detail\//,
+    ],
+  ])('%s fails the build', (_what, markdown, message) => {
+    expect(() => injectDiagrams(markdown, document)).toThrow(message);
   });
 });

@@ -12,7 +12,10 @@ test('every link appears under its source answer, with its target and values', (
   for (const op of operations) {
     const operation = (document.paths as Record<string, Node>)[op.path]?.[op.method] as Node;
     for (const [status, response] of Object.entries(operation.responses as Record<string, Node>)) {
-      const links = (response.links ?? {}) as Record<string, { operationId: string; parameters?: Node }>;
+      const links = (response.links ?? {}) as Record<
+        string,
+        { operationId: string; parameters?: Node; requestBody?: unknown }
+      >;
       if (Object.keys(links).length === 0) continue;
       const heading = `## After ${op.operationId} ${status}\n\n${op.method.toUpperCase()} \`${op.path}\`, answer ${status}.`;
       const section = page.split(heading)[1]?.split('\n## ')[0] ?? '';
@@ -21,6 +24,7 @@ test('every link appears under its source answer, with its target and values', (
         count++;
         expect(section).toContain(`| \`${name}\` | \`${link.operationId}\``);
         for (const parameter of Object.keys(link.parameters ?? {})) expect(section).toContain(`\`${parameter}\` ←`);
+        if (link.requestBody !== undefined) expect(section).toContain(`body ← \`${String(link.requestBody)}\``);
       }
     }
   }

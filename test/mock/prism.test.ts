@@ -17,19 +17,24 @@ type Running = Awaited<ReturnType<typeof startMock>>;
 const { document } = loadContract();
 const components = document.components as {
   examples: Record<string, { value: unknown }>;
+  responses: Record<string, { content: Record<string, { example?: unknown }> }>;
   schemas: Record<string, { properties?: Record<string, unknown> }>;
 };
 const example = (name: string): unknown => components.examples[name]?.value;
+/** The one example of a shared error response (`Unauthorized`, `NotFound`, …). */
+const responseExample = (name: string): unknown => components.responses[name]?.content['application/json']?.example;
 const schemaProperties = (name: string): Record<string, unknown> => components.schemas[name]?.properties ?? {};
 
-/** The first named example of an operation's 400: the body Prism answers to any request that breaks the contract. */
+/** The example (or the first named one) of an operation's 400: what Prism answers to any request that breaks the contract. */
 function firstExampleOf400(operationId: string): unknown {
   for (const item of Object.values(document.paths as Record<string, Record<string, Record<string, unknown>>>)) {
     for (const op of Object.values(item)) {
       if (op.operationId !== operationId) continue;
-      const response = (op.responses as Record<string, { content: Record<string, { examples: object }> }>)['400'];
-      const first = Object.values(response?.content['application/json']?.examples ?? {})[0] as { value: unknown };
-      return first.value;
+      type Media = { example?: unknown; examples?: Record<string, { value: unknown }> };
+      const media = (op.responses as Record<string, { content: Record<string, Media> }>)['400']?.content[
+        'application/json'
+      ];
+      return media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
     }
   }
   throw new Error(`no operation ${operationId}`);
@@ -84,7 +89,7 @@ describe('Prism mock', () => {
     const error = await rejection(unwrap(client.GET('/member/me/')));
     expect(error.status).toBe(401);
     expect(error.operation).toBe('GET /member/me/');
-    expect(error.payload).toEqual(example('UnauthorizedError'));
+    expect(error.payload).toEqual(responseExample('Unauthorized'));
   });
 
   test.each(['captcha_token', 'username', 'password'])(
@@ -140,21 +145,24 @@ describe('Prism mock', () => {
     const client = createApiClient({ baseUrl: mock.baseUrl, credential: { kind: 'apiToken', token: 'tmk_test' } });
     const error = await rejection(unwrap(client.GET('/member/me/', { headers: { Prefer: 'code=404' } })));
     expect(error.status).toBe(404);
-    expect(error.payload).toEqual(example('NotFoundError'));
+    expect(error.payload).toEqual(responseExample('NotFound'));
   });
 
-  test('a state conflict (409) comes only on request, with the chosen named example', async () => {
+  test("a state conflict (409) comes only on request, with the operation's own example", async () => {
     const response = await fetch(`${mock.baseUrl}/features/qa/sessions/start/?company_id=1&board_id=2`, {
       method: 'POST',
       headers: {
         Authorization: 'Bearer tmk_test',
         'Content-Type': 'application/json',
-        Prefer: 'code=409, example=noTodoColumn',
+        Prefer: 'code=409',
       },
       body: JSON.stringify({ scenario_id: 1 }),
     });
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual(example('NoTodoColumn'));
+    const startSession = (document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>)[
+      '/features/qa/sessions/start/'
+    ]?.post?.responses['409'] as { content: Record<string, { example: unknown }> };
+    expect(await response.json()).toEqual(startSession.content['application/json']?.example);
   });
 
   test('paths outside /api, or without their trailing slash, are not served', async () => {

@@ -330,7 +330,8 @@ describe('every operation, every status the sandbox gives', () => {
     const rows: string[] = [];
     const missing: string[] = [];
     for (const op of operations) {
-      const declared = Object.keys(op.responses).filter((s) => s !== 'default');
+      // 429 needs the sandbox's limits used up: test/contract/rate-limits.test.ts drives every declared one.
+      const declared = Object.keys(op.responses).filter((s) => s !== 'default' && s !== '429');
       const seen = [...checker.exercised.keys()]
         .filter((k) => k.startsWith(`${op.operationId} `))
         .map((k) => k.split(' ')[1] as string)

@@ -82,8 +82,9 @@ type Node = Record<string, unknown>;
 const deref = (document: Node, node: unknown): Node | undefined => dereference(document, node) as Node | undefined;
 
 /**
- * The contract's example answer of `op` for `Prefer: code=` / `example=`: the named example (or the first) of the
- * forced status (or, for `example=` alone, of the first status that has an example by that name).
+ * The contract's example answer of `op` for `Prefer: code=` / `example=`: the named example (or the first, or the
+ * unnamed `example`) of the forced status (or, for `example=` alone, of the first status that has an example by that
+ * name).
  */
 export function preferredExample(
   document: Node,
@@ -98,10 +99,11 @@ export function preferredExample(
       `code=${prefs.code} is not a status ${op.operationId} declares (${declared.join(', ')})`,
     );
   }
-  const examplesOf = (status: string) => {
+  const mediaOf = (status: string) => {
     const content = deref(document, deref(document, responses[status])?.content) as Node | undefined;
-    return (deref(document, content?.['application/json'])?.examples ?? {}) as Node;
+    return deref(document, content?.['application/json']);
   };
+  const examplesOf = (status: string) => (mediaOf(status)?.examples ?? {}) as Node;
   const statuses = prefs.code !== undefined ? [String(prefs.code)] : declared;
   for (const status of statuses) {
     const examples = examplesOf(status);
@@ -111,7 +113,8 @@ export function preferredExample(
     if (name !== undefined && Object.hasOwn(examples, name)) {
       return { status: Number(status), body: deref(document, examples[name])?.value ?? null };
     }
-    if (prefs.example === undefined) return { status: Number(status), body: null };
+    // A status with one unnamed `example` answers it to `code=` alone.
+    if (prefs.example === undefined) return { status: Number(status), body: mediaOf(status)?.example ?? null };
   }
   const known = statuses.flatMap((s) => Object.keys(examplesOf(s)));
   throw invalidField(
