@@ -4,7 +4,7 @@
 import { CHECK_FILES, EXCHANGE_RULES } from './checks/index.js';
 import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from './engine/defaults.js';
 import type { ProgressEvent, RunResult } from './engine/result.js';
-import { runSuite } from './engine/run.js';
+import { maskedResult, runSuite } from './engine/run.js';
 import { send } from './engine/send.js';
 import { type ProfileInput, profileFrom, profileSecrets } from './profile.js';
 import { type HarLog, harOf } from './report/har.js';
@@ -176,7 +176,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       problems: [...run.result.problems, ...problems],
       ...(options.har ? { har: harOf(run.answers, run.redactor) } : {}),
     };
-    return run.redactor.json(result) as ConformanceResult;
+    return maskedResult(result, run.redactor);
   } finally {
     await target.close();
   }

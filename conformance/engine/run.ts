@@ -251,6 +251,30 @@ export async function runSuite(input: SuiteInput): Promise<SuiteRun> {
     run.release();
   }
   const result = await finish(input, run, checks, startedAt);
-  // A last pass over everything the result holds: every secret the run learned, and anything JWT-shaped.
-  return { result: redactor.json(result) as RunResult, answers: run.recorder.answers, redactor };
+  return { result: maskedResult(result, redactor), answers: run.recorder.answers, redactor };
+}
+
+/**
+ * A last pass over what the result holds from the target (reasons, exchanges, problems, leftovers): every credential
+ * the run learned, and anything JWT-shaped. The catalogue's own words (rule and check names) are left as written.
+ */
+export function maskedResult<T extends RunResult>(result: T, redactor: Redactor): T {
+  const check = (c: CheckResult): CheckResult => ({
+    ...c,
+    ...(c.reason === undefined ? {} : { reason: redactor.text(c.reason) }),
+    ...(c.offenders ? { offenders: c.offenders.map(redactor.text) } : {}),
+    ...(c.steps ? { steps: c.steps.map(redactor.text) } : {}),
+    exchanges: redactor.json(c.exchanges) as CheckResult['exchanges'],
+  });
+  return {
+    ...result,
+    baseUrl: redactor.text(result.baseUrl),
+    rules: result.rules.map((r) => ({
+      ...r,
+      ...(r.reason === undefined ? {} : { reason: redactor.text(r.reason) }),
+      checks: r.checks.map(check),
+    })),
+    problems: result.problems.map(redactor.text),
+    leftBehind: redactor.json(result.leftBehind) as RunResult['leftBehind'],
+  };
 }
