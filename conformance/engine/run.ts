@@ -23,7 +23,8 @@ import type { RunSettings } from './settings.js';
 
 /**
  * The checks stop this long before the overall bound (at most half of it), so that the requests still in flight
- * and the clean-up fit inside the bound; the clean-up gets what is left, and never less than CLEANUP_MIN_MS.
+ * and the clean-up fit inside the bound; the clean-up gets what is left, and never less than CLEANUP_MIN_MS. A run
+ * stopped by its signal (Ctrl-C, SIGTERM, an AbortSignal) gets the same time from then on, whatever the target does.
  */
 const CLEANUP_RESERVE_MS = 8_000;
 const CLEANUP_MIN_MS = 1_000;
@@ -69,6 +70,8 @@ interface Started {
   state: RunState;
   recorder: Recorder;
   stopper: Stopper;
+  /** When the run must be over, in ms since the epoch: the overall bound, or sooner once the signal stopped it. */
+  deadline(): number;
   stop(reason: string): void;
   /** Removes the timer and the signal listener. */
   release(): void;
@@ -84,6 +87,7 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
       return stopReason;
     },
   };
+  let deadline = startedAt + input.totalTimeoutMs;
   const stop = (reason: string) => {
     if (stopReason) return;
     stopReason = reason;
@@ -97,7 +101,10 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
     () => stop(`the overall bound of ${input.totalTimeoutMs} ms was reached`),
     Math.max(input.totalTimeoutMs - reserveMs - (Date.now() - startedAt), 0),
   );
-  const onAbort = () => stop('interrupted');
+  const onAbort = () => {
+    deadline = Math.min(deadline, Date.now() + reserveMs);
+    stop('interrupted');
+  };
   input.signal?.addEventListener('abort', onAbort);
   if (input.signal?.aborted) onAbort();
 
@@ -146,6 +153,7 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
     state,
     recorder,
     stopper,
+    deadline: () => deadline,
     stop,
     release() {
       clearTimeout(timer);
@@ -183,7 +191,7 @@ async function finish(input: SuiteInput, run: Started, checks: CheckResult[], st
   const { recorder, stopper, state } = run;
   // What a request still in flight creates must be in the ledger before the clean-up reads it; a stopped run waits for
   // them only within half of what is left of the bound, so that a hung target cannot stretch the run past it.
-  const left = () => input.totalTimeoutMs - (Date.now() - startedAt);
+  const left = () => run.deadline() - Date.now();
   if (stopper.reason) await Promise.race([recorder.settled(), delay(Math.max(left() / 2, 0))]);
   else await recorder.settled();
   const validators = sharedValidators();
