@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/run.js';
 import type { FetchHandler } from '../../contract/http.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { DEMO_PROFILE } from './fixtures/profile.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'conformance-bounds-'));
@@ -264,6 +266,25 @@ describe.concurrent('a run against a hostile target', { timeout: 90_000 }, () =>
     expect(result.problems).toContain('the run stopped early: interrupted');
     expect(result.problems.some((p) => /^the clean-up ran out of its \d+ ms/.test(p))).toBe(true);
   }, 30_000);
+
+  it('passes over a string of a token answer that cannot be sent as a credential, and finds the secret', async () => {
+    const sandbox = createSandbox();
+    // The secret under a name tried late, and a string no header can carry under the name tried first.
+    const target: FetchHandler = async (request) => {
+      const response = await sandbox.fetch(request);
+      if (request.method !== 'POST' || !new URL(request.url).pathname.endsWith('/member/bearer-tokens/')) {
+        return response;
+      }
+      const body = await response.json();
+      const { token: secret, ...token } = body.data.token;
+      return Response.json(
+        { ...body, data: { token: { ...token, token: 'na\u00efve\u2603-not-the-secret', value: secret } } },
+        { status: response.status },
+      );
+    };
+    const result = await runConformance({ target, profile: DEMO_PROFILE, only: ['TOKEN-03'] });
+    expect(result.rules.map((r) => [r.id, r.outcome, r.reason])).toEqual([['TOKEN-03', 'PASS', undefined]]);
+  });
 
   it('fails the rules that need a login whose token the suite cannot send, and the preflight says why: exit 2', async () => {
     const target = await hostile({ accessToken: 'caf\u00e9 token\u2603' });
