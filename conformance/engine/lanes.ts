@@ -106,7 +106,7 @@ export async function runLanes(input: LanesInput): Promise<CheckResult[]> {
   onProgress({ kind: 'start', files: files.length, checks: total });
   const checks: CheckResult[] = [];
   const queue = [...files];
-  const soFar = { done: 0, failed: 0 };
+  const soFar = { done: 0, failed: 0, unverified: 0 };
   const lane = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const fileStarted = performance.now();
@@ -121,6 +121,7 @@ export async function runLanes(input: LanesInput): Promise<CheckResult[]> {
         results.push(result);
         soFar.done++;
         if (result.outcome === 'FAIL') soFar.failed++;
+        if (result.outcome === 'UNVERIFIED') soFar.unverified++;
       }
       checks.push(...results);
       onProgress({
@@ -130,6 +131,7 @@ export async function runLanes(input: LanesInput): Promise<CheckResult[]> {
         ms: performance.now() - fileStarted,
         done: soFar.done,
         failed: soFar.failed,
+        unverified: soFar.unverified,
         total,
       });
     }

@@ -10,6 +10,7 @@ import { createActors } from './actors.js';
 import { cleanUp } from './cleanup.js';
 import { current, type RunState } from './context.js';
 import { coverageOf } from './coverage.js';
+import type { Door } from './door.js';
 import { type ExchangeRule, judgeExchanges } from './exchanges.js';
 import { runLanes, type Stopper } from './lanes.js';
 import { PreflightError, preflight } from './preflight.js';
@@ -37,6 +38,8 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** Everything a run is given: what to judge, with which checks, against what, within which bounds. */
 export interface SuiteInput {
+  /** The door the run came through: hints in its messages and reports name what that door offers. */
+  door: Door;
   rules: readonly Rule[];
   files: readonly CheckFile[];
   exchangeRules: readonly ExchangeRule[];
@@ -110,6 +113,7 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
 
   const { profile } = input;
   const settings: RunSettings = {
+    door: input.door,
     profile,
     marker: `cf${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
     readOnly: input.readOnly,
@@ -168,7 +172,7 @@ async function open(input: SuiteInput, run: Started): Promise<void> {
     // Only the caller's signal cuts the probe short: an unreachable target is an error even when the bound falls first.
     const probeSignal = input.signal ?? new AbortController().signal;
     const probeMs = Math.max(input.timeoutMs, PROBE_MIN_MS);
-    const hint = await checkReachable(input.fetch, input.profile.baseUrl, probeMs, probeSignal);
+    const hint = await checkReachable(input.fetch, input.profile.baseUrl, probeMs, probeSignal, input.door);
     if (hint) input.onProgress({ kind: 'warning', message: hint });
     if (input.preflight) {
       const { state } = run;
@@ -176,7 +180,7 @@ async function open(input: SuiteInput, run: Started): Promise<void> {
       const actors = createActors(state.settings, state.recorder, state.redactor);
       const confirmed = await current.run(
         { run: state, file: 'preflight', check: { name: 'preflight', answers } },
-        () => preflight({ profile: input.profile, actors, answers, redactor: state.redactor }),
+        () => preflight({ profile: input.profile, actors, answers, redactor: state.redactor, door: input.door }),
       );
       for (const warning of confirmed.warnings) input.onProgress({ kind: 'warning', message: warning });
     }
@@ -219,6 +223,7 @@ async function finish(input: SuiteInput, run: Started, checks: CheckResult[], st
   const rules = judgeRules(input.rules, checks, input.selected, stopper.reason);
   const records = recorder.answers.map((a) => a.record);
   return {
+    door: input.door,
     baseUrl: input.profile.baseUrl,
     marker: state.settings.marker,
     startedAt: new Date(startedAt).toISOString(),
@@ -242,7 +247,12 @@ export async function runSuite(input: SuiteInput): Promise<SuiteRun> {
   const startedAt = Date.now();
   const redactor = createRedactor(input.secrets);
   const run = start(input, redactor, startedAt);
-  const selection: Selection = { selected: input.selected, readOnly: input.readOnly, register: input.register };
+  const selection: Selection = {
+    selected: input.selected,
+    readOnly: input.readOnly,
+    register: input.register,
+    door: input.door,
+  };
   let checks: CheckResult[];
   try {
     await open(input, run);

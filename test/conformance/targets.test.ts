@@ -133,7 +133,7 @@ describe('runConformance refuses what it cannot use, before any rule runs', () =
       'timeoutMs must be a non-negative integer',
     );
     await expect(runConformance({ target, profile: DEMO_PROFILE, only: ['NOPE-1'] })).rejects.toThrow(
-      'only (--only) names no rule or area: NOPE-1',
+      'only names no rule or area: NOPE-1',
     );
     await expect(runConformance({ target, profile: DEMO_PROFILE, only: ['tokens'], skip: ['tokens'] })).rejects.toThrow(
       'only and skip leave no rule to run',
