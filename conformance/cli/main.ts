@@ -111,6 +111,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       target: profile.baseUrl,
       profile,
       only: args.only,
+      skip: args.skip,
       readOnly: args.readOnly,
       register: args.register,
       timeoutMs: args.timeoutMs,
