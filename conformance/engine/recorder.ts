@@ -305,7 +305,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (date) record.responseHeaders.date = date;
       if (text !== '') record.responseBody = cut(redactBody(redactor, text));
       const found = op ? ledgerOf(op, url, response.status, body, actor, options.board) : undefined;
-      if (found) ledger.push(found.kind === 'token' ? { ...found, shownKey: redactor.text(found.key) } : found);
+      // Kept as the target answered: the clean-up deletes by it; the result masks it should it be a secret.
+      if (found) ledger.push(found);
       if (wire) {
         wire.statusText = response.statusText;
         wire.responseHeaders = pairs(response.headers);

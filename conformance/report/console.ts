@@ -162,7 +162,7 @@ function describeEntry(e: LedgerEntry, door: Door): string {
     case 'account':
       return `account ${e.username} (registered by LOGIN-08/LOGIN-09; the source shows no account delete; ${noRegisterHint(door)} avoids it)`;
     case 'token':
-      return `named API token ${e.shownKey ?? e.key}`;
+      return `named API token ${e.key}`;
     default:
       return `${e.kind} ${e.id} on board ${e.boardId} of company ${e.companyId}`;
   }

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsError, parseCliArgs } from '../../conformance/cli/args.js';
 import { createRedactor, curlLine, MASK, redactAuthorization, redactBody } from '../../conformance/engine/redact.js';
+import type { RunResult } from '../../conformance/engine/result.js';
+import { maskedResult } from '../../conformance/engine/run.js';
 import { formatReport } from '../../conformance/report/console.js';
 import { harReport } from '../../conformance/report/har.js';
 import { terminalSafe } from '../../conformance/report/terminal.js';
@@ -83,6 +85,22 @@ describe('redaction', () => {
     expect(r.text('tmk_secret_1 tmk_secret_2 tmk_secret_3 key-0001 key-0003 cf-run-title-1 Bearer')).toBe(
       `${MASK} ${MASK} ${MASK} key-0001 key-0003 cf-run-title-1 Bearer`,
     );
+  });
+
+  it("masks a leftover token's key in the result only when the key is a secret (a server may use the secret as key)", () => {
+    const r = createRedactor();
+    r.add('tmk_secret_as_key');
+    const token = (key: string) => ({ event: 'created' as const, kind: 'token' as const, key, actor: 'member' });
+    const result = maskedResult(
+      {
+        baseUrl: 'http://t/api',
+        rules: [],
+        problems: [],
+        leftBehind: [token('tmk_secret_as_key'), token('tok_1')],
+      } as unknown as RunResult,
+      r,
+    );
+    expect(result.leftBehind).toEqual([token(MASK), token('tok_1')]);
   });
 
   it('masks a short secret where it stands as a whole value, and not inside longer words', () => {
