@@ -12,4 +12,4 @@ export { type HarLog, harReport } from './report/har.js';
 export { type Verdict, type VerdictOptions, verdictOf } from './report/verdict.js';
 export { type Level, RULES, type Rule } from './rules.js';
 export { type ConformanceOptions, type ConformanceResult, OptionsError, runConformance } from './run.js';
-export { type RequestListener, type Target, TargetError } from './target.js';
+export { type FastifyLikeApp, type NestLikeApp, type RequestListener, type Target, TargetError } from './target.js';

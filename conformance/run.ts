@@ -3,8 +3,9 @@
 // target closed. The CLI and the Vitest suite are users of this function.
 import { CHECK_FILES, EXCHANGE_RULES } from './checks/index.js';
 import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from './engine/defaults.js';
+import type { Door } from './engine/door.js';
 import type { ProgressEvent, RunResult } from './engine/result.js';
-import { runSuite } from './engine/run.js';
+import { maskedResult, runSuite } from './engine/run.js';
 import { send } from './engine/send.js';
 import { type ProfileInput, profileFrom, profileSecrets } from './profile.js';
 import { type HarLog, harOf } from './report/har.js';
@@ -106,19 +107,26 @@ function checkOptions(options: unknown): asserts options is ConformanceOptions {
   }
 }
 
-/** The rules the run reports: `only` (or all), less `skip`. */
-function selection(only: readonly string[] | undefined, skip: readonly string[] | undefined): Set<string> {
+/**
+ * The rules a run reports: `only` (or all), less `skip`. Throws an OptionsError naming the option as the door spells
+ * it (`--only` in the CLI, `only` in code).
+ */
+export function selection(
+  only: readonly string[] | undefined,
+  skip: readonly string[] | undefined,
+  door: Door = 'code',
+): Set<string> {
   const chosen = selectRules(only?.length ? only : RULES.map((r) => r.id));
   const left = selectRules(skip ?? []);
+  const named = (option: string) => (door === 'cli' ? `--${option}` : option);
   for (const [option, unknown] of [
     ['only', chosen.unknown],
     ['skip', left.unknown],
   ] as const) {
-    if (unknown.length > 0)
-      throw new OptionsError(`${option} (--${option}) names no rule or area: ${unknown.join(', ')}`);
+    if (unknown.length > 0) throw new OptionsError(`${named(option)} names no rule or area: ${unknown.join(', ')}`);
   }
   const selected = new Set([...chosen.selected].filter((id) => !left.selected.has(id)));
-  if (selected.size === 0) throw new OptionsError('only and skip leave no rule to run');
+  if (selected.size === 0) throw new OptionsError(`${named('only')} and ${named('skip')} leave no rule to run`);
   return selected;
 }
 
@@ -139,9 +147,14 @@ async function probeInProcess(target: OpenTarget, timeoutMs: number): Promise<vo
 }
 
 /** Runs the suite once against the target; see ConformanceOptions. Throws before any rule runs on bad options. */
-export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+export function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  return runThrough('code', options);
+}
+
+/** `runConformance` for the CLI and describeConformance: hints in messages and reports name what `door` offers. */
+export async function runThrough(door: Door, options: ConformanceOptions): Promise<ConformanceResult> {
   checkOptions(options);
-  const selected = selection(options.only, options.skip);
+  const selected = selection(options.only, options.skip, door);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // A profile error names profile fields; the base URL is the target's, for any kind of target.
   const target = await openTarget(options.target, options.profile?.baseUrl);
@@ -151,6 +164,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     profile.baseUrl = target.baseUrl;
     await probeInProcess(target, timeoutMs);
     const run = await runSuite({
+      door,
       rules: RULES,
       files: CHECK_FILES,
       exchangeRules: EXCHANGE_RULES,
@@ -176,7 +190,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       problems: [...run.result.problems, ...problems],
       ...(options.har ? { har: harOf(run.answers, run.redactor) } : {}),
     };
-    return run.redactor.json(result) as ConformanceResult;
+    return maskedResult(result, run.redactor);
   } finally {
     await target.close();
   }

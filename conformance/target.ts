@@ -1,6 +1,7 @@
 // What the suite runs against (docs/conformance.md, "In your Vitest suite"): a base URL, a fetch handler called in
 // process (Hono's `app.fetch`, Next.js route handlers, the sandbox's `fetch`), or a Node request listener or
-// `http.Server` (Express, Koa's `callback()`, Fastify's `server`), which the suite listens on 127.0.0.1:0 and closes.
+// `http.Server` (Express's `app`, Koa's `callback()`, Fastify's `server`, NestJS's `getHttpServer()`), which the suite
+// listens on 127.0.0.1:0 and closes; a Fastify or NestJS app itself is made ready first, then served the same way.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as NetServer } from 'node:net';
@@ -9,10 +10,22 @@ import type { FetchHandler } from '../contract/http.js';
 /** A Node request listener, as `http.createServer` takes it. */
 export type RequestListener = (request: IncomingMessage, response: ServerResponse) => unknown;
 
+/** A Fastify app: its `http.Server`, served once `ready()` has loaded its plugins and routes. */
+export interface FastifyLikeApp {
+  server: Server;
+  ready?: () => PromiseLike<unknown>;
+}
+
+/** A NestJS app: its `http.Server` (`getHttpServer()`), served once `init()` has set up its modules and routes. */
+export interface NestLikeApp {
+  getHttpServer(): Server;
+  init?: () => PromiseLike<unknown>;
+}
+
 /**
- * A base URL string or URL; a fetch handler; a request listener; an `http.Server` (listening or not). A function is
- * taken as a request listener when it declares two parameters or more (`(req, res)`), else as a fetch handler: say
- * which explicitly with `{ fetch }` or `{ listener }` when that guess is wrong.
+ * A base URL string or URL; a fetch handler; a request listener; an `http.Server` (listening or not); a Fastify or
+ * NestJS app. A function is taken as a request listener when it declares two parameters or more (`(req, res)`), else
+ * as a fetch handler: say which explicitly with `{ fetch }` or `{ listener }` when that guess is wrong.
  */
 export type Target =
   | string
@@ -21,7 +34,9 @@ export type Target =
   | RequestListener
   | Server
   | { fetch: FetchHandler }
-  | { listener: RequestListener };
+  | { listener: RequestListener }
+  | FastifyLikeApp
+  | NestLikeApp;
 
 /** A target that cannot be used; the message says what to pass instead. */
 export class TargetError extends Error {
@@ -43,7 +58,7 @@ export interface OpenTarget {
 }
 
 const WHAT =
-  'target must be a base URL (http://host:port/api), a fetch handler `(request) => Response`, a Node request listener `(req, res)`, or an http.Server';
+  'target must be a base URL (http://host:port/api), a fetch handler `(request) => Response`, a Node request listener `(req, res)`, an http.Server, or a Fastify or NestJS app';
 
 const DEFAULT_PATH = '/api';
 
@@ -198,12 +213,35 @@ export async function openTarget(target: unknown, profileBaseUrl?: unknown): Pro
     const fetch = explicit.fetch as FetchHandler;
     return fetchTarget((request) => fetch.call(explicit, request), path);
   }
+  if (explicit && (explicit.server instanceof NetServer || typeof explicit.getHttpServer === 'function')) {
+    return appTarget(explicit, path);
+  }
   if (typeof target === 'function') {
     return target.length >= 2
       ? listenerTarget(target as RequestListener, path)
       : fetchTarget(target as FetchHandler, path);
   }
   throw new TargetError(`${WHAT}; got ${target === undefined ? 'nothing' : describe(target)}`);
+}
+
+/**
+ * A Fastify app (`server`, `ready()`) or a NestJS app (`getHttpServer()`, `init()`): made ready as its own tests do
+ * before supertest gets the server, then served like any http.Server. An app whose setup throws is a TargetError.
+ */
+async function appTarget(app: Record<string, unknown>, path: string): Promise<OpenTarget> {
+  const nest = typeof app.getHttpServer === 'function';
+  const prepare = nest ? app.init : app.ready;
+  try {
+    if (typeof prepare === 'function') await prepare.call(app);
+  } catch (error) {
+    const step = nest ? 'init()' : 'ready()';
+    throw new TargetError(`the app's ${step} failed: ${(error as Error)?.message ?? String(error)}`);
+  }
+  const server = nest ? (app.getHttpServer as () => unknown).call(app) : app.server;
+  if (!(server instanceof NetServer) || !('closeAllConnections' in server)) {
+    throw new TargetError(`target is an app whose server is not an http.Server: ${WHAT}`);
+  }
+  return serverTarget(server as Server, path, 'server', () => []);
 }
 
 async function listenerTarget(listener: RequestListener, path: string): Promise<OpenTarget> {

@@ -4,18 +4,30 @@ import { beforeAll, describe, type TestContext, test } from 'vitest';
 import type { RuleResult } from './engine/result.js';
 import type { ProfileInput } from './profile.js';
 import { failureDetails } from './report/console.js';
+import { jsonReport, junitReport, writeReport } from './report/files.js';
+import { harFailure, harReport } from './report/har.js';
+import { verdictOf } from './report/verdict.js';
 import { AREAS, RULES, type Rule } from './rules.js';
-import { type ConformanceOptions, type ConformanceResult, runConformance } from './run.js';
+import { type ConformanceOptions, type ConformanceResult, runThrough, selection } from './run.js';
 
-export interface DescribeConformanceOptions extends Omit<ConformanceOptions, 'profile' | 'only'> {
+export interface DescribeConformanceOptions extends Omit<ConformanceOptions, 'profile' | 'har'> {
   /** The profile, or a function that makes it once the suite starts (after your own `beforeAll`, e.g. a seed). */
   profile: ProfileInput | (() => ProfileInput | Promise<ProfileInput>);
-  /** Failed SHOULD rules fail their tests too (default false: they are skipped, saying they were not met). */
+  /**
+   * Failed or not-verified SHOULD rules fail their tests too (default false: they are skipped, saying why), as
+   * `--strict` makes them fail the CLI's run.
+   */
   strict?: boolean;
   /** The name of the outer `describe` (default "conformance"). */
   name?: string;
   /** How long the run before the tests may take, in ms (default: the run's own bound plus a minute). */
   setupTimeoutMs?: number;
+  /** Where to write the JSON report once the run is over (the CLI's `--json`): every check with its exchanges. */
+  json?: string;
+  /** Where to write the JUnit report once the run is over (the CLI's `--junit`). */
+  junit?: string;
+  /** Where to write every exchange of the checks as an HTTP Archive, secrets masked (the CLI's `--har`). */
+  har?: string;
 }
 
 /** Anything a suite collects: a test or a describe holding more. */
@@ -41,8 +53,22 @@ function wantedRules(suite: Collected | undefined): string[] | undefined {
 function failureMessage(rule: Rule, result: RuleResult): string {
   const lines = [`${rule.id} (${rule.level}): ${rule.text}`, `source: ${rule.source}`];
   for (const quote of rule.quotes ?? []) lines.push(`  "${quote}"`);
-  lines.push(result.reason ?? 'failed', ...failureDetails(result));
+  lines.push(result.reason ?? 'failed', ...failureDetails(result, undefined, 'vitest'));
   return lines.join('\n');
+}
+
+/**
+ * What a rule that could not be verified says in the test's error: that nothing shows whether the server holds it,
+ * why (the step that failed and the rule it belongs to), and the exchange where it failed.
+ */
+function unverifiedMessage(rule: Rule, result: RuleResult): string {
+  const blockers = [...new Set(result.checks.flatMap((c) => (c.blockedBy ? [c.blockedBy] : [])))];
+  return [
+    `${rule.id} (${rule.level}): ${rule.text}`,
+    `not verified: ${result.reason ?? 'a step it needs failed under another rule'}`,
+    `Nothing shows whether the server holds this rule, so it fails the run as in the CLI (exit 1)${blockers.length ? `: fix ${blockers.join(', ')} first` : ''}.`,
+    ...failureDetails(result, undefined, 'vitest'),
+  ].join('\n');
 }
 
 async function decide(rule: Rule, run: ConformanceResult | undefined, strict: boolean, t: TestContext) {
@@ -54,7 +80,10 @@ async function decide(rule: Rule, run: ConformanceResult | undefined, strict: bo
     case 'SKIP':
       return t.skip(result.reason ?? 'skipped');
     case 'UNVERIFIED':
-      return t.skip(`not verified: ${result.reason ?? 'a step it needs failed under another rule'}`);
+      if (rule.level === 'MUST' || strict) throw new Error(unverifiedMessage(rule, result));
+      return t.skip(
+        `not verified (SHOULD: fails only with strict: true): ${result.reason ?? 'a step it needs failed under another rule'}`,
+      );
     case 'FAIL': {
       const message = failureMessage(rule, result);
       if (rule.level === 'MUST' || strict) throw new Error(message);
@@ -64,13 +93,40 @@ async function decide(rule: Rule, run: ConformanceResult | undefined, strict: bo
   }
 }
 
+/** Writes the reports asked for, as the CLI writes its `--json`, `--junit` and `--har` files. */
+function writeReports(
+  run: ConformanceResult,
+  strict: boolean,
+  files: Pick<DescribeConformanceOptions, 'json' | 'junit' | 'har'>,
+) {
+  const verdict = verdictOf(run, { strict });
+  if (files.json) writeReport(files.json, jsonReport(run, verdict));
+  if (files.junit) writeReport(files.junit, junitReport(run, verdict));
+  if (files.har) writeReport(files.har, harReport(run.har ?? harFailure('the run returned no archive')));
+}
+
 /**
- * Registers the conformance rules as Vitest tests against `target`. Call it at the top level of a test file (or in
- * a `describe`); everything `runConformance` takes, it takes, with `profile` optionally a factory.
+ * Registers the conformance rules as Vitest tests against `target`: one test per rule that `only` and `skip` select
+ * (every rule by default). Call it at the top level of a test file (or in a `describe`); everything `runConformance`
+ * takes, it takes, with `profile` optionally a factory. A rule whose test fails here fails the CLI's run too: a failed
+ * or not-verified MUST rule (and SHOULD rule with `strict`).
  */
 export function describeConformance(options: DescribeConformanceOptions): void {
-  const { profile, strict = false, name = 'conformance', setupTimeoutMs, ...rest } = options;
+  const {
+    profile,
+    strict = false,
+    name = 'conformance',
+    setupTimeoutMs,
+    json,
+    junit,
+    har,
+    only,
+    skip,
+    ...rest
+  } = options;
   const bound = setupTimeoutMs ?? (rest.totalTimeoutMs ?? 300_000) + 60_000;
+  // Here, not in the run: a mistyped rule in `only` fails the file as it is collected, naming the option.
+  const selected = selection(only, skip, 'vitest');
   describe(name, () => {
     let run: ConformanceResult | undefined;
     // A function without parameters: Vitest reads a listener's first parameter as a list of fixtures.
@@ -78,14 +134,16 @@ export function describeConformance(options: DescribeConformanceOptions): void {
       // biome-ignore lint/complexity/noArguments: the suite is the argument with tasks, wherever the Vitest version puts it
       const args: unknown[] = [...arguments];
       const suite = args.find((a): a is Collected => Array.isArray((a as Collected | undefined)?.tasks));
-      const only = wantedRules(suite);
-      if (only && only.length === 0) return;
+      // The tests Vitest will run (`-t`, `.only`) among those `only` and `skip` registered.
+      const wanted = wantedRules(suite) ?? [...selected];
+      if (wanted.length === 0) return;
       const chosen = typeof profile === 'function' ? await profile() : profile;
-      run = await runConformance({ ...rest, profile: chosen, ...(only ? { only } : {}) });
+      run = await runThrough('vitest', { ...rest, profile: chosen, only: wanted, ...(har ? { har: true } : {}) });
       for (const problem of run.problems) console.warn(`conformance: ${problem}`);
+      writeReports(run, strict, { json, junit, har });
     }, bound);
     for (const area of AREAS) {
-      const rules = RULES.filter((r) => r.area === area.area);
+      const rules = RULES.filter((r) => r.area === area.area && selected.has(r.id));
       if (rules.length === 0) continue;
       describe(area.title, () => {
         for (const rule of rules) test(`${rule.id} ${rule.text}`, (t) => decide(rule, run, strict, t));

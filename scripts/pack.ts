@@ -85,6 +85,25 @@ function exportsOf(spec: PackageSpec): Record<string, unknown> {
   return Object.fromEntries([...entries, ['./package.json', './package.json']]);
 }
 
+/**
+ * `types` and `typesVersions` for TypeScript's `moduleResolution: node` (node10), which reads no `exports`: the root
+ * entry's declarations, and each subpath's (`@task-management/conformance/vitest`). Newer settings read `exports`.
+ */
+function typesForNode10(spec: PackageSpec): Record<string, unknown> {
+  const declarations = Object.entries(spec.exports).flatMap(([subpath, file]) => {
+    const types = file.endsWith('.d.ts') ? file : file.endsWith('.js') ? file.replace(/\.js$/, '.d.ts') : undefined;
+    return types ? [[subpath, `./${types}`] as const] : [];
+  });
+  const root = declarations.find(([subpath]) => subpath === '.')?.[1];
+  const subpaths = declarations.filter(([subpath]) => subpath !== '.');
+  return {
+    ...(root ? { types: root } : {}),
+    ...(subpaths.length > 0
+      ? { typesVersions: { '*': Object.fromEntries(subpaths.map(([subpath, types]) => [subpath.slice(2), [types]])) } }
+      : {}),
+  };
+}
+
 /** The manifest of one package, its dependencies pinned to the versions this repository installs. */
 export function manifestOf(spec: PackageSpec, packages: Set<string>): Record<string, unknown> {
   const pins = rootManifest;
@@ -104,7 +123,7 @@ export function manifestOf(spec: PackageSpec, packages: Set<string>): Record<str
     license: pins.license,
     type: 'module',
     engines: pins.engines,
-    ...(Object.keys(spec.exports).length > 0 ? { exports: exportsOf(spec) } : {}),
+    ...(Object.keys(spec.exports).length > 0 ? { exports: exportsOf(spec), ...typesForNode10(spec) } : {}),
     ...(spec.bin ? { bin: spec.bin } : {}),
     files: ['dist', ...(spec.assets ?? [])],
     ...(spec.bin ? {} : { sideEffects: false }),

@@ -8,6 +8,7 @@ import { planAll } from '../cases/plan.js';
 import { curlLine } from '../cases/requests.js';
 import { createRunObjects, createSender } from '../cases/sender.js';
 import { GENERATED_RULES, type GeneratedRule } from '../cases/verdicts.js';
+import { replayHint } from '../engine/door.js';
 import { CheckFailure } from '../engine/explain.js';
 import { createHarness } from '../harness/harness.js';
 
@@ -75,7 +76,7 @@ for (const rule of GENERATED_RULES) {
         ? `\n… and ${failures.length - MAX_SHOWN} more operations (every one in the JSON report)`
         : '';
     throw new CheckFailure(
-      `${failures.length} operation(s) broke ${rule}:\n${shown.map((f) => describeFailure(options, f)).join('\n')}${more}\nreplay: --only ${rule} --seed ${options.seed} --max-examples ${options.maxExamples}`,
+      `${failures.length} operation(s) broke ${rule}:\n${shown.map((f) => describeFailure(options, f)).join('\n')}${more}\nreplay: ${replayHint(h.run.door, rule, options.seed, options.maxExamples)}`,
       failures.length > MAX_SHOWN ? failures.map((f) => `${f.operationId}: ${f.problem}`) : undefined,
     );
   });

@@ -12,6 +12,8 @@ export interface CliArgs {
   /** Replaces the port of the profile's base URL (`--port`). */
   port?: number;
   only: string[];
+  /** Rules not to run (`--skip`), the same forms as `only`. */
+  skip: string[];
   readOnly: boolean;
   register: boolean;
   junit?: string;
@@ -49,6 +51,7 @@ Options:
   --port <n>              replaces the port of the base address (after every other override)
   --only <ids|areas>      run only these rules: IDs (AUTH-03), areas (auth, login, tokens, access, envelope,
                           conventions, lists, qa, generated, contract) or ID prefixes (AUTH); comma-separated, repeatable
+  --skip <ids|areas>      do not run these rules (the same forms as --only)
   --read-only             skip every check that creates, changes or deletes data (for shared environments)
   --no-register           send no registration request (registration leaves an account behind)
   --junit <file>          write a JUnit XML report
@@ -111,11 +114,16 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   for (const flag of ['target', 'base-url', 'junit', 'json', 'har'] as const) {
     if (v[flag] !== undefined && v[flag].trim() === '') throw new ArgsError(`--${flag} needs a value`);
   }
-  const only = (v.only ?? [])
-    .flatMap((o) => o.split(','))
-    .map((o) => o.trim())
-    .filter(Boolean);
-  if (v.only && only.length === 0) throw new ArgsError('--only needs at least one rule ID or area');
+  const list = (values: string[] | undefined, flag: string): string[] => {
+    const items = (values ?? [])
+      .flatMap((o) => o.split(','))
+      .map((o) => o.trim())
+      .filter(Boolean);
+    if (values && items.length === 0) throw new ArgsError(`${flag} needs at least one rule ID or area`);
+    return items;
+  };
+  const only = list(v.only, '--only');
+  const skip = list(v.skip, '--skip');
   return {
     help: v.help ?? false,
     version: v.version ?? false,
@@ -123,6 +131,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(v['base-url'] === undefined ? {} : { baseUrl: v['base-url'] }),
     ...(v.port === undefined ? {} : { port: integer('--port', v.port, 0, 1, 65_535) }),
     only,
+    skip,
     readOnly: v['read-only'] ?? false,
     register: !(v['no-register'] ?? false),
     ...(v.junit === undefined ? {} : { junit: v.junit }),
@@ -149,6 +158,7 @@ function parse(argv: readonly string[]) {
       'base-url': { type: 'string' },
       port: { type: 'string' },
       only: { type: 'string', multiple: true },
+      skip: { type: 'string', multiple: true },
       'read-only': { type: 'boolean' },
       'no-register': { type: 'boolean' },
       junit: { type: 'string' },

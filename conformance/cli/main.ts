@@ -11,7 +11,7 @@ import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from 
 import { harFailure, harReport } from '../report/har.js';
 import { terminalSafe } from '../report/terminal.js';
 import { verdictOf } from '../report/verdict.js';
-import { OptionsError, runConformance } from '../run.js';
+import { OptionsError, runThrough } from '../run.js';
 import { TargetError } from '../target.js';
 import { ArgsError, parseCliArgs, USAGE } from './args.js';
 
@@ -105,12 +105,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return fail(EXIT.usage, error.message);
   }
   redactor = createRedactor(profileSecrets(profile));
-  let result: Awaited<ReturnType<typeof runConformance>>;
+  let result: Awaited<ReturnType<typeof runThrough>>;
   try {
-    result = await runConformance({
+    result = await runThrough('cli', {
       target: profile.baseUrl,
       profile,
       only: args.only,
+      skip: args.skip,
       readOnly: args.readOnly,
       register: args.register,
       timeoutMs: args.timeoutMs,

@@ -1,6 +1,7 @@
 // The actors of a check file (docs/conformance.md, "The target profile"): the profile's accounts logged in once per
 // file, clients over the recording fetch for each credential kind, and the session pairs for checks that send them
 // wrongly.
+import { checkCredential } from '../../client/credentials.js';
 import { type ApiClient, ApiError, type Credential, createApiClient, unwrap } from '../../client/index.js';
 import { NotVerified } from './explain.js';
 import { memberOf } from './payload.js';
@@ -24,6 +25,16 @@ export interface Actors {
   session(actor: Actor): Promise<Session>;
   /** A client that sends a named API token. */
   withToken(token: string): ApiClient;
+}
+
+/** Whether the suite's client can send a token in a header: the client refuses anything else, naming the field. */
+function sendable(token: string): boolean {
+  try {
+    checkCredential({ kind: 'apiToken', token });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function createActors(settings: RunSettings, recorder: Recorder, redactor: Redactor): Actors {
@@ -65,6 +76,12 @@ export function createActors(settings: RunSettings, recorder: Recorder, redactor
     if (!accessToken) throw new NotVerified('LOGIN-02', `login as ${actor} returned no access_token`);
     redactor.add(accessToken);
     redactor.add(refreshToken);
+    if (!sendable(accessToken)) {
+      throw new NotVerified(
+        'LOGIN-02',
+        `login as ${actor} returned an access_token that cannot be sent as "Authorization: JWT <token>" (source §5): it holds a space or characters outside visible ASCII`,
+      );
+    }
     return { accessToken, refreshToken };
   };
 
@@ -85,8 +102,9 @@ export function createActors(settings: RunSettings, recorder: Recorder, redactor
           makeClient(actor, {
             kind: 'session',
             accessToken: s.accessToken,
-            // A missing refresh token still lets the session be used; the client cannot renew it.
-            refreshToken: s.refreshToken || 'none',
+            // A missing refresh token, or one the client cannot hold, still lets the session be used; the client
+            // cannot renew it. The checks that send the refresh token in a body send it as it is (`session`).
+            refreshToken: sendable(s.refreshToken) ? s.refreshToken : 'none',
           }),
         );
         clients.set(actor, c);

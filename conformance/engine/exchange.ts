@@ -5,14 +5,8 @@
 export type LedgerEntry =
   | { event: 'created' | 'deleted'; kind: 'scenario'; id: number; companyId: number; boardId: number; actor: string }
   | { event: 'created' | 'deleted'; kind: 'case'; id: number; companyId: number; boardId: number; actor: string }
-  | {
-      event: 'created' | 'deleted';
-      kind: 'token';
-      key: string;
-      /** The key as reports show it: masked should a server use the secret itself as the key. */
-      shownKey?: string;
-      actor: string;
-    }
+  /** A named API token by its key; reports mask the key should a server use the secret itself as the key. */
+  | { event: 'created' | 'deleted'; kind: 'token'; key: string; actor: string }
   | { event: 'created'; kind: 'account'; username: string; actor: string }
   /** A linked task a bug outcome created: the contract has no operation that deletes a task. */
   | { event: 'created'; kind: 'task'; id: number; companyId: number; boardId: number; actor: string };

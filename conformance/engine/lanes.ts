@@ -1,7 +1,7 @@
 // The checks of a run (docs/conformance.md, "How a run works"): check files side by side, each file's checks in order,
 // each check's outcome decided here (PASS, FAIL, SKIP, or UNVERIFIED when a step of another rule failed).
 import { type CheckState, current, type RunState } from './context.js';
-import { stepLine } from './exchange.js';
+import { type ExchangeRecord, stepLine } from './exchange.js';
 import { explain, NotVerified } from './explain.js';
 import type { Redactor } from './redact.js';
 import { type CheckFile, CheckSkipped, type RegisteredCheck, type Selection, skipReason } from './registry.js';
@@ -72,18 +72,19 @@ async function runCheck(
   const ms = Math.round(performance.now() - started);
   // Blamed by this check (`call` blames each answer; `blame` may name one an earlier check of the file got).
   const shown = mine.blamed ?? mine.answers.at(-1);
-  if (outcome === 'UNVERIFIED')
-    return { ...base, outcome, blockedBy, reason, exchanges: shown ? [shown.record] : [], ms };
+  // Masked again with what the run knows now: a token's secret is known only once a check has found it.
+  const exchanges = shown ? [redactor.json(shown.record) as ExchangeRecord] : [];
+  if (outcome === 'UNVERIFIED') return { ...base, outcome, blockedBy, reason, exchanges, ms };
   if (outcome !== 'FAIL') return { ...base, outcome, ...(reason ? { reason } : {}), exchanges: [], ms };
   return {
     ...base,
     outcome,
     ...(reason ? { reason } : {}),
     ...(offenders ? { offenders: [...offenders] } : {}),
-    exchanges: shown ? [shown.record] : [],
+    exchanges,
     // The steps are worth showing when there is more than the exchange shown in full.
     ...(mine.answers.length > 1
-      ? { steps: mine.answers.map((a) => `${a === shown ? '▶' : ' '} ${stepLine(a.record)}`) }
+      ? { steps: mine.answers.map((a) => `${a === shown ? '▶' : ' '} ${redactor.text(stepLine(a.record))}`) }
       : {}),
     ms,
   };
@@ -105,7 +106,7 @@ export async function runLanes(input: LanesInput): Promise<CheckResult[]> {
   onProgress({ kind: 'start', files: files.length, checks: total });
   const checks: CheckResult[] = [];
   const queue = [...files];
-  const soFar = { done: 0, failed: 0 };
+  const soFar = { done: 0, failed: 0, unverified: 0 };
   const lane = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const fileStarted = performance.now();
@@ -120,6 +121,7 @@ export async function runLanes(input: LanesInput): Promise<CheckResult[]> {
         results.push(result);
         soFar.done++;
         if (result.outcome === 'FAIL') soFar.failed++;
+        if (result.outcome === 'UNVERIFIED') soFar.unverified++;
       }
       checks.push(...results);
       onProgress({
@@ -129,6 +131,7 @@ export async function runLanes(input: LanesInput): Promise<CheckResult[]> {
         ms: performance.now() - fileStarted,
         done: soFar.done,
         failed: soFar.failed,
+        unverified: soFar.unverified,
         total,
       });
     }

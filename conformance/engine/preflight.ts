@@ -5,6 +5,7 @@ import { ApiError, OutcomeUnknownError } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
 import { PROFILE_FIELDS, type Profile } from '../profile.js';
 import type { Actor, Actors } from './actors.js';
+import { baseUrlHint, type Door, profileFieldHint } from './door.js';
 import { NotVerified } from './explain.js';
 import { idOf, rowsOf } from './payload.js';
 import type { Answer } from './recorder.js';
@@ -36,6 +37,8 @@ export interface PreflightInput {
   /** The answers the preflight's requests received, in order (the recorder appends each one). */
   answers: readonly Answer[];
   redactor: Redactor;
+  /** The door the run came through: the CLI names a field with its variable, code names `profile.<field>`. */
+  door?: Door;
 }
 
 export interface PreflightResult {
@@ -45,11 +48,13 @@ export interface PreflightResult {
 
 const envOf = (name: string): string => PROFILE_FIELDS.find((f) => f.path.join('.') === name)?.env ?? '';
 
-/** `boardId, CONFORMANCE_BOARD_ID`: the profile field and the variable that overrides it. */
-const fieldRef = (name: string): string => `${name}, ${envOf(name)}`;
+/** `boardId, CONFORMANCE_BOARD_ID` (the profile field and the variable that overrides it), or `profile.boardId`. */
+const fieldRef = (name: string, door: Door): string => profileFieldHint(door, name, envOf(name));
 
-const accountRef = (actor: Actor): string =>
-  `the ${actor} account (accounts.${actor}, ${envOf(`accounts.${actor}.username`)} / ${envOf(`accounts.${actor}.password`)})`;
+const accountRef = (actor: Actor, door: Door): string =>
+  door === 'cli'
+    ? `the ${actor} account (accounts.${actor}, ${envOf(`accounts.${actor}.username`)} / ${envOf(`accounts.${actor}.password`)})`
+    : `the ${actor} account (profile.accounts.${actor})`;
 
 /** The target's own words in an error payload, short, with every known secret masked. */
 function saying(payload: unknown, redactor: Redactor): string {
@@ -67,8 +72,8 @@ function noAnswer(error: unknown): NoAnswerError | undefined {
   return cause;
 }
 
-async function logIn(actor: Actor, { actors, redactor }: PreflightInput): Promise<void> {
-  const who = accountRef(actor);
+async function logIn(actor: Actor, { actors, redactor, door = 'cli' }: PreflightInput): Promise<void> {
+  const who = accountRef(actor, door);
   try {
     await actors.session(actor);
   } catch (error) {
@@ -83,12 +88,12 @@ async function logIn(actor: Actor, { actors, redactor }: PreflightInput): Promis
       const said = saying(refusal.payload, redactor);
       if (refusal.status === 404) {
         throw new PreflightUnconfirmedError(
-          `${who} could not log in: POST /member/login/ answered 404${said}: is baseUrl (${fieldRef('baseUrl')}, or --base-url) the REST base address, ending in /api?`,
+          `${who} could not log in: POST /member/login/ answered 404${said}: is ${baseUrlHint(door)} the REST base address, ending in /api?`,
         );
       }
       const captcha = JSON.stringify(refusal.payload ?? '').includes('captcha');
       const fix = captcha
-        ? `the captcha token (${fieldRef('captchaToken')}) may be one the target does not accept in test mode`
+        ? `the captcha token (${fieldRef('captchaToken', door)}) may be one the target does not accept in test mode`
         : 'check its username and password';
       throw new ProfileMismatchError(`${who} could not log in: the target answered ${refusal.status}${said}; ${fix}`);
     }
@@ -146,16 +151,17 @@ const idList = (ids: readonly (number | undefined)[]): string => {
  */
 export async function preflight(input: PreflightInput): Promise<PreflightResult> {
   const { profile } = input;
+  const door = input.door ?? 'cli';
   const warnings: string[] = [];
   await logIn('member', input);
   await logIn('outsider', input);
 
   const companyId = profile.companyId;
-  const memberRows = await companies('member', input, `companyId ${companyId} (${fieldRef('companyId')})`);
+  const memberRows = await companies('member', input, `companyId ${companyId} (${fieldRef('companyId', door)})`);
   const company = memberRows.find((c) => idOf(c, ['company_id']) === companyId);
   if (!company) {
     throw new ProfileMismatchError(
-      `the member's GET /company/list/ does not hold companyId ${companyId} (${fieldRef('companyId')}); it holds ${idList(memberRows.map((c) => idOf(c, ['company_id'])))}: use the company_id of a company that ${accountRef('member')} belongs to`,
+      `the member's GET /company/list/ does not hold companyId ${companyId} (${fieldRef('companyId', door)}); it holds ${idList(memberRows.map((c) => idOf(c, ['company_id'])))}: use the company_id of a company that ${accountRef('member', door)} belongs to`,
     );
   }
   const boards = isObject(company) && Array.isArray(company.boards) ? company.boards : undefined;
@@ -172,7 +178,7 @@ export async function preflight(input: PreflightInput): Promise<PreflightResult>
       );
     } else if (!boardIds.includes(boardId)) {
       throw new ProfileMismatchError(
-        `company ${companyId} in the member's GET /company/list/ does not hold ${name} ${boardId} (${fieldRef(name)}); it holds boards ${idList(boardIds)}`,
+        `company ${companyId} in the member's GET /company/list/ does not hold ${name} ${boardId} (${fieldRef(name, door)}); it holds boards ${idList(boardIds)}`,
       );
     }
   }
@@ -180,7 +186,7 @@ export async function preflight(input: PreflightInput): Promise<PreflightResult>
   const outsiderRows = await companies('outsider', input, `that the outsider is outside company ${companyId}`);
   if (outsiderRows.some((c) => idOf(c, ['company_id']) === companyId)) {
     throw new ProfileMismatchError(
-      `the outsider's GET /company/list/ holds companyId ${companyId}: ${accountRef('outsider')} must be an account outside that company (or the target shows every account every company, which ACCESS-03 forbids)`,
+      `the outsider's GET /company/list/ holds companyId ${companyId}: ${accountRef('outsider', door)} must be an account outside that company (or the target shows every account every company, which ACCESS-03 forbids)`,
     );
   }
   return { warnings };

@@ -1,6 +1,7 @@
 // Is the target there at all (docs/conformance.md, "Exit codes")? One unauthenticated GET /member/me/ before any rule:
 // any HTTP answer means it is up; no answer is exit 2, not 80 failed rules.
 import type { FetchHandler } from '../../contract/http.js';
+import { type Door, unreachableHint } from './door.js';
 import { NoAnswerError, send } from './send.js';
 
 /** The target did not answer at all: nothing can be checked. */
@@ -14,6 +15,7 @@ export async function checkReachable(
   baseUrl: string,
   timeoutMs: number,
   signal: AbortSignal,
+  door: Door = 'cli',
 ): Promise<string | undefined> {
   let status: number;
   try {
@@ -23,7 +25,7 @@ export async function checkReachable(
     if (!(error instanceof NoAnswerError) || error.kind === 'stopped') throw error;
     const why = error.message.replace(/^GET \S+: (network error: )?/, '');
     throw new TargetUnreachableError(
-      `the target ${baseUrl} is unreachable: ${why}; is the server running there? Give its REST base address with --base-url <url>, or only its port with --port <n>`,
+      `the target ${baseUrl} is unreachable: ${why}; is the server running there? ${unreachableHint(door)}`,
     );
   }
   if (status === 404) {

@@ -172,24 +172,33 @@ function sentStrings(requestText: string | undefined): Set<string> {
   return found;
 }
 
+/** The operations whose answers hand out a session's tokens (source §2, §4), at their path with or without the slash. */
+const SESSION_PATHS = new Set(['/member/login', '/member/refresh-token', '/member/register']);
+
 /**
- * What a successful answer proves secret: the credential of the request (whatever scheme or shape), and every string of
- * a token-creation answer, whatever the member is called: a server may hand the secret out under a name of its own.
+ * The credentials an answer hands out or a request proved (source §5): the tokens of a login, refresh or registration
+ * answer, whatever its status (a refused login that still hands out tokens hands out credentials); on success, the
+ * credential of the request (whatever scheme or shape); and the strings of a token-creation answer, kept by their
+ * place until the checks find which one is the secret.
  */
 function learnCredentials(
   redactor: Redactor,
   request: Request,
+  path: string,
   op: OperationSpec | undefined,
+  response: Response,
   body: unknown,
   requestText: string | undefined,
 ): void {
+  if (request.method === 'POST' && SESSION_PATHS.has(path.replace(/\/+$/, ''))) redactor.learnSession(body);
+  if (!response.ok) return;
   const credential = request.headers.get('authorization');
   if (credential) redactor.add(credential.replace(/^[A-Za-z][\w-]{0,19}\s+/, ''));
   if (op?.operationId !== 'createApiToken') return;
-  // The envelope's `status` ("success") is no secret: masked, it would garble every answer of the run.
+  // The envelope's `status` ("success") and what the suite sent (the title) are no secrets.
   const spared = sentStrings(requestText);
   if (isObject(body) && typeof body.status === 'string') spared.add(body.status);
-  redactor.learnAll(body, spared);
+  redactor.learnTokenAnswer(body, spared);
 }
 
 export function createRecorder(options: RecorderOptions): Recorder {
@@ -284,8 +293,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       timeoutsInARow.delete(file);
       const { response, text } = exchange;
       const { body, json } = readBody(text);
-      redactor.learn(body);
-      if (response.ok) learnCredentials(redactor, request, op, body, requestText);
+      learnCredentials(redactor, request, path, op, response, body, requestText);
       record.ms = Math.round(performance.now() - started);
       record.status = response.status;
       record.responseHeaders = {};
@@ -297,7 +305,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (date) record.responseHeaders.date = date;
       if (text !== '') record.responseBody = cut(redactBody(redactor, text));
       const found = op ? ledgerOf(op, url, response.status, body, actor, options.board) : undefined;
-      if (found) ledger.push(found.kind === 'token' ? { ...found, shownKey: redactor.text(found.key) } : found);
+      // Kept as the target answered: the clean-up deletes by it; the result masks it should it be a secret.
+      if (found) ledger.push(found);
       if (wire) {
         wire.statusText = response.statusText;
         wire.responseHeaders = pairs(response.headers);

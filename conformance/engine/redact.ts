@@ -1,25 +1,21 @@
-// Keeps secrets out of the suite's output (docs/conformance.md, "What the suite guarantees"): tokens, passwords, captcha
-// and refresh tokens become ***.
+// Keeps credentials out of the suite's output (docs/conformance.md, "What the suite guarantees"): what the suite sent or
+// received as a credential (the profile's passwords and captcha, the access and refresh tokens and token secrets it
+// obtained), and anything shaped like a JWT, become ***. No value is masked for the name of its member.
+import { applySpans, jwtSpans, mergeSpans, SecretMatcher } from './matcher.js';
 
 export const MASK = '***';
 
-/** JSON members whose string values are secrets wherever they appear, in requests and responses. */
-const SECRET_KEYS = new Set(['password', 'captcha_token', 'refresh_token', 'access_token', 'token', 'code', 'secret']);
-
-/**
- * A member name that holds a secret: one of SECRET_KEYS, or any name with token, secret or password in it, since the
- * source does not show where a server returns a new token's secret (`api_token`, `plain_token`, `client_secret`…).
- */
-const isSecretKey = (key: string): boolean => SECRET_KEYS.has(key) || /token|secret|password/i.test(key);
-
 /**
  * Headers whose whole value is a credential, shown as *** (Authorization keeps its scheme): cookies, and any name
- * with token, secret, password or api-key in it (`X-Api-Key`, `X-Refresh-Token`).
+ * with token, secret, password or api-key in it (`X-Api-Key`, `X-Refresh-Token`). Masked in place, never learned.
  */
 const SECRET_HEADER = /^(cookie|set-cookie|set-cookie2)$|token|secret|password|api[-_]?key/i;
 
-/** Anything shaped like a JWT (three base64url segments, the first a JSON header), known or not. */
-const JWT_LIKE = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
+/** Query parameters whose value is a credential by name (`?access_token=`), masked in place in URLs. */
+const SECRET_PARAMETER = /token|secret|password|api[-_]?key/i;
+
+/** The members of a login, refresh or registration answer that hold the session's credentials (source §2). */
+const SESSION_MEMBERS = new Set(['access_token', 'refresh_token']);
 
 /** An Authorization value keeps its scheme when it has one, so a reader still sees which scheme was sent. */
 export function redactAuthorization(value: string): string {
@@ -28,22 +24,26 @@ export function redactAuthorization(value: string): string {
 }
 
 export interface Redactor {
-  /** Remembers a secret value so that it is masked wherever it shows up later. */
+  /** Remembers a credential so that it is masked wherever it shows up later (and in the final pass, earlier too). */
   add(secret: unknown): void;
-  /** Masks every known secret and anything JWT-shaped in a text. */
+  /** Whether the value is a known credential. */
+  knows(value: string): boolean;
+  /** Masks every known credential and anything JWT-shaped in a text, in one pass. */
   text(text: string): string;
-  /** A deep copy of a JSON value with secret members and known secrets masked. */
+  /** A deep copy of a JSON value with every string (values and member names) masked as `text` masks it. */
   json(value: unknown): unknown;
-  /** Masks the Authorization header (keeping its scheme) and known secrets in other headers. */
+  /** Masks the Authorization header (keeping its scheme), credential headers, and known secrets in other headers. */
   headers(headers: Record<string, string>): Record<string, string>;
-  /** Learns the secrets a JSON body hands out (tokens in login, refresh and token-creation answers). */
-  learn(value: unknown): void;
-  /** Learns every string value of a JSON body (a token-creation answer), except the ones in `except` (what we sent). */
-  learnAll(value: unknown, except?: ReadonlySet<string>): void;
+  /** Learns the session's credentials a login, refresh or registration answer hands out: its access and refresh tokens. */
+  learnSession(body: unknown): void;
+  /**
+   * Keeps the strings of a token-creation answer (but those in `spared`, what the suite sent) by their place in it:
+   * once one of them is known as a token's secret (the checks find it by sending it), the strings at the same place
+   * in every creation answer are secrets too, those of tokens the suite never used included. Until then, every one
+   * of them that could be a credential is masked, since the answer hands one out somewhere.
+   */
+  learnTokenAnswer(body: unknown, spared?: ReadonlySet<string>): void;
 }
-
-/** Secrets shorter than this are masked only where they stand as a whole token (see `forms`). */
-const SHORT = 4;
 
 /**
  * The forms a secret takes in output: as it is, JSON-escaped (a `"` or `\` in a password), URL-encoded and
@@ -60,102 +60,87 @@ function forms(secret: string): string[] {
   ];
 }
 
-/** A character that continues a word: a short secret next to one is part of a longer word, not a value. */
-const WORDISH = /[\w.-]/;
-
-/**
- * Every form of every known secret, indexed so that masking a text costs one pass over it, however many secrets
- * the run has learned (a server may hand out thousands). A form of SHORT characters or more is found by its first
- * SHORT characters, longest first, wherever it appears; a shorter one only as a whole token (no letter, digit, `_`,
- * `-` or `.` right before or after it): `"abc"`, `=abc&` and `Basic abc` are masked, `abcdef` is not, so that ordinary
- * words survive.
- */
-class SecretIndex {
-  private readonly known = new Set<string>();
-  private readonly byPrefix = new Map<string, string[]>();
-  private readonly short = new Set<string>();
-
-  has(secret: string): boolean {
-    return this.known.has(secret);
-  }
-
-  add(secret: string): void {
-    this.known.add(secret);
-    for (const form of forms(secret)) {
-      if (form.length < SHORT) {
-        this.short.add(form);
-        continue;
-      }
-      const prefix = form.slice(0, SHORT);
-      const list = this.byPrefix.get(prefix) ?? [];
-      if (list.includes(form)) continue;
-      // Longest first, so that a secret containing another is masked whole.
-      const at = list.findIndex((other) => other.length < form.length);
-      list.splice(at === -1 ? list.length : at, 0, form);
-      this.byPrefix.set(prefix, list);
-    }
-  }
-
-  mask(text: string): string {
-    if (this.known.size === 0) return text;
-    let out = '';
-    let i = 0;
-    scan: while (i < text.length) {
-      for (const form of this.byPrefix.get(text.slice(i, i + SHORT)) ?? []) {
-        if (text.startsWith(form, i)) {
-          out += MASK;
-          i += form.length;
-          continue scan;
-        }
-      }
-      if (this.short.size > 0 && (i === 0 || !WORDISH.test(text[i - 1] as string))) {
-        for (let length = SHORT - 1; length >= 1; length--) {
-          const after = text[i + length];
-          if (this.short.has(text.slice(i, i + length)) && (after === undefined || !WORDISH.test(after))) {
-            out += MASK;
-            i += length;
-            continue scan;
-          }
-        }
-      }
-      out += text[i];
-      i++;
-    }
-    return out;
+/** Every string of a JSON value with its place (member names joined by dots, array positions as `[]`). */
+function placed(value: unknown, visit: (place: string, text: string) => void, place = ''): void {
+  if (typeof value === 'string') visit(place, value);
+  else if (Array.isArray(value)) for (const v of value) placed(v, visit, `${place}[]`);
+  else if (typeof value === 'object' && value !== null) {
+    for (const [key, member] of Object.entries(value)) placed(member, visit, place ? `${place}.${key}` : key);
   }
 }
 
+/** An RFC 3339 date or date-time (a token's expires_at or created_at). */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A string of a token-creation answer that could be its secret until the secret's place is known: a credential goes
+ * in a header, so it has no whitespace; shorter than six characters or a timestamp, it is something else.
+ */
+const couldBeCredential = (value: string): boolean => /^\S{6,}$/.test(value) && !TIMESTAMP.test(value);
+
 export function createRedactor(initial: readonly string[] = []): Redactor {
-  const secrets = new SecretIndex();
+  const known = new Set<string>();
+  const matcher = new SecretMatcher();
+  /** Token-creation answers: the strings at each place, the places of each string, and the places that hold secrets. */
+  const atPlace = new Map<string, Set<string>>();
+  const placesOf = new Map<string, Set<string>>();
+  const secretPlaces = new Set<string>();
+  /** The strings of token-creation answers that could be their secret, masked while no secret's place is known. */
+  const candidates = new SecretMatcher();
+
+  const markPlace = (place: string): void => {
+    if (secretPlaces.has(place)) return;
+    secretPlaces.add(place);
+    for (const value of atPlace.get(place) ?? []) add(value);
+  };
+
   const add = (secret: unknown): void => {
-    if (typeof secret !== 'string' || secret.trim() === '' || secrets.has(secret)) return;
-    secrets.add(secret);
+    if (typeof secret !== 'string' || secret.trim() === '' || known.has(secret)) return;
+    known.add(secret);
+    for (const form of forms(secret)) matcher.add(form);
+    for (const place of placesOf.get(secret) ?? []) markPlace(place);
   };
   for (const s of initial) add(s);
 
-  const text = (input: string): string => secrets.mask(input).replace(JWT_LIKE, MASK);
+  const text = (input: string): string => {
+    const spans = mergeSpans(matcher.spans(input), jwtSpans(input));
+    return applySpans(input, secretPlaces.size > 0 ? spans : mergeSpans(spans, candidates.spans(input)), MASK);
+  };
 
   const json = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(json);
     if (typeof value === 'string') return text(value);
     if (typeof value !== 'object' || value === null) return value;
     const out: Record<string, unknown> = {};
-    for (const [key, member] of Object.entries(value)) {
-      out[key] = isSecretKey(key) && typeof member === 'string' ? MASK : json(member);
-    }
+    for (const [key, member] of Object.entries(value)) out[text(key)] = json(member);
     return out;
   };
 
-  const learn = (value: unknown): void => {
+  const learnSession = (value: unknown): void => {
     if (Array.isArray(value)) {
-      for (const v of value) learn(v);
+      for (const v of value) learnSession(v);
       return;
     }
     if (typeof value !== 'object' || value === null) return;
     for (const [key, member] of Object.entries(value)) {
-      if (isSecretKey(key) && typeof member === 'string') add(member);
-      else learn(member);
+      if (SESSION_MEMBERS.has(key) && typeof member === 'string') add(member);
+      else learnSession(member);
     }
+  };
+
+  const learnTokenAnswer = (body: unknown, spared: ReadonlySet<string> = new Set()): void => {
+    placed(body, (place, value) => {
+      if (spared.has(value)) return;
+      const values = atPlace.get(place) ?? new Set<string>();
+      values.add(value);
+      atPlace.set(place, values);
+      const places = placesOf.get(value) ?? new Set<string>();
+      places.add(place);
+      placesOf.set(value, places);
+      if (secretPlaces.has(place)) add(value);
+      else if (known.has(value)) markPlace(place);
+      else if (couldBeCredential(value)) for (const form of forms(value)) candidates.add(form);
+    });
   };
 
   const headers = (input: Record<string, string>): Record<string, string> => {
@@ -172,18 +157,10 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
     return out;
   };
 
-  const learnAll = (value: unknown, except: ReadonlySet<string> = new Set()): void => {
-    if (typeof value === 'string') {
-      if (!except.has(value)) add(value);
-    } else if (typeof value === 'object' && value !== null) {
-      for (const member of Object.values(value)) learnAll(member, except);
-    }
-  };
-
-  return { add, text, json, headers, learn, learnAll };
+  return { add, knows: (value) => known.has(value), text, json, headers, learnSession, learnTokenAnswer };
 }
 
-/** Masks the secret members of a JSON text; a text that is not JSON gets the plain-text treatment. */
+/** Masks the credentials in a JSON text (re-serialized); a text that is not JSON gets the plain-text treatment. */
 export function redactBody(redactor: Redactor, body: string): string {
   try {
     return JSON.stringify(redactor.json(JSON.parse(body)));
@@ -193,8 +170,8 @@ export function redactBody(redactor: Redactor, body: string): string {
 }
 
 /**
- * A URL with the values of secret-named query parameters (`?token=`, `?password=`) and any user:password masked, and
- * every known secret masked as in `text`.
+ * A URL with the values of credential query parameters (`?access_token=`, `?api_key=`) and any user:password masked,
+ * and every known secret masked as in `text`.
  */
 export function redactUrl(redactor: Redactor, href: string): string {
   let url: URL;
@@ -203,7 +180,7 @@ export function redactUrl(redactor: Redactor, href: string): string {
   } catch {
     return redactor.text(href);
   }
-  const secretNames = [...new Set(url.searchParams.keys())].filter(isSecretKey);
+  const secretNames = [...new Set(url.searchParams.keys())].filter((name) => SECRET_PARAMETER.test(name));
   if (secretNames.length === 0 && !url.username && !url.password) return redactor.text(href);
   for (const name of secretNames) url.searchParams.set(name, MASK);
   url.username = '';

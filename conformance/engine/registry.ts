@@ -2,6 +2,7 @@
 // rule-named checks; a run picks the checks of the selected rules and says why it skips one (--only, --skip,
 // --read-only, --no-register).
 import type { Rule } from '../rules.js';
+import { type Door, noRegisterHint } from './door.js';
 
 /** What a check receives: a way to skip itself, saying why, and the run's stop signal. */
 export interface CheckContext {
@@ -46,6 +47,8 @@ export interface Selection {
   readOnly: boolean;
   /** False with --no-register. */
   register: boolean;
+  /** The door the run came through, for the reasons it gives (the CLI's when absent). */
+  door?: Door;
 }
 
 /**
@@ -64,6 +67,6 @@ export function plan(files: readonly CheckFile[], rules: readonly Rule[], select
 /** Why the run skips this check without starting it, or undefined. */
 export function skipReason(check: RegisteredCheck, selection: Selection): string | undefined {
   if (check.writes && selection.readOnly) return 'read-only mode';
-  if (check.registers && !selection.register) return '--no-register';
+  if (check.registers && !selection.register) return noRegisterHint(selection.door ?? 'cli');
   return undefined;
 }

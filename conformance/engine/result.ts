@@ -2,6 +2,7 @@
 
 import type { Level, Rule } from '../rules.js';
 import type { Coverage } from './coverage.js';
+import type { Door } from './door.js';
 import type { ExchangeRecord, LedgerEntry } from './exchange.js';
 
 /** UNVERIFIED: a step the rule needs failed under another rule, so the rule could be judged neither way. */
@@ -45,6 +46,8 @@ export interface RuleResult {
 }
 
 export interface RunResult {
+  /** The door the run came through: hints in its reports name what that door offers (the CLI's when absent). */
+  door?: Door;
   baseUrl: string;
   marker: string;
   startedAt: string;
@@ -126,6 +129,7 @@ export type ProgressEvent =
       ms: number;
       done: number;
       failed: number;
+      unverified: number;
       total: number;
     }
   /** Something the team should know that fails no rule (a base URL that looks wrong, a profile detail). */

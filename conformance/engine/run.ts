@@ -10,6 +10,7 @@ import { createActors } from './actors.js';
 import { cleanUp } from './cleanup.js';
 import { current, type RunState } from './context.js';
 import { coverageOf } from './coverage.js';
+import type { Door } from './door.js';
 import { type ExchangeRule, judgeExchanges } from './exchanges.js';
 import { runLanes, type Stopper } from './lanes.js';
 import { PreflightError, preflight } from './preflight.js';
@@ -23,7 +24,8 @@ import type { RunSettings } from './settings.js';
 
 /**
  * The checks stop this long before the overall bound (at most half of it), so that the requests still in flight
- * and the clean-up fit inside the bound; the clean-up gets what is left, and never less than CLEANUP_MIN_MS.
+ * and the clean-up fit inside the bound; the clean-up gets what is left, and never less than CLEANUP_MIN_MS. A run
+ * stopped by its signal (Ctrl-C, SIGTERM, an AbortSignal) gets the same time from then on, whatever the target does.
  */
 const CLEANUP_RESERVE_MS = 8_000;
 const CLEANUP_MIN_MS = 1_000;
@@ -36,6 +38,8 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** Everything a run is given: what to judge, with which checks, against what, within which bounds. */
 export interface SuiteInput {
+  /** The door the run came through: hints in its messages and reports name what that door offers. */
+  door: Door;
   rules: readonly Rule[];
   files: readonly CheckFile[];
   exchangeRules: readonly ExchangeRule[];
@@ -69,6 +73,8 @@ interface Started {
   state: RunState;
   recorder: Recorder;
   stopper: Stopper;
+  /** When the run must be over, in ms since the epoch: the overall bound, or sooner once the signal stopped it. */
+  deadline(): number;
   stop(reason: string): void;
   /** Removes the timer and the signal listener. */
   release(): void;
@@ -84,6 +90,7 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
       return stopReason;
     },
   };
+  let deadline = startedAt + input.totalTimeoutMs;
   const stop = (reason: string) => {
     if (stopReason) return;
     stopReason = reason;
@@ -97,12 +104,16 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
     () => stop(`the overall bound of ${input.totalTimeoutMs} ms was reached`),
     Math.max(input.totalTimeoutMs - reserveMs - (Date.now() - startedAt), 0),
   );
-  const onAbort = () => stop('interrupted');
+  const onAbort = () => {
+    deadline = Math.min(deadline, Date.now() + reserveMs);
+    stop('interrupted');
+  };
   input.signal?.addEventListener('abort', onAbort);
   if (input.signal?.aborted) onAbort();
 
   const { profile } = input;
   const settings: RunSettings = {
+    door: input.door,
     profile,
     marker: `cf${Date.now().toString(36)}${randomBytes(3).toString('hex')}`,
     readOnly: input.readOnly,
@@ -146,6 +157,7 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
     state,
     recorder,
     stopper,
+    deadline: () => deadline,
     stop,
     release() {
       clearTimeout(timer);
@@ -160,7 +172,7 @@ async function open(input: SuiteInput, run: Started): Promise<void> {
     // Only the caller's signal cuts the probe short: an unreachable target is an error even when the bound falls first.
     const probeSignal = input.signal ?? new AbortController().signal;
     const probeMs = Math.max(input.timeoutMs, PROBE_MIN_MS);
-    const hint = await checkReachable(input.fetch, input.profile.baseUrl, probeMs, probeSignal);
+    const hint = await checkReachable(input.fetch, input.profile.baseUrl, probeMs, probeSignal, input.door);
     if (hint) input.onProgress({ kind: 'warning', message: hint });
     if (input.preflight) {
       const { state } = run;
@@ -168,7 +180,7 @@ async function open(input: SuiteInput, run: Started): Promise<void> {
       const actors = createActors(state.settings, state.recorder, state.redactor);
       const confirmed = await current.run(
         { run: state, file: 'preflight', check: { name: 'preflight', answers } },
-        () => preflight({ profile: input.profile, actors, answers, redactor: state.redactor }),
+        () => preflight({ profile: input.profile, actors, answers, redactor: state.redactor, door: input.door }),
       );
       for (const warning of confirmed.warnings) input.onProgress({ kind: 'warning', message: warning });
     }
@@ -183,7 +195,7 @@ async function finish(input: SuiteInput, run: Started, checks: CheckResult[], st
   const { recorder, stopper, state } = run;
   // What a request still in flight creates must be in the ledger before the clean-up reads it; a stopped run waits for
   // them only within half of what is left of the bound, so that a hung target cannot stretch the run past it.
-  const left = () => input.totalTimeoutMs - (Date.now() - startedAt);
+  const left = () => run.deadline() - Date.now();
   if (stopper.reason) await Promise.race([recorder.settled(), delay(Math.max(left() / 2, 0))]);
   else await recorder.settled();
   const validators = sharedValidators();
@@ -211,6 +223,7 @@ async function finish(input: SuiteInput, run: Started, checks: CheckResult[], st
   const rules = judgeRules(input.rules, checks, input.selected, stopper.reason);
   const records = recorder.answers.map((a) => a.record);
   return {
+    door: input.door,
     baseUrl: input.profile.baseUrl,
     marker: state.settings.marker,
     startedAt: new Date(startedAt).toISOString(),
@@ -234,7 +247,12 @@ export async function runSuite(input: SuiteInput): Promise<SuiteRun> {
   const startedAt = Date.now();
   const redactor = createRedactor(input.secrets);
   const run = start(input, redactor, startedAt);
-  const selection: Selection = { selected: input.selected, readOnly: input.readOnly, register: input.register };
+  const selection: Selection = {
+    selected: input.selected,
+    readOnly: input.readOnly,
+    register: input.register,
+    door: input.door,
+  };
   let checks: CheckResult[];
   try {
     await open(input, run);
@@ -251,6 +269,30 @@ export async function runSuite(input: SuiteInput): Promise<SuiteRun> {
     run.release();
   }
   const result = await finish(input, run, checks, startedAt);
-  // A last pass over everything the result holds: every secret the run learned, and anything JWT-shaped.
-  return { result: redactor.json(result) as RunResult, answers: run.recorder.answers, redactor };
+  return { result: maskedResult(result, redactor), answers: run.recorder.answers, redactor };
+}
+
+/**
+ * A last pass over what the result holds from the target (reasons, exchanges, problems, leftovers): every credential
+ * the run learned, and anything JWT-shaped. The catalogue's own words (rule and check names) are left as written.
+ */
+export function maskedResult<T extends RunResult>(result: T, redactor: Redactor): T {
+  const check = (c: CheckResult): CheckResult => ({
+    ...c,
+    ...(c.reason === undefined ? {} : { reason: redactor.text(c.reason) }),
+    ...(c.offenders ? { offenders: c.offenders.map(redactor.text) } : {}),
+    ...(c.steps ? { steps: c.steps.map(redactor.text) } : {}),
+    exchanges: redactor.json(c.exchanges) as CheckResult['exchanges'],
+  });
+  return {
+    ...result,
+    baseUrl: redactor.text(result.baseUrl),
+    rules: result.rules.map((r) => ({
+      ...r,
+      ...(r.reason === undefined ? {} : { reason: redactor.text(r.reason) }),
+      checks: r.checks.map(check),
+    })),
+    problems: result.problems.map(redactor.text),
+    leftBehind: redactor.json(result.leftBehind) as RunResult['leftBehind'],
+  };
 }

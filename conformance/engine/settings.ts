@@ -1,8 +1,11 @@
 // The settings of one run as checks see them (docs/conformance.md, "Flags"): the profile, the run marker and the bounds.
 import type { Profile } from '../profile.js';
+import type { Door } from './door.js';
 
 /** The settings of one run, as checks see them (`h.run`). */
 export interface RunSettings {
+  /** The door the run came through: a hint a check writes names what it offers (`replayHint`). */
+  door: Door;
   profile: Profile;
   /** Unique per run; in the title of everything the run creates. */
   marker: string;

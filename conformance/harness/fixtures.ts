@@ -177,7 +177,7 @@ const secretPlaces = new WeakMap<Harness, string>();
 
 /** Strings that cannot be a Bearer credential, or are known to be something else. */
 function couldBeSecret(value: string, title: string): boolean {
-  return /^\S{6,}$/.test(value) && value !== title && value !== 'success' && Number.isNaN(Date.parse(value));
+  return /^[\x21-\x7e]{6,}$/.test(value) && value !== title && value !== 'success' && Number.isNaN(Date.parse(value));
 }
 
 /** Member names a secret is likely to sit under come first: fewer requests to find it. */

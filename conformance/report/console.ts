@@ -1,22 +1,27 @@
 // The console report of a run (docs/conformance.md, "Reading the report"): progress lines, one line per rule, failure
 // details with the steps, what was sent and received and a curl line, what was left behind, and the coverage table.
 
+import { allFailuresHint, allStepsHint, type Door, noRegisterHint } from '../engine/door.js';
 import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';
 import { curlLine } from '../engine/redact.js';
 import type { CheckResult, ProgressEvent, RuleResult, RunResult } from '../engine/result.js';
 import { formatCoverage } from './coverage.js';
 import { coverageLine, type Verdict, verdictOf } from './verdict.js';
 
-/** The progress line of a finished check file: its counts, its time and the run's counts so far. */
+/**
+ * The progress line of a finished check file: its counts, its time and the run's counts so far. The mark is a tick
+ * only when nothing failed and nothing is left not verified: `✗` for a failure, `!` for a check not verified.
+ */
 export function fileLine(
   file: string,
   checks: readonly CheckResult[],
   ms: number,
-  soFar: { done: number; failed: number },
+  soFar: { done: number; failed: number; unverified?: number },
 ): string {
   const count = (o: CheckResult['outcome']) => checks.filter((c) => c.outcome === o).length;
-  const mark = count('FAIL') > 0 ? '✗' : '✓';
-  return `  ${mark} ${file.padEnd(26)} ${String(count('PASS')).padStart(3)} passed, ${String(count('FAIL')).padStart(3)} failed, ${String(count('SKIP')).padStart(3)} skipped${count('UNVERIFIED') > 0 ? `, ${count('UNVERIFIED')} not verified` : ''}  (${Math.round(ms)} ms; ${soFar.done} checks so far, ${soFar.failed} failed)\n`;
+  const mark = count('FAIL') > 0 ? '✗' : count('UNVERIFIED') > 0 ? '!' : '✓';
+  const unverified = soFar.unverified ? `, ${soFar.unverified} not verified` : '';
+  return `  ${mark} ${file.padEnd(26)} ${String(count('PASS')).padStart(3)} passed, ${String(count('FAIL')).padStart(3)} failed, ${String(count('SKIP')).padStart(3)} skipped${count('UNVERIFIED') > 0 ? `, ${count('UNVERIFIED')} not verified` : ''}  (${Math.round(ms)} ms; ${soFar.done} checks so far, ${soFar.failed} failed${unverified})\n`;
 }
 
 /** A progress event as the line the CLI prints (with its newline), or nothing for events it does not show. */
@@ -46,9 +51,10 @@ function indent(text: string, by: string): string {
 /** Steps shown per failed check at most (the last ones); the JSON report holds them all. */
 const STEPS_SHOWN = 12;
 /** The steps of a failed check (the last ones), aligned under the `sent:` and `received:` lines. */
-export function describeSteps(steps: readonly string[]): string[] {
+export function describeSteps(steps: readonly string[], door: Door = 'cli'): string[] {
   const tail = steps.slice(-STEPS_SHOWN);
-  const lines = steps.length > tail.length ? [`  … ${steps.length - tail.length} earlier requests (in --json)`] : [];
+  const lines =
+    steps.length > tail.length ? [`  … ${steps.length - tail.length} earlier requests (${allStepsHint(door)})`] : [];
   lines.push(...tail);
   return lines.map((l, i) => `${i === 0 ? 'steps:' : '      '}    ${l}`);
 }
@@ -79,19 +85,22 @@ export function verdictLines(verdict: Verdict): string[] {
   return lines;
 }
 
-/** The failed checks of a rule: what failed, the steps, the deciding exchange and its curl line (the first few). */
-export function failureDetails(r: RuleResult, shown = DETAILS_PER_RULE): string[] {
+/**
+ * The failed checks of a rule (or, for a rule not verified, the checks that were not): what went wrong, the steps,
+ * the deciding exchange and its curl line (the first few); the hint names where the rest are for the door in use.
+ */
+export function failureDetails(r: RuleResult, shown = DETAILS_PER_RULE, door: Door = 'cli'): string[] {
   const out: string[] = [];
-  const failed = r.checks.filter((c) => c.outcome === 'FAIL');
+  const outcome = r.outcome === 'UNVERIFIED' ? 'UNVERIFIED' : 'FAIL';
+  const failed = r.checks.filter((c) => c.outcome === outcome);
   for (const c of failed.slice(0, shown)) {
-    out.push(`    ✗ ${c.name}`, indent(c.reason ?? 'failed', '      '));
-    if (c.steps) out.push(...describeSteps(c.steps).map((l) => `      ${l}`));
+    out.push(`    ${outcome === 'FAIL' ? '✗' : '!'} ${c.name}`, indent(c.reason ?? 'failed', '      '));
+    if (c.steps) out.push(...describeSteps(c.steps, door).map((l) => `      ${l}`));
     for (const e of c.exchanges) out.push(...describeExchange(e).map((l) => `      ${l}`));
   }
   if (failed.length > shown) {
-    out.push(
-      `    … and ${failed.length - shown} more failed checks of ${r.id} (all of them are in --json and --junit)`,
-    );
+    const what = outcome === 'FAIL' ? 'failed checks' : 'checks not verified';
+    out.push(`    … and ${failed.length - shown} more ${what} of ${r.id} (${allFailuresHint(door)})`);
   }
   return out;
 }
@@ -111,18 +120,19 @@ export function formatReport(result: RunResult, verdict: Verdict = verdictOf(res
       out.push(`  ${r.id} ${r.level}: blocked by ${blockers.join(', ')}`);
     }
   }
+  const door = result.door ?? 'cli';
   const failures = result.rules.filter((r) => r.outcome === 'FAIL');
   if (failures.length > 0) {
     out.push('', 'Failures:');
     for (const r of failures) {
-      out.push('', `  ${r.id} ${r.level}: ${r.text}`, ...failureDetails(r));
+      out.push('', `  ${r.id} ${r.level}: ${r.text}`, ...failureDetails(r, DETAILS_PER_RULE, door));
     }
   }
   if (result.problems.length > 0)
     out.push('', 'Problems outside the checks:', ...result.problems.map((p) => `  ! ${p}`));
   if (result.leftBehind.length > 0) {
     out.push('', 'Left behind on the target (no delete operation, or the delete failed):');
-    for (const line of describeLeftBehind(result.leftBehind)) out.push(`  - ${line}`);
+    for (const line of describeLeftBehind(result.leftBehind, door)) out.push(`  - ${line}`);
   }
   out.push('', ...formatCoverage(result.coverage));
   out.push('', `${result.exchanges} requests in ${(result.wallMs / 1000).toFixed(1)} s.`);
@@ -131,11 +141,11 @@ export function formatReport(result: RunResult, verdict: Verdict = verdictOf(res
 }
 
 /** One line per leftover; the linked tasks of one board share a line. */
-export function describeLeftBehind(entries: readonly LedgerEntry[]): string[] {
+export function describeLeftBehind(entries: readonly LedgerEntry[], door: Door = 'cli'): string[] {
   const lines: string[] = [];
   const tasks = new Map<string, number[]>();
   for (const e of entries) {
-    if (e.kind !== 'task') lines.push(describeEntry(e));
+    if (e.kind !== 'task') lines.push(describeEntry(e, door));
     else {
       const board = `board ${e.boardId} of company ${e.companyId}`;
       tasks.set(board, [...(tasks.get(board) ?? []), e.id]);
@@ -147,12 +157,12 @@ export function describeLeftBehind(entries: readonly LedgerEntry[]): string[] {
   return lines;
 }
 
-function describeEntry(e: LedgerEntry): string {
+function describeEntry(e: LedgerEntry, door: Door): string {
   switch (e.kind) {
     case 'account':
-      return `account ${e.username} (registered by LOGIN-08/LOGIN-09; the source shows no account delete; --no-register avoids it)`;
+      return `account ${e.username} (registered by LOGIN-08/LOGIN-09; the source shows no account delete; ${noRegisterHint(door)} avoids it)`;
     case 'token':
-      return `named API token ${e.shownKey ?? e.key}`;
+      return `named API token ${e.key}`;
     default:
       return `${e.kind} ${e.id} on board ${e.boardId} of company ${e.companyId}`;
   }

@@ -2,6 +2,7 @@
 // test case per check, a failed SHOULD check a warning unless --strict, and the --min-coverage gate.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { type Door, strictHint } from '../engine/door.js';
 import type { CheckResult, RuleResult, RunResult } from '../engine/result.js';
 import { describeExchange, describeSteps } from './console.js';
 import { type CoverageGate, coverageLine, type Verdict, verdictOf } from './verdict.js';
@@ -40,17 +41,17 @@ interface TestCase {
 }
 
 /** The text of a failure: what went wrong, the steps, and what was sent and received. */
-function failureDetail(c: CheckResult): string {
+function failureDetail(c: CheckResult, door: Door): string {
   return [
     c.reason ?? 'failed',
-    ...(c.steps ? ['', ...describeSteps(c.steps)] : []),
+    ...(c.steps ? ['', ...describeSteps(c.steps, door)] : []),
     ...c.exchanges.flatMap((e) => ['', ...describeExchange(e)]),
   ].join('\n');
 }
 
 const firstLine = (text: string): string => text.split('\n')[0] as string;
 
-function testCase(rule: RuleResult, c: CheckResult, strict: boolean): TestCase {
+function testCase(rule: RuleResult, c: CheckResult, strict: boolean, door: Door): TestCase {
   const fatal = rule.level === 'MUST' || strict;
   const open = (name: string) =>
     `    <testcase classname="${rule.id}" name="${xml(name)}"${c.file ? ` file="${xml(c.file)}"` : ''} time="${seconds(c.ms)}">`;
@@ -68,14 +69,14 @@ function testCase(rule: RuleResult, c: CheckResult, strict: boolean): TestCase {
       const why = c.reason ?? 'not verified';
       // Never a pass: an error when it fails the run, else a skip that says it was not verified.
       if (fatal) return { written: 'error', lines: [open(c.name), `      <error message="${xml(why)}"/>`, close] };
-      const message = `not verified (SHOULD: fails the run only with --strict): ${why}`;
+      const message = `not verified (SHOULD: fails the run only with ${strictHint(door)}): ${why}`;
       return {
         written: 'skipped',
         lines: [open(`[NOT VERIFIED] ${c.name}`), ...warning, `      <skipped message="${xml(message)}"/>`, close],
       };
     }
     case 'FAIL': {
-      const detail = failureDetail(c);
+      const detail = failureDetail(c, door);
       if (fatal) {
         return {
           written: 'failure',
@@ -86,7 +87,7 @@ function testCase(rule: RuleResult, c: CheckResult, strict: boolean): TestCase {
           ],
         };
       }
-      const note = 'SHOULD rule failed: a warning, the run does not fail (--strict makes it a failure)';
+      const note = `SHOULD rule failed: a warning, the run does not fail (${strictHint(door)} makes it a failure)`;
       return {
         written: 'warning',
         lines: [
@@ -154,7 +155,7 @@ export function junitReport(
     const severity =
       rule.outcome === 'FAIL' || rule.outcome === 'UNVERIFIED' ? (fails ? 'error' : 'warning') : undefined;
     suites.push({
-      cases: checks.map((c) => testCase(rule, c, verdict.strict)),
+      cases: checks.map((c) => testCase(rule, c, verdict.strict, result.door ?? 'cli')),
       open: (cases) => [
         `  <testsuite name="${xml(`${rule.id} ${rule.level}: ${rule.text}`)}" ${counts(cases)} time="${seconds(time)}">`,
         '    <properties>',

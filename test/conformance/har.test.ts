@@ -1,6 +1,7 @@
 // The --har report (docs/conformance.md, "Reading the report"): an HTTP Archive 1.2 of every exchange, with every
-// secret masked (credentials in headers, cookies, tokens, passwords, captcha, TOTP codes, JWT-shaped text), large
-// bodies cut with a note, and an exchange without an answer written as browsers write a failed request.
+// credential masked (in headers, cookies, the profile's passwords and captcha, the tokens the run obtained, JWT-shaped
+// text) and nothing else, large bodies cut with a note, and an exchange without an answer written as browsers write a
+// failed request.
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,6 @@ const ACCESS = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ'
 const REFRESH = 'refresh-opaque-0123456789';
 const API_TOKEN = 'tmk_0123456789abcdef';
 const COOKIE = 'sessionid=cookie-value-77';
-const TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** The HAR 1.2 members a viewer needs (http://www.softwareishard.com/blog/har-12-spec/), as a JSON Schema. */
 const HAR_SCHEMA = {
@@ -138,18 +138,21 @@ const JSON_TYPE: [string, string] = ['content-type', 'application/json'];
 
 function run(): { har: ReturnType<typeof harOf>; text: string } {
   const redactor = createRedactor([PASSWORD, CAPTCHA]);
-  const loginAnswer = { status: 'success', data: { access_token: ACCESS, refresh_token: REFRESH } };
-  const twoFactorAnswer = { data: { secret: TOTP_SECRET, big: 'x'.repeat(HAR_BODY_LIMIT + 50), password: PASSWORD } };
-  // What the recorder learned from the answers as they came: secret members, and the secret of a token creation.
-  redactor.learn(loginAnswer);
-  redactor.learn(twoFactorAnswer);
+  const loginAnswer = { status: 'success', data: { access_token: ACCESS, refresh_token: REFRESH, token_type: 'JWT' } };
+  const tokenAnswer = {
+    status: 'success',
+    data: { token: { key: 'tok_1', secret: API_TOKEN, big: 'x'.repeat(HAR_BODY_LIMIT + 50), echo: PASSWORD } },
+  };
+  // What the recorder learned as the answers came: the login's tokens, and the token's secret once a check used it.
+  redactor.learnSession(loginAnswer);
+  redactor.learnTokenAnswer(tokenAnswer);
   redactor.add(API_TOKEN);
   const answers = [
     answer(
       { method: 'POST', url: 'http://t/api/member/login/' },
       {
         requestHeaders: [JSON_TYPE],
-        requestText: json({ username: 'demo', password: PASSWORD, captcha_token: CAPTCHA, code: '123456' }),
+        requestText: json({ username: 'demo', password: PASSWORD, captcha_token: CAPTCHA }),
         statusText: 'OK',
         responseHeaders: [JSON_TYPE, ['set-cookie', COOKIE]],
         responseText: json(loginAnswer),
@@ -167,18 +170,18 @@ function run(): { har: ReturnType<typeof harOf>; text: string } {
         statusText: 'OK',
         responseHeaders: [JSON_TYPE],
         // A target that echoes what it was sent, in plain text.
-        responseText: `you sent ${PASSWORD} and ${CAPTCHA}, ${REFRESH}; totp ${TOTP_SECRET}`,
+        responseText: `you sent ${PASSWORD} and ${CAPTCHA}, ${REFRESH}; token ${API_TOKEN}`,
       },
       200,
     ),
     answer(
-      { method: 'POST', url: 'http://t/api/member/2fa/' },
+      { method: 'POST', url: 'http://t/api/member/bearer-tokens/' },
       {
         requestHeaders: [JSON_TYPE],
-        requestText: json({ secret: TOTP_SECRET, code: '654321' }),
+        requestText: json({ title: 'ci token', is_active: true, code: 'not-a-credential' }),
         statusText: 'Created',
         responseHeaders: [JSON_TYPE, ['location', `http://t/api/x/?refresh_token=${REFRESH}`]],
-        responseText: json(twoFactorAnswer),
+        responseText: json(tokenAnswer),
       },
       201,
     ),
@@ -193,7 +196,7 @@ function run(): { har: ReturnType<typeof harOf>; text: string } {
 
 describe('harOf', () => {
   const { har, text } = run();
-  const [login, me, twoFactor, lost] = har.log.entries;
+  const [login, me, created, lost] = har.log.entries;
 
   it('is an HTTP Archive 1.2 a viewer opens: every required member, in the order sent', () => {
     const parsed = JSON.parse(text);
@@ -203,7 +206,7 @@ describe('harOf', () => {
     expect(parsed.log.entries).toHaveLength(4);
     const started = parsed.log.entries.map((e: { startedDateTime: string }) => Date.parse(e.startedDateTime));
     expect(started).toEqual([...started].sort((a, b) => a - b));
-    const sent = json({ username: 'demo', password: PASSWORD, captcha_token: CAPTCHA, code: '123456' });
+    const sent = json({ username: 'demo', password: PASSWORD, captcha_token: CAPTCHA });
     expect(login?.request).toMatchObject({ method: 'POST', url: 'http://t/api/member/login/', bodySize: sent.length });
     expect(login?.request.postData?.mimeType).toBe('application/json');
     expect(login?.response).toMatchObject({ status: 200, statusText: 'OK', httpVersion: 'HTTP/1.1' });
@@ -218,39 +221,31 @@ describe('harOf', () => {
     ]);
   });
 
-  it('contains no secret anywhere in its text', () => {
-    for (const secret of [
-      PASSWORD,
-      CAPTCHA,
-      ACCESS,
-      REFRESH,
-      API_TOKEN,
-      'cookie-value-77',
-      TOTP_SECRET,
-      'k-9f8e7d6c',
-    ]) {
+  it('contains no credential anywhere in its text, and masks nothing else', () => {
+    for (const secret of [PASSWORD, CAPTCHA, ACCESS, REFRESH, API_TOKEN, 'cookie-value-77', 'k-9f8e7d6c']) {
       expect(text, secret).not.toContain(secret);
     }
     expect(text).not.toContain(encodeURIComponent(PASSWORD));
     expect(text).not.toMatch(/eyJ[\w-]{4,}\./);
-    // The TOTP codes sent as `code` members, and the public parts kept.
-    expect(text).not.toContain('123456');
-    expect(text).not.toContain('654321');
-    expect(login?.request.postData?.text).toBe(
-      json({ username: 'demo', password: MASK, captcha_token: MASK, code: MASK }),
+    expect(login?.request.postData?.text).toBe(json({ username: 'demo', password: MASK, captcha_token: MASK }));
+    // What is no credential stays: the token type, the key, a member named `code`.
+    expect(login?.response.content.text).toContain('"token_type":"JWT"');
+    expect(created?.request.postData?.text).toBe(
+      json({ title: 'ci token', is_active: true, code: 'not-a-credential' }),
     );
+    expect(created?.response.content.text).toContain('"key":"tok_1","secret":"***"');
     expect(me?.request.headers).toEqual([
       { name: 'authorization', value: `JWT ${MASK}` },
       { name: 'cookie', value: MASK },
       { name: 'x-api-key', value: MASK },
     ]);
     expect(login?.response.headers).toContainEqual({ name: 'set-cookie', value: MASK });
-    expect(twoFactor?.response.redirectURL).toBe(`http://t/api/x/?refresh_token=${MASK}`);
+    expect(created?.response.redirectURL).toBe(`http://t/api/x/?refresh_token=${MASK}`);
     expect(lost?.request.headers).toEqual([{ name: 'authorization', value: `Bearer ${MASK}` }]);
   });
 
   it('cuts a large body after masking it, and says so', () => {
-    const content = twoFactor?.response.content;
+    const content = created?.response.content;
     expect(content?.text).toHaveLength(HAR_BODY_LIMIT);
     expect(content?.comment).toMatch(/^cut: the body had \d+ characters, the first 100000 are kept$/);
     expect(content?.size).toBeGreaterThan(HAR_BODY_LIMIT);

@@ -4,6 +4,8 @@
 
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +20,7 @@ import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
 import { companyListLeaks } from './faults/access.js';
 import { parse, reply, rewrite } from './faults/wrap.js';
+import { DEMO_PROFILE } from './fixtures/profile.js';
 
 const TARGET = 'conformance/targets/sandbox.json';
 const dir = mkdtempSync(join(tmpdir(), 'conformance-preflight-'));
@@ -227,5 +230,32 @@ describe.concurrent('the preflight', { timeout: 60_000 }, () => {
       'POST /api/member/login/',
     ]);
     expect(sent.filter((s) => !s.startsWith('GET ') && s !== 'POST /api/member/login/')).toEqual([]);
+  });
+});
+
+describe('the preflight in code and in Vitest', () => {
+  it('names the profile field as code writes it, and the target, not the CLI variables and flags', async () => {
+    const run = (profile: object, target: unknown = createSandbox().fetch) =>
+      runConformance({
+        target: target as FetchHandler,
+        profile: { ...DEMO_PROFILE, ...profile },
+        only: ['CONV-01'],
+      }).catch((e: unknown) => (e as Error).message);
+    const board = await run({ boardId: 9 });
+    expect(board).toMatch(/does not hold boardId 9 \(profile\.boardId\); it holds boards 1, 2/);
+    const account = await run({
+      accounts: { ...DEMO_PROFILE.accounts, member: { username: 'demo', password: 'nope-1234' } },
+    });
+    expect(account).toContain('the member account (profile.accounts.member) could not log in');
+    expect(account).not.toContain('CONFORMANCE_');
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const unreachable = await run({}, `http://127.0.0.1:${port}/api`);
+    expect(unreachable).toContain('Pass its REST base address as target');
+    expect(unreachable).not.toContain('--base-url');
   });
 });

@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsError, parseCliArgs } from '../../conformance/cli/args.js';
 import { createRedactor, curlLine, MASK, redactAuthorization, redactBody } from '../../conformance/engine/redact.js';
+import type { RunResult } from '../../conformance/engine/result.js';
+import { maskedResult } from '../../conformance/engine/run.js';
+import { formatReport } from '../../conformance/report/console.js';
+import { harReport } from '../../conformance/report/har.js';
 import { terminalSafe } from '../../conformance/report/terminal.js';
+import { runConformance } from '../../conformance/run.js';
+import type { FetchHandler } from '../../contract/http.js';
+import { isObject } from '../../contract/json.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { apiTokenAcceptedUnderJwt } from './faults/auth.js';
+import { DEMO_PROFILE } from './fixtures/profile.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
 
@@ -16,16 +26,14 @@ describe('redaction', () => {
     expect(redactAuthorization(value)).toBe(expected);
   });
 
-  it('masks secret members, known secrets, their URL encoding and anything JWT-shaped', () => {
+  it('masks known credentials, their URL encoding and anything JWT-shaped', () => {
     const r = createRedactor(['demo-password']);
-    r.learn({ data: { access_token: JWT, token: { key: 'tok_1', token: 'tmk_secret+/value' } } });
-    expect(
-      r.json({ password: 'x1234', captcha_token: 'abcd', username: 'demo', nested: [{ refresh_token: 'r-123' }] }),
-    ).toEqual({
+    r.learnSession({ data: { access_token: JWT, refresh_token: 'r-123456', token_type: 'JWT' } });
+    r.add('tmk_secret+/value');
+    expect(r.json({ password: 'demo-password', nested: [{ refresh_token: 'r-123456' }], username: 'demo' })).toEqual({
       password: MASK,
-      captcha_token: MASK,
-      username: 'demo',
       nested: [{ refresh_token: MASK }],
+      username: 'demo',
     });
     expect(r.text('said demo-password and tmk_secret+/value')).toBe(`said ${MASK} and ${MASK}`);
     expect(r.text(`?q=${encodeURIComponent('tmk_secret+/value')}`)).toBe(`?q=${MASK}`);
@@ -36,6 +44,63 @@ describe('redaction', () => {
     });
     expect(redactBody(r, '{"key":"tok_1","token":"tmk_secret+/value"}')).toBe(`{"key":"tok_1","token":"${MASK}"}`);
     expect(redactBody(r, 'not json demo-password')).toBe(`not json ${MASK}`);
+  });
+
+  it('masks no value for the name of its member: token_type, an error code, a field error stay as they are', () => {
+    const r = createRedactor(['demo-password']);
+    const login = { status: 'success', data: { access_token: JWT, refresh_token: 'r-123456', token_type: 'JWT' } };
+    r.learnSession(login);
+    const refusal = {
+      status: 'error',
+      code: 'validation_failed',
+      message: 'Invalid input.',
+      errors: [{ field: 'password', message: 'is required' }],
+      token: 'not-a-credential',
+      secret_question: 'first pet',
+    };
+    expect(r.json(refusal)).toEqual(refusal);
+    expect(r.json(login)).toEqual({
+      status: 'success',
+      data: { access_token: MASK, refresh_token: MASK, token_type: 'JWT' },
+    });
+    expect(r.text('A JWT access token sent under the Bearer scheme: Authorization: JWT $ACCESS_TOKEN')).toBe(
+      'A JWT access token sent under the Bearer scheme: Authorization: JWT $ACCESS_TOKEN',
+    );
+  });
+
+  it('learns a token-creation answer by place: once a secret is known there, that place in every answer holds one', () => {
+    const r = createRedactor();
+    const answer = (n: number) => ({
+      status: 'success',
+      data: { token: { key: `key-000${n}`, title: `cf-run-title-${n}`, plain: `tmk_secret_${n}`, type: 'Bearer' } },
+    });
+    r.learnTokenAnswer(answer(1), new Set(['cf-run-title-1']));
+    r.learnTokenAnswer(answer(2), new Set(['cf-run-title-2']));
+    // Before the checks find the secret by sending it, every string that could be a credential may be it.
+    expect(r.text('tmk_secret_1 key-0002 Bearer cf-run-title-1 2026-01-01T00:00:00Z')).toBe(
+      `${MASK} ${MASK} ${MASK} cf-run-title-1 2026-01-01T00:00:00Z`,
+    );
+    r.add('tmk_secret_2');
+    r.learnTokenAnswer(answer(3), new Set(['cf-run-title-3']));
+    expect(r.text('tmk_secret_1 tmk_secret_2 tmk_secret_3 key-0001 key-0003 cf-run-title-1 Bearer')).toBe(
+      `${MASK} ${MASK} ${MASK} key-0001 key-0003 cf-run-title-1 Bearer`,
+    );
+  });
+
+  it("masks a leftover token's key in the result only when the key is a secret (a server may use the secret as key)", () => {
+    const r = createRedactor();
+    r.add('tmk_secret_as_key');
+    const token = (key: string) => ({ event: 'created' as const, kind: 'token' as const, key, actor: 'member' });
+    const result = maskedResult(
+      {
+        baseUrl: 'http://t/api',
+        rules: [],
+        problems: [],
+        leftBehind: [token('tmk_secret_as_key'), token('tok_1')],
+      } as unknown as RunResult,
+      r,
+    );
+    expect(result.leftBehind).toEqual([token(MASK), token('tok_1')]);
   });
 
   it('masks a short secret where it stands as a whole value, and not inside longer words', () => {
@@ -55,13 +120,14 @@ describe('redaction', () => {
     expect(shown).toBe(`{"password":"${MASK}"} ${MASK} p=${MASK}`);
   });
 
-  it('learns every string of an answer but what the suite sent', () => {
-    const r = createRedactor();
-    r.learnAll(
-      { data: { token: { key: 'key-1', title: 'cf-run-title', secret_value: 'tmk_abc', id: 7 } } },
-      new Set(['cf-run-title']),
-    );
-    expect(r.text('key-1 cf-run-title tmk_abc')).toBe(`${MASK} cf-run-title ${MASK}`);
+  it.each([
+    ['secrets that overlap', ['abcdef', 'defghi'], 'xx abcdefghi yy', `xx ${MASK} yy`],
+    ['one inside another', ['abcdefgh', 'cdef'], 'abcdefgh cdef cdefgh', `${MASK} ${MASK} ${MASK}gh`],
+    ['side by side', ['tokenAAA', 'tokenBBB'], 'tokenAAAtokenBBB!', `${MASK}!`],
+    ['a prefix that fails late', ['aaaab'], 'aaaaaaab', `aaa${MASK}`],
+    ['JWT-shaped text', [], `x.${JWT}.y eyJeyJeyJ`, `x.${MASK}.y eyJeyJeyJ`],
+  ])('masks %s', (_, secrets, text, shown) => {
+    expect(createRedactor(secrets).text(text)).toBe(shown);
   });
 
   it('escapes every control character but newline and tab for the terminal', () => {
@@ -77,6 +143,50 @@ describe('redaction', () => {
   });
 });
 
+/** The sandbox with members the source leaves open: a login's `token_type`, an error payload's `code`. */
+const extraMembers =
+  (inner: FetchHandler): FetchHandler =>
+  async (request) => {
+    const response = await inner(request);
+    const body = await response
+      .clone()
+      .json()
+      .catch(() => undefined);
+    if (!isObject(body)) return response;
+    const path = new URL(request.url).pathname;
+    const extra =
+      response.status >= 400
+        ? { code: 'validation_failed' }
+        : path.endsWith('/member/login/') || path.endsWith('/member/refresh-token/')
+          ? { data: { ...(isObject(body.data) ? body.data : {}), token_type: 'JWT' } }
+          : {};
+    return Response.json({ ...body, ...extra }, { status: response.status, headers: response.headers });
+  };
+
+describe('a run against a server that answers members named like secrets', () => {
+  it('keeps their values, rule titles and curl schemes as they are, and masks every credential', async () => {
+    const sandbox = createSandbox();
+    const result = await runConformance({
+      target: apiTokenAcceptedUnderJwt.wrap(extraMembers(sandbox.fetch)),
+      profile: DEMO_PROFILE,
+      only: ['AUTH-04', 'ENV-04'],
+      har: true,
+    });
+    const report = formatReport(result).join('\n');
+    const har = harReport(result.har ?? { log: { version: '1.2', creator: { name: '', version: '' }, entries: [] } });
+    expect(result.rules.find((r) => r.id === 'AUTH-04')?.outcome).toBe('FAIL');
+    expect(report).toContain('AUTH-04  MUST    FAIL  A named API token sent under the JWT scheme gets 401.');
+    expect(report).toMatch(/-H 'authorization: JWT \*\*\*'/);
+    expect(har).toContain('\\"token_type\\":\\"JWT\\"');
+    expect(har).toContain('\\"code\\":\\"validation_failed\\"');
+    for (const text of [report, har]) {
+      for (const secret of ['demo-password', 'outsider-password', 'test-captcha']) expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/eyJ[\w-]{4,}\./);
+      expect(text).not.toMatch(/tmk_[\w-]{8,}/);
+    }
+  });
+});
+
 describe('parseCliArgs', () => {
   it('reads every flag', () => {
     expect(
@@ -89,6 +199,8 @@ describe('parseCliArgs', () => {
         'auth,QA-01',
         '--only',
         'LIST',
+        '--skip',
+        'AUTH-02,LIST-01',
         '--read-only',
         '--no-register',
         '--junit',
@@ -119,6 +231,7 @@ describe('parseCliArgs', () => {
       target: 't.json',
       baseUrl: 'http://x/api',
       only: ['auth', 'QA-01', 'LIST'],
+      skip: ['AUTH-02', 'LIST-01'],
       readOnly: true,
       register: false,
       junit: 'j.xml',
@@ -146,6 +259,7 @@ describe('parseCliArgs', () => {
     [['--total-timeout', '1.5'], /--total-timeout/],
     [['--target'], /--target/],
     [['--only', ' , '], /--only/],
+    [['--skip', ','], /--skip/],
     [['profile.json'], /--target/],
     [['--json', ''], /--json/],
     [['--seed', 'abc'], /--seed/],

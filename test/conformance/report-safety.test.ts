@@ -11,6 +11,7 @@ import { createRedactor } from '../../conformance/engine/redact.js';
 import { judgeRules, type RunResult } from '../../conformance/engine/result.js';
 import { formatReport } from '../../conformance/report/console.js';
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
+import { harOf, harReport } from '../../conformance/report/har.js';
 import { terminalSafe } from '../../conformance/report/terminal.js';
 import { RULES } from '../../conformance/rules.js';
 import { loadContract } from '../../contract/openapi.js';
@@ -56,6 +57,43 @@ describe('the redactor', () => {
     expect(masked.endsWith('"***" abc')).toBe(true);
     expect(redactor.text('secret-1-x and secret-1-xy')).toBe('*** and ***y');
   });
+});
+
+describe('a hostile target', () => {
+  // A generous bound for the test, not a timed assertion: masking that is not linear in the text takes minutes here.
+  it('costs the redactor one pass per answer: 5,000 secret candidates sharing a prefix, answers of 900,000 characters', async () => {
+    const prefix = `tmk_${'p'.repeat(40)}`;
+    const strings = Array.from({ length: 5_000 }, (_, i) => `${prefix}${i.toString(36)}`);
+    const huge = `${strings.join(' ')} ${'eyJ'.repeat(50_000)}.abcdef.ghi `.repeat(20).slice(0, 900_000);
+    const redactor = createRedactor();
+    const recorder = createRecorder({
+      baseUrl: 'http://target.test/api',
+      contract: sharedValidators().contract,
+      timeoutMs: 5_000,
+      redactor,
+      fetch: async (request) =>
+        new URL(request.url).pathname === '/api/member/bearer-tokens/'
+          ? Response.json({ status: 'success', data: { token: { key: 'k1', secrets: strings } } })
+          : new Response(huge, { headers: { 'content-type': 'text/plain' } }),
+      signal: new AbortController().signal,
+      sender: () => ({ file: 'x' }),
+      board: { companyId: 1, boardId: 1 },
+      keepWire: true,
+    });
+    const send = recorder.fetch('member');
+    await send('http://target.test/api/member/bearer-tokens/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'hostile', is_active: true }),
+    });
+    // A check found the secret by sending it: every string at its place is one from now on.
+    redactor.add(strings[4_321]);
+    for (let i = 0; i < 10; i++) await send(`http://target.test/api/member/me/?n=${i}`);
+    const har = harReport(harOf(recorder.answers, redactor));
+    expect(strings.filter((s) => har.includes(s))).toEqual([]);
+    expect(har).not.toContain('eyJeyJ');
+    expect(recorder.answers.at(-1)?.record.responseBody).toMatch(/^\*\*\*( \*\*\*)*/);
+  }, 60_000);
 });
 
 describe('a rule broken by many answers', () => {

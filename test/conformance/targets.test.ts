@@ -1,7 +1,8 @@
 // runConformance's targets and its bad input (docs/conformance.md, "From a script"): the sandbox through each kind of
 // target, and a clear error before any rule for a target, a profile or an option that cannot be used.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { PreflightError } from '../../conformance/engine/preflight.js';
 import { TargetUnreachableError } from '../../conformance/engine/reachable.js';
 import { ProfileError } from '../../conformance/profile.js';
 import { OptionsError, runConformance } from '../../conformance/run.js';
@@ -68,11 +69,95 @@ describe('runConformance reaches the sandbox through every kind of target', () =
   });
 });
 
+describe('the servers teams write, in the shapes docs/conformance.md shows', () => {
+  /** An Express app's shape, `(req, res, next)`, serving the sandbox's API under /v1 instead of /api. */
+  function expressUnderV1() {
+    const sandbox = listenerOf(createSandbox().fetch);
+    return (req: IncomingMessage, res: ServerResponse, _next?: () => void) => {
+      if (!req.url?.startsWith('/v1/')) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"status":"error","message":"not found"}');
+        return;
+      }
+      req.url = `/api${req.url.slice('/v1'.length)}`;
+      return sandbox(req, res);
+    };
+  }
+
+  /** An http.Server that answers 503 until its app is made ready, as routes registered at ready() or init() do. */
+  function serverOfApp() {
+    const sandbox = listenerOf(createSandbox().fetch);
+    const state = { ready: false };
+    const server = createServer((req, res) => (state.ready ? sandbox(req, res) : res.writeHead(503).end()));
+    return { server, state };
+  }
+
+  it('an Express app under another base path, named by profile.baseUrl (the path; the host is not used)', async () => {
+    const app = expressUnderV1();
+    const result = await runConformance({
+      target: app,
+      profile: { ...DEMO_PROFILE, baseUrl: 'http://localhost/v1' },
+      only: ONLY,
+    });
+    expect(outcomes(result)).toEqual({ 'TOKEN-03': 'PASS', 'ENV-04': 'PASS' });
+    expect(result).toMatchObject({
+      target: 'listener',
+      baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/),
+    });
+    // Without it the suite looks under /api, and the preflight says where the base path comes from.
+    const lost = await runConformance({ target: app, profile: DEMO_PROFILE, only: ONLY }).catch((e: unknown) => e);
+    expect(lost).toBeInstanceOf(PreflightError);
+    expect((lost as Error).message).toContain('answered 404');
+    expect((lost as Error).message).toContain('the path of profile.baseUrl');
+  });
+
+  it('a Fastify app: ready() first, then its server, closed afterwards', async () => {
+    const { server, state } = serverOfApp();
+    const app = {
+      server,
+      ready: async () => {
+        state.ready = true;
+      },
+    };
+    const result = await runConformance({ target: app, profile: DEMO_PROFILE, only: ONLY });
+    expect(outcomes(result)).toEqual({ 'TOKEN-03': 'PASS', 'ENV-04': 'PASS' });
+    expect(result.target).toBe('server');
+    expect(server.listening).toBe(false);
+  });
+
+  it('a NestJS app: init() first, then getHttpServer(); and its server alone after init(), as supertest takes it', async () => {
+    const { server, state } = serverOfApp();
+    const app = {
+      getHttpServer: () => server,
+      init: async () => {
+        state.ready = true;
+        return app;
+      },
+    };
+    const result = await runConformance({ target: app, profile: DEMO_PROFILE, only: ONLY });
+    expect(outcomes(result)).toEqual({ 'TOKEN-03': 'PASS', 'ENV-04': 'PASS' });
+    const alone = await runConformance({ target: app.getHttpServer(), profile: DEMO_PROFILE, only: ONLY });
+    expect(outcomes(alone)).toEqual({ 'TOKEN-03': 'PASS', 'ENV-04': 'PASS' });
+  });
+
+  it('an app whose ready() or init() throws, named', async () => {
+    const { server } = serverOfApp();
+    const app = {
+      server,
+      ready: async () => {
+        throw new Error('plugin failed to load');
+      },
+    };
+    await expect(runConformance({ target: app, profile: DEMO_PROFILE })).rejects.toThrow(
+      "the app's ready() failed: plugin failed to load",
+    );
+  });
+});
+
 describe('runConformance refuses what it cannot use, before any rule runs', () => {
   it('a target that is neither a URL, a function nor a server', async () => {
     await expect(runConformance({ target: 42 as never, profile: DEMO_PROFILE })).rejects.toThrow(TargetError);
     await expect(runConformance({ target: 42 as never, profile: DEMO_PROFILE })).rejects.toThrow(
-      /target must be a base URL .*, a fetch handler .*, a Node request listener .*, or an http\.Server; got number/,
+      /target must be a base URL .*, a fetch handler .*, a Node request listener .*, an http\.Server, or a Fastify or NestJS app; got number/,
     );
     await expect(runConformance({ target: 'ftp://example.test/api', profile: DEMO_PROFILE })).rejects.toThrow(
       'target must be an http(s) URL, not ftp:',
@@ -133,7 +218,7 @@ describe('runConformance refuses what it cannot use, before any rule runs', () =
       'timeoutMs must be a non-negative integer',
     );
     await expect(runConformance({ target, profile: DEMO_PROFILE, only: ['NOPE-1'] })).rejects.toThrow(
-      'only (--only) names no rule or area: NOPE-1',
+      'only names no rule or area: NOPE-1',
     );
     await expect(runConformance({ target, profile: DEMO_PROFILE, only: ['tokens'], skip: ['tokens'] })).rejects.toThrow(
       'only and skip leave no rule to run',

@@ -1,18 +1,64 @@
 // describeConformance (docs/conformance.md, "In your Vitest suite"): the sandbox's rules as this file's own tests, and
 // a team-style file run in a Vitest of its own, which passes against the sandbox and fails, naming the rule, against
-// a fault.
-import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
-import { RULES } from '../../conformance/rules.js';
+// a fault; `only` and `skip` pick its tests, and on the same server it gives the CLI's verdict: a MUST rule failed or
+// not verified fails both.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RULES, selectRules } from '../../conformance/rules.js';
 import { describeConformance } from '../../conformance/vitest.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { FAULTS } from './faults/index.js';
 import { DEMO_PROFILE } from './fixtures/profile.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'conformance-doors-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describeConformance({
   name: 'the sandbox, in process, as Vitest tests',
   target: createSandbox().fetch,
   profile: DEMO_PROFILE,
 });
+
+/** This process's environment without Vitest's own markers and CONFORMANCE_* overrides, plus `extra`. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.startsWith('VITEST') && !k.startsWith('CONFORMANCE_') && k !== 'TEST' && k !== 'NODE_ENV') env[k] = v;
+  }
+  return { ...env, ...extra, NO_COLOR: '1', FORCE_COLOR: '0' };
+}
+
+/** A process to its end, without blocking this one (a server in this process answers it meanwhile). */
+function processRun(args: string[], env: Record<string, string>): Promise<{ status: number | null; output: string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (c) => {
+    output += c;
+  });
+  child.stderr.on('data', (c) => {
+    output += c;
+  });
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
+}
+
+const vitestProcess = (env: Record<string, string>, ...args: string[]) =>
+  processRun(
+    ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/conformance/fixtures/vitest.config.ts', ...args],
+    env,
+  );
+
+const cliProcess = (...args: string[]) =>
+  processRun(
+    ['--import', 'tsx', 'conformance/cli/main.ts', '--target', 'conformance/targets/sandbox.json', ...args],
+    {},
+  );
 
 /** Runs the team-style file in a Vitest of its own; `FAULT` names a fault variant of the sandbox, or none. */
 function vitestRun(env: Record<string, string>, ...args: string[]) {
@@ -43,4 +89,93 @@ describe('a team-style test file in its own Vitest run', () => {
     expect(run.output).toContain('"An error payload is returned on failure."');
     expect(run.output).toContain('curl:');
   }, 130_000);
+});
+
+describe('the team-style file picks its tests', () => {
+  it('registers only the rules `only` selects less those `skip` names, and -t filters them further', async () => {
+    const run = await vitestProcess(
+      { ONLY: 'tokens,auth', SKIP: 'TOKEN-02' },
+      '--reporter',
+      'verbose',
+      '-t',
+      'TOKEN-0',
+    );
+    const registered = [...selectRules(['tokens', 'auth']).selected].filter((id) => id !== 'TOKEN-02');
+    const picked = registered.filter((id) => id.startsWith('TOKEN-0'));
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).not.toContain('TOKEN-02 ');
+    expect(run.output).toMatch(
+      new RegExp(
+        `Tests\\s+${picked.length} passed \\| ${registered.length - picked.length} skipped \\(${registered.length}\\)`,
+      ),
+    );
+  }, 130_000);
+
+  it('fails the file at collection when `only` names no rule, naming the option', async () => {
+    const run = await vitestProcess({ ONLY: 'TOKEN-99' });
+    expect(run.status).toBe(1);
+    expect(run.output).toContain('only names no rule or area: TOKEN-99');
+  }, 130_000);
+});
+
+/** A fault of the sandbox served on a free port: the same server for both doors. */
+async function serving<T>(fault: string | undefined, use: (baseUrl: string) => Promise<T>): Promise<T> {
+  const inner = createSandbox().fetch;
+  const fetch = fault ? (FAULTS[fault]?.wrap(inner) ?? inner) : inner;
+  const server = await startSandboxServer({ port: 0, fetch, keepAliveTimeoutMs: KEPT_ALIVE_MS });
+  try {
+    return await use(server.baseUrl);
+  } finally {
+    await server.close();
+  }
+}
+
+describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same server', { timeout: 180_000 }, () => {
+  it('a MUST rule not verified fails both, and each says why', async () => {
+    // Login answers 401 without an Authorization header: TOKEN-02 needs a session, LOGIN-02 (not selected) fails.
+    await serving('loginNeedsAuthorization', async (baseUrl) => {
+      const report = join(dir, 'unverified.json');
+      const [cli, vitest] = await Promise.all([
+        cliProcess('--base-url', baseUrl, '--only', 'TOKEN-02', '--no-preflight'),
+        vitestProcess({ TARGET_URL: baseUrl, ONLY: 'TOKEN-02', PREFLIGHT: '0', JSON_REPORT: report }),
+      ]);
+      expect(cli.status, cli.output).toBe(1);
+      expect(cli.output).toMatch(/^ {2}! tokens\.check\.\w+ +0 passed, +0 failed, +0 skipped, 1 not verified/m);
+      expect(cli.output).toContain('MUST rules not verified: TOKEN-02');
+      expect(vitest.status, vitest.output).toBe(1);
+      expect(vitest.output).toMatch(/Tests\s+1 failed \(1\)/);
+      expect(vitest.output).toContain('TOKEN-02 (MUST)');
+      expect(vitest.output).toContain('not verified: 1 of 1 checks not verified: not verified, blocked by LOGIN-02');
+      expect(vitest.output).toContain('fix LOGIN-02 first');
+      expect(JSON.parse(readFileSync(report, 'utf8')).verdict).toMatchObject({ failed: true });
+    });
+  });
+
+  it('a failed MUST rule fails both', async () => {
+    await serving('jwtAcceptedUnderBearer', async (baseUrl) => {
+      const [cli, vitest] = await Promise.all([
+        cliProcess('--base-url', baseUrl, '--only', 'AUTH-03'),
+        vitestProcess({ TARGET_URL: baseUrl, ONLY: 'AUTH-03' }),
+      ]);
+      expect(cli.status, cli.output).toBe(1);
+      expect(cli.output).toContain('MUST rules failed: AUTH-03');
+      expect(vitest.status, vitest.output).toBe(1);
+      expect(vitest.output).toContain('AUTH-03 (MUST)');
+      // A hint names what describeConformance offers, not the CLI's flags.
+      expect(vitest.output).toContain("describeConformance's json or junit option");
+      expect(vitest.output).not.toContain('--json');
+    });
+  });
+
+  it('a server that holds the rules passes both', async () => {
+    await serving(undefined, async (baseUrl) => {
+      const [cli, vitest] = await Promise.all([
+        cliProcess('--base-url', baseUrl, '--only', 'TOKEN-02,AUTH-03'),
+        vitestProcess({ TARGET_URL: baseUrl, ONLY: 'TOKEN-02,AUTH-03' }),
+      ]);
+      expect(cli.status, cli.output).toBe(0);
+      expect(vitest.status, vitest.output).toBe(0);
+      expect(vitest.output).toMatch(/Tests\s+2 passed \(2\)/);
+    });
+  });
 });

@@ -130,6 +130,9 @@ beforeAll(async () => {
       tarball('@task-management/conformance'),
       tarball('@task-management/sandbox'),
       `vitest@${pins.vitest}`,
+      // A TypeScript backend's own: the compiler and Node's types.
+      `typescript@${pins.typescript}`,
+      `@types/node@${pins['@types/node']}`,
     ]),
   ]);
 }, 600_000);
@@ -336,6 +339,40 @@ describe('a backend project with the suite in its own Vitest run', () => {
       'ENV-02 (MUST): Every 4xx or 5xx answer carries an error payload',
     );
   }, 180_000);
+
+  it('type-checks both entries under moduleResolution node (node10), node16 and bundler', async () => {
+    writeFileSync(
+      join(vitestProject, 'typed.ts'),
+      `import { type ConformanceResult, runConformance, type Target } from '@task-management/conformance';
+import { type DescribeConformanceOptions, describeConformance } from '@task-management/conformance/vitest';
+import { createServer } from 'node:http';
+
+const target: Target = createServer();
+const profile = ${JSON.stringify(DEMO_PROFILE)};
+const options: DescribeConformanceOptions = { target, profile, only: ['qa'] };
+export const run = (): Promise<ConformanceResult> => runConformance({ target, profile });
+export const register = (): void => describeConformance(options);
+`,
+    );
+    for (const [module, moduleResolution] of [
+      ['commonjs', 'node'],
+      ['node16', 'node16'],
+      ['esnext', 'bundler'],
+    ]) {
+      const config = `tsconfig.${moduleResolution}.json`;
+      writeFileSync(
+        join(vitestProject, config),
+        JSON.stringify({
+          compilerOptions: { target: 'ES2022', module, moduleResolution, strict: true, noEmit: true, types: ['node'] },
+          include: ['typed.ts'],
+        }),
+      );
+      const tsc = await npx(vitestProject, ['tsc', '-p', config]);
+      expect(tsc.stdout, moduleResolution).toBe('');
+      expect(tsc.code, moduleResolution).toBe(0);
+    }
+    // Vitest's types are large: each check takes half a minute on a loaded machine.
+  }, 400_000);
 
   it('a script calls runConformance from the package root and gets a typed result', async () => {
     writeFileSync(join(vitestProject, 'check.mjs'), TEAM_SCRIPT);
