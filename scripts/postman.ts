@@ -7,6 +7,7 @@ import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isObject } from '../contract/json.js';
+import { linkBodyExpressions } from '../contract/links.js';
 import { nodeAt } from '../contract/pointer.js';
 import { ContractReadError, operationsOf, type ResolvedOperation, readResolvedContract } from '../contract/resolved.js';
 import { DEMO } from '../mocks/sandbox/worlds/seed.js';
@@ -241,7 +242,7 @@ function linkCaptures(file: string, op: ResolvedOperation, status: string): Reco
     if (!isObject(link)) continue;
     const fields = {
       ...(isObject(link.parameters) ? link.parameters : {}),
-      ...(isObject(link.requestBody) ? link.requestBody : {}),
+      ...linkBodyExpressions(link.requestBody),
     };
     for (const [field, expression] of Object.entries(fields)) {
       if (typeof expression !== 'string' || !expression.startsWith('$response.body#')) continue;

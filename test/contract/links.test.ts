@@ -1,5 +1,6 @@
 // A stateful walk over the contract's OpenAPI links against the sandbox, as Schemathesis' stateful phase runs one.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, test } from 'vitest';
+import { linkBodyExpressions } from '../../contract/links.js';
 import { loadContract, type OperationSpec } from '../../contract/openapi.js';
 import { dereference } from '../../contract/pointer.js';
 import { createValidators } from '../../contract/validators.js';
@@ -213,5 +214,31 @@ describe('OpenAPI links', () => {
       .case_report;
     expect(report?.status).toBe('done');
     expect(outcome?.exchange.request.query.get('case_report_id')).toBe(String(report?.id));
+  });
+});
+
+describe('linkBodyExpressions: the members a link body sets, in either form', () => {
+  it.each([
+    [
+      'an object of expressions',
+      { refresh_token: '$response.body#/data/refresh_token' },
+      { refresh_token: '$response.body#/data/refresh_token' },
+    ],
+    [
+      'JSON text with one embedded expression',
+      '{"refresh_token": "{$response.body#/data/refresh_token}"}',
+      { refresh_token: '$response.body#/data/refresh_token' },
+    ],
+    [
+      'JSON text with a constant beside it',
+      '{"a": "{$response.body#/x}", "b": "fixed", "c": 3}',
+      { a: '$response.body#/x' },
+    ],
+    ['an expression inside a longer string', '{"a": "id-{$response.body#/x}"}', {}],
+    ['JSON text that does not parse', '{"a": ', {}],
+    ['a whole-body expression', '$response.body#/data', {}],
+    ['no body', undefined, {}],
+  ])('%s', (_what, body, expected) => {
+    expect(linkBodyExpressions(body)).toEqual(expected);
   });
 });
