@@ -207,7 +207,7 @@ export const openapiDocument: Record<string, unknown> = {
                     "metadata": {
                       "owner": "platform-team"
                     },
-                    "expires_at": "2027-01-01T00:00:00Z"
+                    "expires_at": "2099-12-31T00:00:00Z"
                   }
                 }
               }
@@ -2052,6 +2052,9 @@ export const openapiDocument: Record<string, unknown> = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "429": {
+            "$ref": "#/components/responses/QuotaExceeded"
+          },
           "default": {
             "$ref": "#/components/responses/UnexpectedError"
           }
@@ -2699,7 +2702,7 @@ export const openapiDocument: Record<string, unknown> = {
         "format": "date-time",
         "description": "When the token stops authenticating; null for no expiry.",
         "x-assumption": "The source does not show the format of `expires_at`; the contract assumes an RFC 3339 date-time (or null).",
-        "example": "2027-01-01T00:00:00Z"
+        "example": "2099-12-31T00:00:00Z"
       },
       "ApiToken": {
         "type": "object",
@@ -3940,7 +3943,7 @@ export const openapiDocument: Record<string, unknown> = {
               "metadata": {
                 "owner": "platform-team"
               },
-              "expires_at": "2027-01-01T00:00:00Z",
+              "expires_at": "2099-12-31T00:00:00Z",
               "created_at": "2026-11-22T10:00:00Z"
             }
           }
@@ -3958,7 +3961,7 @@ export const openapiDocument: Record<string, unknown> = {
               "metadata": {
                 "owner": "platform-team"
               },
-              "expires_at": "2027-01-01T00:00:00Z",
+              "expires_at": "2099-12-31T00:00:00Z",
               "created_at": "2026-11-22T10:00:00Z",
               "token": "tmk_live_9c1f0e7b2a4d4f6e8a0b1c2d3e4f5a6b"
             }

@@ -630,7 +630,7 @@ export interface components {
         /**
          * Format: date-time
          * @description When the token stops authenticating; null for no expiry.
-         * @example 2027-01-01T00:00:00Z
+         * @example 2099-12-31T00:00:00Z
          */
         TokenExpiry: string | null;
         /** @description A named API token, without its secret. */
@@ -2498,6 +2498,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["QuotaExceeded"];
             default: components["responses"]["UnexpectedError"];
         };
     };
