@@ -1,71 +1,24 @@
 // Compiles ajv validators from the contract document: query parameters, JSON request bodies and responses (no I/O).
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Options, ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { openapiDocument } from '../generated/openapi-document.js';
 import { type Contract, contractOf, type OperationSpec } from './document.js';
+import {
+  type FieldError,
+  querySchemaOf,
+  type RequestValidators,
+  requestValidatorsOver,
+  toFieldErrors,
+  type Validated,
+} from './request-checks.js';
 
-/** One field to correct, as the contract's error payload names it. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export { type FieldError, toFieldErrors, type Validated };
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
+/** The id the contract document has among ajv's schemas: `openapi.json#/components/…` names a schema in it. */
+export const DOC_ID = 'openapi.json';
 
-const DOC_ID = 'openapi.json';
-
-/** Turns ajv errors into the contract's `errors[]`: one entry per field to correct. */
-export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = 'body'): FieldError[] {
-  const out: FieldError[] = [];
-  // A Set, not a scan of `out`: a 1 MiB body can carry ~100k unknown keys, and a quadratic dedup stalls for seconds.
-  const seen = new Set<string>();
-  // A value of the wrong type also fails its format (`int64` on an id); the type error already names the field.
-  const wrongType = new Set((errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath));
-  for (const e of errors ?? []) {
-    if (e.keyword === 'format' && wrongType.has(e.instancePath)) continue;
-    const path = e.instancePath.split('/').filter(Boolean).join('.');
-    let field = path;
-    let message = e.message ?? 'is invalid';
-    if (e.keyword === 'required') {
-      const missing = (e.params as { missingProperty: string }).missingProperty;
-      field = path ? `${path}.${missing}` : missing;
-      message = 'is required';
-    } else if (e.keyword === 'additionalProperties') {
-      const extra = (e.params as { additionalProperty: string }).additionalProperty;
-      field = path ? `${path}.${extra}` : extra;
-      message = 'is not a known field';
-    } else if (e.keyword === 'discriminator') {
-      const params = e.params as { tag: string };
-      field = path ? `${path}.${params.tag}` : params.tag;
-      message = `must be one of the allowed values`;
-    } else if (e.keyword === 'minProperties') {
-      message = 'must contain at least one field';
-    }
-    if (!field) field = root;
-    const id = `${field}\u0000${message}`;
-    if (!seen.has(id)) {
-      seen.add(id);
-      out.push({ field, message });
-    }
-  }
-  return out;
-}
-
-/** Coerces one raw query value to the type its schema declares, so ajv can judge it. */
-function coerce(raw: string, schema: Record<string, unknown>): unknown {
-  const type = schema.type ?? (schema.$ref ? 'integer' : undefined);
-  if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
-  if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
-  return raw;
-}
-
-export interface ContractValidators {
-  contract: Contract;
-  /** Validates and coerces the query of a request; unknown query keys are ignored. */
-  query(operationId: string, params: URLSearchParams): Validated<Record<string, unknown>>;
-  /** Validates a parsed JSON request body. */
-  body(operationId: string, body: unknown): Validated<unknown>;
+export interface ContractValidators extends RequestValidators {
   /** Validates a response body; `undefined` when the status is not declared (nor `default`). */
   response(operationId: string, status: number, body: unknown): FieldError[] | undefined;
   /** Whether the operation declares this exact status (not counting `default`). */
@@ -92,19 +45,34 @@ function withoutDiscriminatorMappings(node: unknown): unknown {
   return out;
 }
 
-/** Builds lazily compiled, cached validators over one contract (default: openapi.yaml as generated at build time). */
-export function createValidators(contract: Contract = contractOf(openapiDocument)): ContractValidators {
+/**
+ * An ajv instance holding `document` under DOC_ID, with the options every validator of the contract is compiled with:
+ * at run time here, and at build time into generated/request-validators.ts (scripts/standalone-validators.ts), so
+ * both judge alike. `code` adds ajv's code options (the build's standalone source).
+ */
+export function contractAjv(document: Record<string, unknown>, code?: Options['code']): Ajv2020 {
   // validateSchema: false skips checking the whole OpenAPI document against the JSON Schema meta-schema, which costs
-  // most of the sandbox's start-up; npm run lint (redocly) checks the contract, and every compile still fails loudly.
+  // most of the compilation's time; npm run lint (redocly) checks the contract, and every compile still fails loudly.
   const ajv = new Ajv2020({
     strict: false,
     allErrors: true,
     discriminator: true,
     validateFormats: true,
     validateSchema: false,
+    ...(code ? { code } : {}),
   });
   addFormats.default(ajv);
-  ajv.addSchema(withoutDiscriminatorMappings(contract.document) as Record<string, unknown>, DOC_ID);
+  ajv.addSchema(withoutDiscriminatorMappings(document) as Record<string, unknown>, DOC_ID);
+  return ajv;
+}
+
+/**
+ * Builds lazily compiled, cached validators over one contract (default: openapi.yaml as generated at build time). ajv
+ * compiles schemas into functions here, at run time: for code in Node (the conformance suite, tests). The sandbox
+ * checks requests with the same schemas compiled at build time (contract/request-validators.ts).
+ */
+export function createValidators(contract: Contract = contractOf(openapiDocument)): ContractValidators {
+  const ajv = contractAjv(contract.document);
 
   const byPointer = new Map<string, ValidateFunction>();
   const compile = (pointer: string): ValidateFunction => {
@@ -120,12 +88,7 @@ export function createValidators(contract: Contract = contractOf(openapiDocument
   const queryValidator = (op: OperationSpec): ValidateFunction => {
     let fn = queryValidators.get(op.operationId);
     if (!fn) {
-      const params = op.parameters.filter((p) => p.in === 'query');
-      fn = ajv.compile({
-        type: 'object',
-        properties: Object.fromEntries(params.map((p) => [p.name, { $ref: `${DOC_ID}#${p.schemaPointer}` }])),
-        required: params.filter((p) => p.required).map((p) => p.name),
-      });
+      fn = ajv.compile(querySchemaOf(op, DOC_ID));
       queryValidators.set(op.operationId, fn);
     }
     return fn;
@@ -138,31 +101,7 @@ export function createValidators(contract: Contract = contractOf(openapiDocument
   };
 
   return {
-    contract,
-    query(operationId, params) {
-      const op = operation(operationId);
-      const value: Record<string, unknown> = {};
-      for (const p of op.parameters) {
-        if (p.in !== 'query') continue;
-        const raws = params.getAll(p.name);
-        if (raws.length === 0) continue;
-        if (p.schema.type === 'array') {
-          const items = (p.schema.items ?? {}) as Record<string, unknown>;
-          value[p.name] = raws.map((r) => coerce(r, items));
-        } else {
-          // A repeated scalar key is ambiguous: keep the list so that validation names the field.
-          value[p.name] = raws.length === 1 ? coerce(raws[0] as string, p.schema) : raws;
-        }
-      }
-      const fn = queryValidator(op);
-      return fn(value) ? { ok: true, value } : { ok: false, errors: toFieldErrors(fn.errors, 'query') };
-    },
-    body(operationId, body) {
-      const op = operation(operationId);
-      if (!op.requestBodyPointer) return { ok: true, value: body };
-      const fn = compile(op.requestBodyPointer);
-      return fn(body) ? { ok: true, value: body } : { ok: false, errors: toFieldErrors(fn.errors) };
-    },
+    ...requestValidatorsOver(contract, { query: queryValidator, body: (_op, pointer) => compile(pointer) }),
     response(operationId, status, body) {
       const op = operation(operationId);
       const key = String(status);

@@ -42,14 +42,16 @@ export const DOCS_INPUTS = [
 const CONSOLE_SOURCES = () =>
   existsSync(at('console')) ? readdirSync(at('console')).map((name) => at(`console/${name}`)) : [];
 
+/** What the console bundles from generated/: the contract, and the sandbox's validators compiled from it. */
+const CONSOLE_GENERATED = ['openapi-document', 'request-validators', 'snapshot-validator'].map((name) =>
+  at(`generated/${name}.ts`),
+);
+
 /**
  * True when an output is missing or older than any of `inputs`. The docs' default inputs add the console's sources
- * and the generated contract the console bundles.
+ * and the generated modules the console bundles.
  */
-export function isStale(
-  outputs = DOCS_OUTPUTS,
-  inputs = [...DOCS_INPUTS, ...CONSOLE_SOURCES(), at('generated/openapi-document.ts')],
-) {
+export function isStale(outputs = DOCS_OUTPUTS, inputs = [...DOCS_INPUTS, ...CONSOLE_SOURCES(), ...CONSOLE_GENERATED]) {
   const files = Array.isArray(outputs) ? outputs : [outputs];
   if (files.some((file) => !existsSync(file))) return true;
   const built = Math.min(...files.map((file) => statSync(file).mtimeMs));

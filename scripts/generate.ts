@@ -1,6 +1,7 @@
 // npm run generate: writes generated/schema.d.ts with openapi-typescript's own CLI (banner included),
-// generated/openapi-document.ts (the parsed contract, for code that cannot read files), docs/assumptions.md, docs/rules.md
-// and docs/changes.md.
+// generated/openapi-document.ts (the parsed contract, for code that cannot read files), the validators compiled at build
+// time (generated/request-validators.ts, generated/snapshot-validator.ts), docs/assumptions.md, docs/rules.md and
+// docs/changes.md.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,12 @@ import { RULES_DOC_PATH, renderRulesDoc } from '../conformance/write-rules-doc.j
 import { assumptionSince, renderChangesPage } from '../contract/evolution/history.js';
 import { CONTRACT_PATH } from '../contract/openapi.js';
 import { renderAssumptions } from './assumptions.js';
+import {
+  REQUEST_VALIDATORS_PATH,
+  requestValidatorsModule,
+  SNAPSHOT_VALIDATOR_PATH,
+  snapshotValidatorModule,
+} from './standalone-validators.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,6 +54,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log('wrote generated/schema.d.ts');
   writeFileSync(DOCUMENT_MODULE_PATH, documentModule());
   console.log('wrote generated/openapi-document.ts');
+  writeFileSync(REQUEST_VALIDATORS_PATH, requestValidatorsModule());
+  console.log('wrote generated/request-validators.ts');
+  writeFileSync(SNAPSHOT_VALIDATOR_PATH, snapshotValidatorModule());
+  console.log('wrote generated/snapshot-validator.ts');
   writeFileSync(ASSUMPTIONS_PATH, assumptionsPage());
   console.log('wrote docs/assumptions.md');
   writeFileSync(RULES_DOC_PATH, renderRulesDoc());

@@ -1,8 +1,9 @@
 // The docs console in headless Chromium, served as npm start serves it (the sandbox's node host, /docs/console.html):
 // log in, create a scenario and see it listed, first against the sandbox in the page, then against the server's base
 // URL; the walkthrough; bad input (a base URL that is down, HTML or refuses CORS, a body that is not JSON, a token of
-// the wrong kind); and the page opened from disk.
-import { mkdtempSync, rmSync } from 'node:fs';
+// the wrong kind); and the page opened from disk. Throughout, the page's Content-Security-Policy (no 'unsafe-inline',
+// no 'unsafe-eval') reports no violation.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { buildDocs } from '../../scripts/build-docs.js';
 import { launchChromium } from '../../scripts/chromium.js';
 import { logIn } from '../sandbox/msw/story.js';
+import { recordCspViolations } from '../support/csp-violations.js';
 
 // Each test drives a real page through several round trips; on a shared 2-core machine that can take a while.
 vi.setConfig({ testTimeout: 90_000 });
@@ -35,6 +37,8 @@ let context: BrowserContext | undefined;
 /** Requests the page made to a host other than the docs' own: each is aborted, and there must be none. */
 let offOrigin: string[] = [];
 let pageErrors: string[] = [];
+/** What the page's Content-Security-Policy refused: its `securitypolicyviolation` events and Chromium's console reports. */
+let cspViolations: string[] = [];
 
 beforeAll(async () => {
   buildDocs(join(dir, 'index.html'));
@@ -67,6 +71,7 @@ async function openConsole(url = `${origin}/docs/console.html`, allowed: string[
   context = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
   offOrigin = [];
   pageErrors = [];
+  cspViolations = await recordCspViolations(context);
   await context.route('**/*', (route) => {
     const target = route.request().url();
     if (target.startsWith(`${origin}/`) || target.startsWith('file:') || allowed.some((o) => target.startsWith(o))) {
@@ -156,6 +161,7 @@ describe('against the sandbox in the page', () => {
     expect(reachedServer.slice(before)).toEqual([]);
     expect(offOrigin).toEqual([]);
     expect(pageErrors).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
 
   test('the QA walkthrough runs step by step, each step enabled by the one before', async () => {
@@ -179,7 +185,65 @@ describe('against the sandbox in the page', () => {
     expect(await credentialKind(page)).toBe('session');
     expect(offOrigin).toEqual([]);
     expect(pageErrors).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
+});
+
+/** The console's Content-Security-Policy as built: directive → its sources. */
+function consolePolicy(): Map<string, string[]> {
+  const html = readFileSync(join(dir, 'console.html'), 'utf8');
+  const content = /<meta http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1] ?? '';
+  const directives = content.split(';').map((d) => d.trim().split(/\s+/));
+  return new Map(directives.filter(([name]) => name).map(([name, ...sources]) => [name as string, sources]));
+}
+
+test("the console's Content-Security-Policy allows no inline or eval'd code but its own, and Chromium enforces it", async () => {
+  const policy = consolePolicy();
+  expect(policy.get('default-src')).toEqual(["'none'"]);
+  const HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+  // Two inline scripts (Swagger UI, the console) and two style elements (Swagger UI's, the console's), each by its hash.
+  for (const directive of ['script-src', 'style-src']) {
+    const sources = policy.get(directive) ?? [];
+    expect(sources, directive).not.toContain("'unsafe-inline'");
+    expect(sources, directive).not.toContain("'unsafe-eval'");
+    expect(sources, directive).toHaveLength(2);
+    for (const source of sources) expect(source, directive).toMatch(HASH);
+  }
+
+  const page = await openConsole();
+  expect(cspViolations).toEqual([]);
+  // What an injection would try: a script element, code built from a string, a style attribute. None takes effect.
+  // DevTools may evaluate strings in any page, so the string code runs from a timer: as the page's own code would.
+  const outcome = await page.evaluate(async () => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injectedScriptRan = true';
+    document.body.append(script);
+    const holder = document.createElement('div');
+    holder.innerHTML = '<p id="injected-style" style="color: rgb(1, 2, 3)">styled?</p>';
+    document.body.append(holder);
+    const color = getComputedStyle(document.getElementById('injected-style') as HTMLElement).color;
+    const refusal = (run: () => unknown) =>
+      new Promise<string>((resolve) =>
+        setTimeout(() => {
+          try {
+            run();
+            resolve('ran');
+          } catch (error) {
+            resolve((error as Error).name);
+          }
+        }),
+      );
+    return {
+      scriptRan: 'injectedScriptRan' in window,
+      // biome-ignore lint/security/noGlobalEval: what an injected script would call; the page must refuse it
+      eval: await refusal(() => globalThis.eval('1')),
+      newFunction: await refusal(() => new Function('return 1')()),
+      styleApplied: color === 'rgb(1, 2, 3)',
+    };
+  });
+  expect(outcome).toEqual({ scriptRan: false, eval: 'EvalError', newFunction: 'EvalError', styleApplied: false });
+  // Each refusal is reported, so the tests above that find no report would have seen one.
+  await expect.poll(() => cspViolations.join('\n')).toMatch(/script-src[\s\S]*style-src|style-src[\s\S]*script-src/);
 });
 
 test("against the server's base URL: log in from the bar, create a scenario, see it listed; the server has it", async () => {
@@ -210,6 +274,7 @@ test("against the server's base URL: log in from the bar, create a scenario, see
   expect(list.scenarios.map((s) => s.title)).toContain(title);
   expect(offOrigin).toEqual([]);
   expect(pageErrors).toEqual([]);
+  expect(cspViolations).toEqual([]);
 });
 
 test('a named token created in the console replaces the JWT and is sent as Bearer, one kind at a time', async () => {
@@ -237,6 +302,7 @@ test('a named token created in the console replaces the JWT and is sent as Beare
     ['/api/member/me/', 'Bearer'],
   ]);
   expect(pageErrors).toEqual([]);
+  expect(cspViolations).toEqual([]);
 });
 
 describe('bad input gets a clear message and the page keeps working', () => {
@@ -284,6 +350,7 @@ describe('bad input gets a clear message and the page keeps working', () => {
     expect(await tryBaseUrl('not a url')).toMatch(/not an absolute URL/);
     expect(await page.getAttribute('body', 'data-target')).toBe('in-page');
     expect(pageErrors).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
 
   test('a body that is not JSON is not sent, and says so', async () => {
@@ -305,6 +372,7 @@ describe('bad input gets a clear message and the page keeps working', () => {
     ).toBe(201);
     expect(reachedServer.slice(before)).toEqual([]);
     expect(pageErrors).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
 
   test('a token pasted as the wrong kind is refused, and the credential in use is kept', async () => {
@@ -333,6 +401,7 @@ describe('bad input gets a clear message and the page keeps working', () => {
     expect(await page.textContent('#credential-message')).toMatch(/starts with "Bearer"/);
     expect(await credentialKind(page)).toBe('session');
     expect(pageErrors).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
 });
 
@@ -343,4 +412,5 @@ test('opened from disk, the page says the sandbox needs http(s) and still offers
   expect(await page.inputValue('#base-url')).toBe('http://127.0.0.1:4010/api');
   expect(offOrigin).toEqual([]);
   expect(pageErrors).toEqual([]);
+  expect(cspViolations).toEqual([]);
 });

@@ -1,4 +1,5 @@
-// The sandbox in a real browser through MSW's service worker: the typed client's story, then reloads with and without storage.
+// The sandbox in a real browser through MSW's service worker: the typed client's story, then reloads with and without
+// storage; the page has a strict Content-Security-Policy (no 'unsafe-eval', no 'unsafe-inline'), as a frontend may.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,11 +8,14 @@ import { build } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { launchChromium } from '../../scripts/chromium.js';
+import { recordCspViolations } from '../support/csp-violations.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HTML = `<!doctype html><meta charset="utf-8"><title>Sandbox in the browser</title>
 <input id="title" value="Wishlist from the browser"><button id="run">Run the story</button>
 <pre id="titles"></pre><pre id="result"></pre><script type="module" src="/page.js"></script>`;
+/** The strictest policy the page can run under: scripts, the worker and requests from its own origin, nothing inline. */
+const CSP = "default-src 'self'; base-uri 'none'; form-action 'none'";
 
 let browser: Browser;
 let server: Server;
@@ -21,6 +25,8 @@ const served: string[] = [];
 /** URLs the browser tried to fetch off the page's origin. */
 const offOrigin: string[] = [];
 let context: BrowserContext | undefined;
+/** What the page's Content-Security-Policy refused: the sandbox must need nothing it forbids. */
+let cspViolations: string[] = [];
 
 beforeAll(async () => {
   const bundle = await build({
@@ -44,7 +50,10 @@ beforeAll(async () => {
       '/mockServiceWorker.js': ['text/javascript; charset=utf-8', worker],
     };
     const file = files[path];
-    res.writeHead(file ? 200 : 404, { 'content-type': file ? file[0] : 'text/plain' });
+    res.writeHead(file ? 200 : 404, {
+      'content-type': file ? file[0] : 'text/plain',
+      ...(path === '/' ? { 'content-security-policy': CSP } : {}),
+    });
     res.end(file ? file[1] : 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -53,6 +62,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
+  expect(cspViolations).toEqual([]);
   await context?.close();
   context = undefined;
 });
@@ -70,6 +80,7 @@ async function openPage(storage: string, inContext?: BrowserContext): Promise<Pa
     return page;
   }
   context = await browser.newContext();
+  cspViolations = await recordCspViolations(context);
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (url.startsWith(`${origin}/`)) return route.continue();

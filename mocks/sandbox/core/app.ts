@@ -2,7 +2,7 @@
 import { type Contract, contractOf, type OperationSpec } from '../../../contract/document.js';
 import type { FetchHandler } from '../../../contract/http.js';
 import type { OperationId } from '../../../contract/operations.js';
-import type { ContractValidators, FieldError } from '../../../contract/validators.js';
+import type { FieldError, RequestValidators } from '../../../contract/request-validators.js';
 import { openapiDocument } from '../../../generated/openapi-document.js';
 import { boardScope, type Need } from '../domain/access.js';
 import { Auth, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, type Principal } from '../domain/auth.js';
@@ -109,14 +109,14 @@ function contractTools() {
   return shared;
 }
 
-// ajv and the contract's validators are loaded on the first request that has a query or a body to check, not at
-// start: loading them is most of the sandbox's start-up, and a request without either (GET /member/me/) needs none.
-let validators: ContractValidators | undefined;
-let validatorsLoading: Promise<ContractValidators> | undefined;
-function validatorsFor(contract: Contract): ContractValidators | Promise<ContractValidators> {
+// The contract's validators (compiled at build time) are loaded on the first request that has a query or a body to
+// check, not at start: a request without either (GET /member/me/) needs none.
+let validators: RequestValidators | undefined;
+let validatorsLoading: Promise<RequestValidators> | undefined;
+function validatorsFor(contract: Contract): RequestValidators | Promise<RequestValidators> {
   if (validators) return validators;
-  validatorsLoading ??= import('../../../contract/validators.js').then((module) => {
-    validators = module.createValidators(contract);
+  validatorsLoading ??= import('../../../contract/request-validators.js').then((module) => {
+    validators = module.compiledRequestValidators(contract);
     return validators;
   });
   return validatorsLoading;

@@ -1,5 +1,6 @@
 // The bounded schema of a saved world (docs/sandbox.md "Durability (--state)"): one check for the --state file and browser storage.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
+import { validateSnapshot } from '../../../generated/snapshot-validator.js';
 import { jsonShapeExceeds } from '../domain/limits.js';
 
 /** A snapshot that cannot be loaded; the message names what is wrong and where (a JSON pointer), never a value. */
@@ -44,10 +45,11 @@ const ROW_KINDS = [
 const KINDS = ['account', 'company', 'board', 'column', 'scenario', 'case', 'session', 'caseReport', 'task'];
 
 /**
- * Every field the sandbox reads back, typed and bounded. Unknown fields are let through (bounded by the file's size),
+ * Every field the sandbox reads back, typed and bounded (compiled at build time into generated/snapshot-validator.ts
+ * by npm run generate). Unknown fields are let through (bounded by the file's size),
  * so a world saved by a newer sandbox with an extra field still loads.
  */
-const SNAPSHOT_SCHEMA = {
+export const SNAPSHOT_SCHEMA = {
   type: 'object',
   required: ['format', 'version', 'counters', ...ROW_KINDS],
   properties: {
@@ -153,8 +155,6 @@ const SNAPSHOT_SCHEMA = {
   },
 };
 
-let compiled: ValidateFunction | undefined;
-
 /** `/counters/case must be <= 9007199254740991`: the place as a JSON pointer, then what is wrong there. */
 function describe(error: ErrorObject): string {
   const place = error.instancePath === '' ? '/' : error.instancePath;
@@ -167,9 +167,8 @@ function describe(error: ErrorObject): string {
 
 /** Checks parsed JSON against the saved world's schema; throws a SnapshotError naming the first problem's place. */
 export function checkSnapshotShape(value: unknown): void {
-  compiled ??= new Ajv2020({ allErrors: false, strict: true, allowUnionTypes: true }).compile(SNAPSHOT_SCHEMA);
-  if (!compiled(value)) {
-    throw new SnapshotError(`snapshot: ${describe((compiled.errors ?? [])[0] as ErrorObject)}`);
+  if (!validateSnapshot(value)) {
+    throw new SnapshotError(`snapshot: ${describe((validateSnapshot.errors ?? [])[0] as ErrorObject)}`);
   }
 }
 
