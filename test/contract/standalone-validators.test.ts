@@ -50,10 +50,12 @@ const withQuery = contract.operations.filter((op) => op.parameters.some((p) => p
 function bodyExamples(op: OperationSpec): Record<string, unknown>[] {
   const media = nodeAt(contract.document, (op.requestBodyPointer as string).replace(/\/schema$/, '')) as {
     examples?: Record<string, { value?: unknown }>;
+    example?: unknown;
   };
-  return Object.values(media.examples ?? {})
-    .map((e) => e.value)
-    .filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v));
+  // A body has named examples, or a lone unnamed one.
+  return [...Object.values(media.examples ?? {}).map((e) => e.value), media.example].filter(
+    (v): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v),
+  );
 }
 
 /** Values that break most fields one way or another: wrong types, empty, too long, past int64, bad dates. */
