@@ -360,8 +360,9 @@ export const RULES: readonly Rule[] = [
     area: 'access',
     source: '§5 rule 7; §7 (403, 404)',
     quotes: OUT_OF_SCOPE_QUOTES,
-    text: "The outsider gets 403 or 404 when updating or deleting the member's token by its key, does not see it in its own token list, and the token keeps working.",
+    text: "The outsider gets 403 or 404 when updating or deleting the member's token by its key, and the token keeps working; neither account's token list shows a token of the other.",
     writes: true,
+    since: 'unreleased',
   },
   {
     id: 'ACCESS-03',
@@ -372,8 +373,9 @@ export const RULES: readonly Rule[] = [
       "Reads and writes are limited to resources the credential's account may access.",
       'A client should first read a list endpoint to confirm authentication and scope: GET /company/list/ returns data.companies.',
     ],
-    text: "The outsider's company list does not hold the member's company.",
+    text: "The outsider's company list does not hold the member's company, each company's id found as every check finds ids (id, company_id); a list whose companies show no id is not verified.",
     writes: false,
+    since: 'unreleased',
   },
   {
     id: 'ACCESS-04',
@@ -389,8 +391,9 @@ export const RULES: readonly Rule[] = [
     level: 'SHOULD',
     area: 'access',
     source: '§1 (read a list endpoint first to confirm scope); the target profile',
-    text: "The member's company list holds the profile's companyId.",
+    text: "The member's company list holds the profile's companyId (as id or company_id).",
     writes: false,
+    since: 'unreleased',
   },
   {
     id: 'ACCESS-06',
