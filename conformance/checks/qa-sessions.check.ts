@@ -289,6 +289,7 @@ function linkedTaskId(answer: Answer): number | undefined {
 h.rule('QA-15', "a report's first bug outcome creates one linked task on the board", async () => {
   const session = await ownSession('first bug');
   const { answer, created } = await bugAndNewTasks(session, firstReport(session).id, 'First defect.');
+  blameRow(h, created[1]);
   ensure(created.length === 1, `the first bug outcome added ${created.length} tasks to GET /task/list/, expected 1`);
   const linked = linkedTaskId(answer);
   ensure(
@@ -321,6 +322,7 @@ h.rule('QA-16', 'a second bug outcome updates the linked task rather than creati
   ensureVocabulary(h, second);
   expectSuccess(second, 'PATCH /features/qa/sessions/cases/ with status bug');
   const created = await newTasks(before, linkOf(session, [text, first.text]));
+  blameRow(h, created[0]);
   ensure(created.length === 0, `the second bug outcome added ${created.length} more tasks to GET /task/list/`);
   const [a, b] = [linkedTaskId(first.answer), linkedTaskId(second)];
   ensure(a === undefined || b === undefined || a === b, `the two bug outcomes name different tasks (${a} and ${b})`);
@@ -390,6 +392,7 @@ h.rule('QA-18', 'finishing a session leaves its linked task listed and unchanged
   const before = await taskIds();
   const texts = await reviewAll(session);
   const created = await newTasks(before, linkOf(session, texts));
+  blameRow(h, created[1]);
   ensure(created.length === 1, `the bug outcome added ${created.length} tasks, expected 1 linked task`);
   const task = created[0] as Task;
   expectSuccess(await finish(session.id), 'PATCH /features/qa/sessions/finish/');

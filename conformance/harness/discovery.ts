@@ -51,6 +51,16 @@ export function idOf(object: unknown, kind?: Kind): number | undefined {
   return undefined;
 }
 
+/**
+ * What the detail operations of a token row take as `key` (source §2: "key | query (detail operations) | identifies
+ * the token"): its `key`, else its id. A check finds a new token's key by trying (harness/fixtures.ts); a row of the
+ * token list read later, by the clean-up for one, is read this way.
+ */
+export function tokenKeyOf(row: unknown): string | number | undefined {
+  if (!isObject(row)) return undefined;
+  return typeof row.key === 'string' || typeof row.key === 'number' ? row.key : idOf(row, 'token');
+}
+
 const hasIds = (rows: readonly unknown[], kind: Kind): boolean => rows.some((r) => idOf(r, kind) !== undefined);
 
 /**

@@ -8,6 +8,7 @@ import {
   type Page,
   pageOf,
   rowsIn,
+  tokenKeyOf,
   walkList,
 } from '../../conformance/harness/discovery.js';
 
@@ -26,6 +27,17 @@ describe('idOf', () => {
     ['not an object', [1], 'scenario', undefined],
   ] as const)('%s', (_label, object, kind, expected) => {
     expect(idOf(object, kind)).toBe(expected);
+  });
+});
+
+describe('tokenKeyOf', () => {
+  it.each([
+    ['key', { key: 'k1', id: 3 }, 'k1'],
+    ['a numeric key', { key: 12 }, 12],
+    ['the id where there is no key', { token_id: '7', title: 't' }, 7],
+    ['nothing', { title: 't' }, undefined],
+  ])('%s', (_label, row, expected) => {
+    expect(tokenKeyOf(row)).toBe(expected);
   });
 });
 
