@@ -522,7 +522,7 @@ export const RULES: readonly Rule[] = [
     level: 'SHOULD',
     area: 'conventions',
     source: '§1 (JSON envelope; the response Content-Type is not shown)',
-    text: 'Every answer with a body has a JSON Content-Type. Only the answers of the API\'s operations are judged, and no redirect\'s body.',
+    text: "Every answer with a body has a JSON Content-Type. Only the answers of the API's operations are judged, and no redirect's body.",
     writes: false,
     overExchanges: true,
     since: 'unreleased',

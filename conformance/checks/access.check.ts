@@ -100,11 +100,11 @@ h.rule('ACCESS-02', "neither account can update, delete or list the other's toke
 });
 
 /**
- * The ids of the companies a company list holds (source §1: "GET /company/list/ returns data.companies"), each found as
- * every check finds an id. A row whose id cannot be found leaves the list unjudged: that is no pass.
+ * The ids of the companies a company list holds (source §1: "GET /company/list/ returns data.companies", the one
+ * collection the source names), each found as every check finds an id. Without the list, or with a company whose id
+ * cannot be found, the account's scope cannot be read: that is no pass.
  */
 function companyIds(answer: Answer, whose: string): number[] {
-  // The one collection the source names: without it the account's scope cannot be read, and that is no pass.
   const companies = dataIn(answer.body)?.companies;
   ensure(Array.isArray(companies), `${whose} ${answer.record.path} has no array in data.companies`);
   const ids = companies.map((c) => idOf(c, 'company'));

@@ -30,7 +30,6 @@ const h = createHarness(import.meta.url);
 
 /** A session of the check's own: started for a new scenario holding `cases` new cases. */
 interface Own extends Session {
-  scenarioId: number;
   caseIds: number[];
   /** The case titles, which a server may copy into the linked task. */
   caseTitles: string[];
@@ -47,7 +46,7 @@ async function ownSession(label: string, cases = 1): Promise<Own> {
     caseTitles.push(title);
   }
   const session = await startSession(h, member, h.board, scenario.id);
-  return { ...session, scenarioId: scenario.id, caseIds, caseTitles };
+  return { ...session, caseIds, caseTitles };
 }
 
 function firstReport(session: Session, index = 0): CaseReport {
