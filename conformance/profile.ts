@@ -18,6 +18,13 @@ export interface Profile {
   boardId: number;
   /** Optional: the checks that need a board without a todo-kind column are skipped without it. */
   boardWithoutTodoColumnId?: number;
+  /**
+   * Optional: a severity the target accepts on a bug outcome (source §2: "allowed values: not shown"); the contract's
+   * example (`major`) when absent.
+   */
+  severity?: string;
+  /** Optional: a priority the target accepts on a bug outcome; the contract's example (`high`) when absent. */
+  priority?: string;
 }
 
 /** A profile that cannot be used; the message names the field and the variable, never a value. */
@@ -25,7 +32,7 @@ export class ProfileError extends Error {
   override readonly name = 'ProfileError';
 }
 
-type FieldKind = 'url' | 'secret' | 'text' | 'id' | 'optional-id';
+type FieldKind = 'url' | 'secret' | 'text' | 'id' | 'optional-id' | 'optional-text';
 
 /** Every profile field, its JSON path and the environment variable that overrides it. */
 export const PROFILE_FIELDS: readonly { path: readonly string[]; env: string; kind: FieldKind; about: string }[] = [
@@ -67,6 +74,18 @@ export const PROFILE_FIELDS: readonly { path: readonly string[]; env: string; ki
     env: 'CONFORMANCE_BOARD_WITHOUT_TODO_COLUMN_ID',
     kind: 'optional-id',
     about: 'a board of that company without a todo-kind column (optional)',
+  },
+  {
+    path: ['severity'],
+    env: 'CONFORMANCE_SEVERITY',
+    kind: 'optional-text',
+    about: "a severity the target accepts on a bug outcome (optional; the contract's example by default)",
+  },
+  {
+    path: ['priority'],
+    env: 'CONFORMANCE_PRIORITY',
+    kind: 'optional-text',
+    about: "a priority the target accepts on a bug outcome (optional; the contract's example by default)",
   },
 ];
 
@@ -210,7 +229,10 @@ function checkProfile(
     if (skip.has(name)) continue;
     const value = get(raw, field.path);
     const where = `${named(field)}: ${field.about}`;
-    if (field.kind === 'optional-id') {
+    if (field.kind === 'optional-text') {
+      if (value === undefined || value === null) continue;
+      if (typeof value !== 'string' || value.trim() === '') problems.push(`${where} must be a non-empty string`);
+    } else if (field.kind === 'optional-id') {
       if (value === undefined || value === null) continue;
       if (toId(value) === undefined) problems.push(`${where} must be a positive integer`);
       else set(raw, field.path, toId(value));
@@ -252,6 +274,9 @@ function checkProfile(
   };
   if (raw.boardWithoutTodoColumnId !== undefined && raw.boardWithoutTodoColumnId !== null) {
     profile.boardWithoutTodoColumnId = raw.boardWithoutTodoColumnId as number;
+  }
+  for (const name of ['severity', 'priority'] as const) {
+    if (typeof raw[name] === 'string') profile[name] = raw[name] as string;
   }
   if (profile.accounts.member.username === profile.accounts.outsider.username) {
     throw new ProfileError(

@@ -44,6 +44,8 @@ export interface ExploreOptions {
   document: Document;
   validators: ContractValidators;
   marker: string;
+  /** Body members whose value the profile names (a vocabulary of the target's own): sent as given, never generated. */
+  fixed?: Readonly<Record<string, string>>;
   seed: number;
   /** Requests per operation and polarity. */
   maxExamples: number;
@@ -87,10 +89,10 @@ export interface Exploration {
 }
 
 function arbitraryOf(options: ExploreOptions, plan: OperationPlan, polarity: Polarity): fc.Arbitrary<GeneratedRequest> {
-  const { document, validators, marker } = options;
+  const { document, validators, marker, fixed } = options;
   return polarity === 'valid'
-    ? positiveArbitrary(plan, document, validators, marker)
-    : negativeArbitrary(plan, document, validators, marker);
+    ? positiveArbitrary(plan, document, validators, marker, fixed)
+    : negativeArbitrary(plan, document, validators, marker, fixed);
 }
 
 function judge(sent: Sent, request: GeneratedRequest, polarity: Polarity): { verdicts: Verdicts; judged: Judged } {

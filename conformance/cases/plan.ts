@@ -42,7 +42,10 @@ export interface OperationPlan {
   body: Readonly<Record<string, PlaceName>>;
   /** Places made anew for every request, because the operation uses its object up (deletion, finishing, refresh). */
   fresh: readonly PlaceName[];
-  /** Body members that are free-text titles: they carry the run marker, so that clean-up finds what they name. */
+  /**
+   * Body members of free text (titles, descriptions, results): they carry the run marker, so that clean-up finds what
+   * they name and a reader of the target's data sees which run wrote it.
+   */
   titles: readonly string[];
   writes: boolean;
   registers: boolean;
@@ -89,6 +92,9 @@ const FRESH: Readonly<Record<string, readonly PlaceName[]>> = {
   register: ['new_username', 'new_email'],
 };
 
+/** Free-text body members of the source's resources (§2): each a place for the run marker. */
+const MARKED: readonly string[] = ['title', 'description', 'steps_to_reproduce', 'expected_result', 'actual_result'];
+
 const isQa = (op: OperationSpec): boolean => op.tags.some((t) => t.startsWith('QA'));
 
 /** The plan of one operation, derived from its parameters and body as openapi.yaml declares them. */
@@ -107,7 +113,7 @@ export function planOperation(op: OperationSpec): OperationPlan {
     query,
     body: op.requestBodyPointer ? body : {},
     fresh: FRESH[op.operationId] ?? [],
-    titles: op.method === 'get' || !op.requestBodyPointer ? [] : ['title'],
+    titles: op.method === 'get' || !op.requestBodyPointer ? [] : MARKED,
     writes: op.method !== 'get',
     registers: op.operationId === 'register',
   };

@@ -81,12 +81,16 @@ function titleArbitrary(schema: Schema, marker: string): fc.Arbitrary<string> {
   );
 }
 
-/** Requests of `plan.op` valid under the contract, placed on the run's objects, titled with the run marker. */
+/**
+ * Requests of `plan.op` valid under the contract, placed on the run's objects, titled with the run marker; the body
+ * members of `fixed` carry the value it gives.
+ */
 export function positiveArbitrary(
   plan: OperationPlan,
   document: Document,
   validators: ContractValidators,
   marker: string,
+  fixed: Readonly<Record<string, string>> = {},
 ): fc.Arbitrary<GeneratedRequest> {
   const { op } = plan;
   const queryModel: Record<string, fc.Arbitrary<unknown>> = {};
@@ -104,7 +108,8 @@ export function positiveArbitrary(
       return nullable ? fc.oneof(fc.constant(null), fc.constant(placed(place))) : fc.constant(placed(place));
     }
     if (plan.titles.includes(name)) return titleArbitrary(resolveSchema(schema, document), marker);
-    return undefined;
+    const value = fixed[name];
+    return value === undefined ? undefined : fc.constant(value);
   };
   const body = op.requestBodyPointer
     ? schemaArbitrary({ $ref: `#${op.requestBodyPointer}` }, document, { property })
@@ -137,9 +142,10 @@ export function negativeArbitrary(
   document: Document,
   validators: ContractValidators,
   marker: string,
+  fixed: Readonly<Record<string, string>> = {},
 ): fc.Arbitrary<NegativeRequest> {
   return fc
-    .tuple(positiveArbitrary(plan, document, validators, marker), fc.nat(), fc.nat(), fc.nat())
+    .tuple(positiveArbitrary(plan, document, validators, marker, fixed), fc.nat(), fc.nat(), fc.nat())
     .map(([request, kindIndex, siteIndex, pick]): NegativeRequest | undefined => {
       // The kind of breakage first, then the place: a body with one unknown-member site and twenty wrong-type sites
       // still gets an unknown member as often as a wrong type.

@@ -37,8 +37,8 @@ export async function createRunObjects(h: Harness): Promise<RunObjects> {
   const scenario = await createScenario(h, member, h.board, { title: h.title('generated scenario'), parent_id: null });
   const testCase = await createCase(h, member, h.board, scenario.id, h.title('generated case'));
   const session = await startSession(h, member, h.board, scenario.id);
-  const changed = await createToken(h, member, { title: h.title('generated token'), is_active: true });
-  const auth = await createToken(h, member, { title: h.title('generated credential'), is_active: true });
+  const changed = await createToken(h, member, { title: h.title('generated token') });
+  const auth = await createToken(h, member, { title: h.title('generated credential') });
   const report = session.case_reports[0]?.id;
   if (report === undefined)
     throw new CheckFailure('setup: a session started for a scenario with a case holds no case report');
@@ -66,13 +66,17 @@ async function freshPlace(h: Harness, objects: RunObjects, name: PlaceName): Pro
   const scenarioId = objects.places.scenario_id as number;
   switch (name) {
     case 'key':
-      return (await createToken(h, member, { title: h.title('generated token'), is_active: true })).key;
+      return (await createToken(h, member, { title: h.title('generated token') })).key;
     case 'scenario_id':
       return (await createScenario(h, member, h.board, { title: h.title('generated scenario'), parent_id: null })).id;
     case 'case_id':
       return (await createCase(h, member, h.board, scenarioId, h.title('generated case'))).id;
-    case 'sessions_id':
-      return (await startSession(h, member, h.board, scenarioId)).id;
+    case 'sessions_id': {
+      // A scenario of its own: a server may allow one running session per scenario.
+      const own = await createScenario(h, member, h.board, { title: h.title('generated session'), parent_id: null });
+      await createCase(h, member, h.board, own.id, h.title('generated session case'));
+      return (await startSession(h, member, h.board, own.id)).id;
+    }
     case 'refresh_token': {
       const { places } = objects;
       const answer = await h.callLoose(h.anonymous(), 'login', {

@@ -2,9 +2,9 @@
 // reached through a board it does not belong to.
 
 import type { ApiClient } from '../../client/index.js';
-import { isObject } from '../../contract/json.js';
-import { carriesData, dataOf, idOf, rowHolds, rowsOf } from '../engine/payload.js';
+import { carriesData, rowHolds } from '../engine/payload.js';
 import type { Answer } from '../engine/recorder.js';
+import { dataIn, idOf, type Kind, rowsIn, rowsWithin } from '../harness/discovery.js';
 import {
   type Board,
   caseFields,
@@ -12,13 +12,13 @@ import {
   createScenario,
   createToken,
   ensure,
+  ensureNone,
   ensureSetup,
   expectStatus,
   expectSuccess,
   type Found,
   listSessions,
   listTokens,
-  NotVerified,
   readObject,
   type Session,
   setupSuccess,
@@ -59,7 +59,11 @@ for (const op of boardOperations) {
         return t.skip(`the member's board holds no object for ${absent.join(', ')} (read-only mode creates none)`);
       }
       const outsider = await h.as('outsider');
-      const answer = await h.callLoose(outsider, op.operationId, validRequest(op, ids, h.title('outsider probe')));
+      const answer = await h.callLoose(
+        outsider,
+        op.operationId,
+        validRequest(op, ids, h.title('outsider probe'), h.marker),
+      );
       expectStatus(answer, [403, 404], `${opName(op)} by the outsider on the member's board`);
       ensure(!carriesData(answer), `the outsider's ${answer.status} answer to ${opName(op)} carries data`);
     },
@@ -67,34 +71,56 @@ for (const op of boardOperations) {
   );
 }
 
-h.rule('ACCESS-02', "the outsider cannot update, delete or list the member's token", async () => {
-  const token = await createToken(h, await h.as('member'), { title: h.title("not the outsider's"), is_active: true });
+h.rule('ACCESS-02', "neither account can update, delete or list the other's token", async () => {
+  // A token of each account, made here: whatever ran before, each list has a token of the other to leave out.
+  const member = await h.as('member');
   const outsider = await h.as('outsider');
+  const mine = await createToken(h, member, { title: h.title("not the outsider's") });
+  const theirs = await createToken(h, outsider, { title: h.title("not the member's") });
   const update = await h.callLoose(outsider, 'updateApiToken', {
-    query: { key: token.key },
+    query: { key: mine.key },
     body: { is_active: false },
   });
   expectStatus(update, [403, 404], "PATCH of the member's token by the outsider");
-  const remove = await h.callLoose(outsider, 'deleteApiToken', { query: { key: token.key } });
+  const remove = await h.callLoose(outsider, 'deleteApiToken', { query: { key: mine.key } });
   expectStatus(remove, [403, 404], "DELETE of the member's token by the outsider");
-  const theirs = await listTokens(h, outsider);
-  ensure(!theirs.some((t) => rowHolds(t, token.key)), "the outsider's token list holds the member's token");
-  expectSuccess(await h.call(h.withToken(token.secret), 'getMe'), "GET /member/me/ with the member's token afterwards");
+  ensureNone(
+    h,
+    await listTokens(h, outsider),
+    (t) => rowHolds(t, mine.key) || rowHolds(t, mine.title),
+    "the outsider's token list holds the member's token",
+  );
+  ensureNone(
+    h,
+    await listTokens(h, member),
+    (t) => rowHolds(t, theirs.key) || rowHolds(t, theirs.title),
+    "the member's token list holds the outsider's token",
+  );
+  expectSuccess(await h.call(h.withToken(mine.secret), 'getMe'), "GET /member/me/ with the member's token afterwards");
 });
 
-/** The ids of the companies a company list answer holds (source §1: in data.companies). */
-function companyIds(answer: Answer): unknown[] {
-  const companies = dataOf(answer)?.companies;
-  // Without the list in data.companies (source §1) the account's scope cannot be read: that is no pass.
-  ensure(Array.isArray(companies), `${answer.record.path} has no array in data.companies`);
-  return companies.map((c) => (isObject(c) ? c.id : undefined));
+/**
+ * The ids of the companies a company list holds (source §1: "GET /company/list/ returns data.companies", the one
+ * collection the source names), each found as every check finds an id. Without the list, or with a company whose id
+ * cannot be found, the account's scope cannot be read: that is no pass.
+ */
+function companyIds(answer: Answer, whose: string): number[] {
+  const companies = dataIn(answer.body)?.companies;
+  ensure(Array.isArray(companies), `${whose} ${answer.record.path} has no array in data.companies`);
+  const ids = companies.map((c) => idOf(c, 'company'));
+  ensureSetup(
+    ids.every((id) => id !== undefined),
+    'CONTRACT-01',
+    `${whose} ${answer.record.path} holds companies without an id (looked for id, company_id, pk)`,
+  );
+  return ids as number[];
 }
 
 h.rule('ACCESS-03', "the outsider's company list does not hold the member's company", async () => {
   const answer = await h.call(await h.as('outsider'), 'listCompanies');
   expectSuccess(answer, "the outsider's GET /company/list/");
   ensure(
-    !companyIds(answer).includes(h.run.profile.companyId),
+    !companyIds(answer, "the outsider's").includes(h.run.profile.companyId),
     `the outsider's GET /company/list/ holds company ${h.run.profile.companyId}`,
   );
 });
@@ -116,7 +142,7 @@ h.rule('ACCESS-05', "the member's company list holds the profile's companyId", a
   const answer = await h.call(await h.as('member'), 'listCompanies');
   expectSuccess(answer, "the member's GET /company/list/");
   ensure(
-    companyIds(answer).includes(h.run.profile.companyId),
+    companyIds(answer, "the member's").includes(h.run.profile.companyId),
     `the member's GET /company/list/ does not hold companyId ${h.run.profile.companyId}`,
   );
 });
@@ -143,28 +169,26 @@ const scoped = h.once(async (): Promise<Scoped> => {
 
 /**
  * The outsider's own board: from its company list (source §1: "company_id and board_id are internal identifiers
- * obtained from list endpoints"); the boards inside a company are the contract's `boards`.
+ * obtained from list endpoints"), where the contract lists a company's boards; undefined when that list shows none
+ * (the source does not say which list endpoint gives board ids).
  */
-const outsiderBoard = h.once(async (): Promise<Board> => {
+const outsiderBoard = h.once(async (): Promise<Board | undefined> => {
   const answer = await h.call(await h.as('outsider'), 'listCompanies');
   setupSuccess(answer, 'ACCESS-03', "the outsider's GET /company/list/");
-  const companies = rowsOf(answer, 'companies') ?? [];
-  for (const company of companies) {
-    const companyId = idOf(company, ['company_id']);
-    const boards = isObject(company) && Array.isArray(company.boards) ? company.boards : [];
-    const boardId = idOf(boards[0], ['board_id']);
+  for (const company of rowsIn(answer.body, 'company') ?? []) {
+    const companyId = idOf(company, 'company');
+    const boardId = idOf(rowsWithin(company, 'board')?.[0], 'board');
     if (companyId !== undefined && boardId !== undefined) return { company_id: companyId, board_id: boardId };
   }
-  throw new NotVerified(
-    'CONTRACT-01',
-    "the outsider's GET /company/list/ names no company with a board (the contract's companies[].boards[].id)",
-  );
+  return undefined;
 });
 
 interface Address {
   label: string;
   actor: Actor;
   board: () => Promise<Board | undefined>;
+  /** Why there is no board to address, when `board` finds none. */
+  without: string;
 }
 
 const addresses: Address[] = [
@@ -175,8 +199,14 @@ const addresses: Address[] = [
       h.run.profile.boardWithoutTodoColumnId === undefined
         ? undefined
         : { company_id: h.run.profile.companyId, board_id: h.run.profile.boardWithoutTodoColumnId },
+    without: 'the profile names no boardWithoutTodoColumnId',
   },
-  { label: "the outsider's own board", actor: 'outsider', board: outsiderBoard },
+  {
+    label: "the outsider's own board",
+    actor: 'outsider',
+    board: outsiderBoard,
+    without: "the outsider's GET /company/list/ shows no board of its companies (the source names no board list)",
+  },
 ];
 
 /** How a probe addresses the object: in the query (403/404 only), in the body, or as a list filter. */
@@ -185,6 +215,8 @@ type Via = 'query' | 'body' | 'filter';
 interface Probe {
   operationId: string;
   via: Via;
+  /** For a list: the kind of its rows. */
+  lists?: Kind;
   /** The id's name in the request, for the check's name. */
   field: string;
   request(o: Scoped, title: string): { query: Record<string, unknown>; body?: unknown };
@@ -229,12 +261,14 @@ const probes: Probe[] = [
   {
     operationId: 'listCases',
     via: 'filter',
+    lists: 'case',
     field: 'scenario_id',
     request: (o) => ({ query: { scenario_id: o.scenario.id } }),
   },
   {
     operationId: 'listScenarios',
     via: 'filter',
+    lists: 'scenario',
     field: 'parent_id',
     request: (o) => ({ query: { parent_id: o.scenario.id } }),
   },
@@ -258,7 +292,7 @@ const probes: Probe[] = [
     field: 'scenario',
     request: (o, title) => ({
       query: {},
-      body: { scenario: o.scenario.id, ...caseFields(title) },
+      body: { scenario: o.scenario.id, ...caseFields(title, h.marker) },
     }),
   },
   {
@@ -316,7 +350,7 @@ function reached(answer: Answer, probe: Probe): string | undefined {
   const refused = status === 403 || status === 404 || (probe.via !== 'query' && status >= 400 && status < 500);
   if (refused) return carriesData(answer) ? `the ${status} carries data` : undefined;
   if (probe.via === 'filter' && status >= 200 && status < 300) {
-    const rows = rowsOf(answer, '');
+    const rows = probe.lists ? rowsIn(answer.body, probe.lists) : undefined;
     return rows && rows.length === 0 ? undefined : `it listed ${rows?.length ?? 'an unknown number of'} rows`;
   }
   return `expected 403 or 404${probe.via === 'query' ? '' : ' or another 4xx'}, got ${answer.status ?? answer.record.error}`;
@@ -331,7 +365,7 @@ for (const probe of probes) {
       `${name} with the member's ${probe.field} under ${address.label} gets 403 or 404`,
       async (t) => {
         const board = await address.board();
-        if (board === undefined) return t.skip('the profile names no boardWithoutTodoColumnId');
+        if (board === undefined) return t.skip(address.without);
         const o = await scoped();
         const request = probe.request(o, h.title('scope probe renamed'));
         const client = await h.as(address.actor);

@@ -13,7 +13,7 @@ const operations = inSafeOrder(h.contract.operations.filter((o) => o.authenticat
 /** Sends the operation's valid request with this Authorization value (none when undefined). */
 async function attempt(op: OperationSpec, authorization: string | undefined) {
   const { ids } = await objects();
-  const planned = validRequest(op, ids, h.title('auth probe'));
+  const planned = validRequest(op, ids, h.title('auth probe'), h.marker);
   return h.callLoose(h.anonymous(), op.operationId, {
     ...planned,
     ...(authorization === undefined ? {} : { headers: { Authorization: authorization } }),

@@ -19,11 +19,14 @@ const MAX_SHOWN = 3;
 
 const run = h.once(async () => {
   const objects = await createRunObjects(h);
+  const { severity, priority } = h.run.profile;
   const options: ExploreOptions = {
     plans: planAll(h.contract.operations, { readOnly: h.run.readOnly, register: h.run.register }),
     document: h.contract.document,
     validators: createValidators(h.contract),
     marker: h.marker,
+    // The profile's vocabulary (source §2: allowed values "not shown"); otherwise the contract's schemas generate them.
+    fixed: { ...(severity === undefined ? {} : { severity }), ...(priority === undefined ? {} : { priority }) },
     seed: h.run.seed ?? DEFAULT_SEED,
     maxExamples: h.run.maxExamples ?? DEFAULT_MAX_EXAMPLES,
     send: createSender(h, objects),

@@ -9,6 +9,13 @@ const isSuccess = (a: Answer): boolean => (a.status ?? 0) >= 200 && (a.status ??
 const hasBody = (a: Answer): boolean => a.body !== undefined;
 const jsonType = (contentType: string | undefined): boolean =>
   /^application\/([\w.+-]*\+)?json\b/i.test(contentType ?? '');
+/**
+ * An answer to an operation of the API. The suite sends one kind of request outside it on purpose: a path without its
+ * trailing slash (CONV-02), which a framework may answer with its own 404 page or redirect; the envelope and the
+ * error payload of source §1 and §7 are the API's, so those answers are CONV-02's alone.
+ */
+const ofTheApi = (a: Answer): boolean => a.record.operationId !== undefined;
+const isRedirect = (a: Answer): boolean => (a.status ?? 0) >= 300 && (a.status ?? 0) < 400;
 
 /** ENV-01: a 2xx answer is `{ "status": "success", "data": { … } }` (data may be absent). */
 export const successIsEnveloped: ExchangeRule = {
@@ -17,7 +24,7 @@ export const successIsEnveloped: ExchangeRule = {
   what: '2xx answer',
   // Source §1: "Some operations, such as deletion, may return no data object"; 204 No Content is the HTTP way to
   // return nothing, so an empty 204 is no envelope violation (CONTRACT-01/02 judge it against the contract).
-  picks: (a) => isSuccess(a) && !(a.status === 204 && !hasBody(a)),
+  picks: (a) => ofTheApi(a) && isSuccess(a) && !(a.status === 204 && !hasBody(a)),
   problem(a) {
     if (!a.json || !isObject(a.body)) return hasBody(a) ? 'the body is not a JSON object' : 'the body is empty';
     if (a.body.status !== 'success') return `status is ${JSON.stringify(a.body.status)}, not "success"`;
@@ -31,7 +38,7 @@ export const failureCarriesErrorPayload: ExchangeRule = {
   id: 'ENV-02',
   name: 'every 4xx/5xx answer carries an error payload',
   what: '4xx/5xx answer',
-  picks: (a) => (a.status ?? 0) >= 400,
+  picks: (a) => ofTheApi(a) && (a.status ?? 0) >= 400,
   problem(a) {
     if (!a.json || !isObject(a.body)) return hasBody(a) ? 'the body is not a JSON object' : 'the body is empty';
     if (a.body.status === 'success') return 'a failure says status "success"';
@@ -48,12 +55,12 @@ export const noServerError: ExchangeRule = {
   problem: (a) => ((a.status ?? 0) >= 500 ? `HTTP ${a.status}` : undefined),
 };
 
-/** CONV-03: a body comes with a JSON Content-Type. */
+/** CONV-03: a body comes with a JSON Content-Type; a redirect's body is no answer of the API (CONV-02 accepts it). */
 export const bodyIsLabelledJson: ExchangeRule = {
   id: 'CONV-03',
   name: 'every answer with a body has a JSON Content-Type',
   what: 'answer with a body',
-  picks: hasBody,
+  picks: (a) => ofTheApi(a) && hasBody(a) && !isRedirect(a),
   problem(a) {
     const type = a.record.responseHeaders?.['content-type'];
     return jsonType(type) ? undefined : `Content-Type is ${type ?? 'missing'}`;

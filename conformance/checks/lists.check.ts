@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
-import { idOf, rowsOf } from '../engine/payload.js';
+import { idOf, rowsIn } from '../harness/discovery.js';
 import { createScenario, ensure, expectRejected, expectSuccess, memberId } from '../harness/fixtures.js';
 import { createHarness } from '../harness/harness.js';
 import { memberObjects, placeholderObjects } from '../harness/objects.js';
@@ -13,6 +13,11 @@ const h = createHarness(import.meta.url);
 const LABELS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
 /** LIST-02 pages at most this far. */
 const MAX_PAGES = 500;
+/**
+ * A page size for a list the check reads in one page (it holds a handful of the run's rows): the source's examples
+ * use limit 20, and the maximum page size is not shown.
+ */
+const ONE_PAGE = 20;
 
 interface Rows {
   /** Query that lists exactly `ids` (plus, in read-only mode, whatever the board holds). */
@@ -28,14 +33,14 @@ interface Rows {
 const rows = h.once(async (): Promise<Rows> => {
   const member = await h.as('member');
   if (h.run.readOnly) {
-    const answer = await h.call(member, 'listScenarios', { query: { ...h.board, limit: 100 } });
-    expectSuccess(answer, 'GET /features/qa/scenarios/list/ with limit=100');
-    const scenarios = rowsOf(answer, 'scenarios');
+    const answer = await h.call(member, 'listScenarios', { query: { ...h.board, limit: ONE_PAGE } });
+    expectSuccess(answer, `GET /features/qa/scenarios/list/ with limit=${ONE_PAGE}`);
+    const scenarios = rowsIn(answer.body, 'scenario');
     ensure(scenarios, 'GET /features/qa/scenarios/list/ holds no array of rows in data');
     const rows = scenarios.filter(isObject);
     return {
       query: h.board,
-      ids: rows.map((s) => idOf(s, ['scenario_id']) ?? Number.NaN),
+      ids: rows.map((s) => idOf(s, 'scenario') ?? Number.NaN),
       titles: rows.map((s) => String(s.title)),
     };
   }
@@ -54,9 +59,9 @@ const rows = h.once(async (): Promise<Rows> => {
 async function page(query: Record<string, unknown>, pageNo: number, limit: number) {
   const answer = await h.callLoose(await h.as('member'), 'listScenarios', { query: { ...query, page: pageNo, limit } });
   expectSuccess(answer, `GET /features/qa/scenarios/list/ page ${pageNo} limit ${limit}`);
-  const list = rowsOf(answer, 'scenarios');
+  const list = rowsIn(answer.body, 'scenario');
   ensure(list, 'GET /features/qa/scenarios/list/ holds no array of rows in data');
-  return { answer, ids: list.map((s) => idOf(s, ['scenario_id'])) };
+  return { answer, ids: list.map((s) => idOf(s, 'scenario')) };
 }
 
 h.rule('LIST-01', 'a list page never holds more rows than limit', async (t) => {
@@ -68,7 +73,7 @@ h.rule('LIST-01', 'a list page never holds more rows than limit', async (t) => {
   }
   const tasks = await h.call(await h.as('member'), 'listTasks', { query: { ...h.board, limit: 1 } });
   expectSuccess(tasks, 'GET /task/list/ with limit=1');
-  const taskRows = rowsOf(tasks, 'tasks');
+  const taskRows = rowsIn(tasks.body, 'task');
   ensure(Array.isArray(taskRows) && taskRows.length <= 1, `GET /task/list/ with limit=1 answered more than 1 row`);
 });
 
@@ -115,10 +120,10 @@ h.rule('LIST-04', 'q keeps only the rows whose title contains it, ignoring case'
   const target = h.run.readOnly ? titles[0]?.split(/\s+/)[0] : `ROW ALPHA [${h.marker.toUpperCase()}-`;
   if (!target) return t.skip('the board holds no scenario to search for (read-only mode)');
   const answer = await h.callLoose(await h.as('member'), 'listScenarios', {
-    query: { ...query, q: target, limit: 100 },
+    query: { ...query, q: target, limit: ONE_PAGE },
   });
   expectSuccess(answer, 'GET /features/qa/scenarios/list/ with q');
-  const found = rowsOf(answer, 'scenarios');
+  const found = rowsIn(answer.body, 'scenario');
   ensure(found, 'GET /features/qa/scenarios/list/ holds no array of rows in data');
   const needle = target.toLowerCase();
   const strays = found.filter(
@@ -130,7 +135,7 @@ h.rule('LIST-04', 'q keeps only the rows whose title contains it, ignoring case'
   );
   const expected = ids[titles.findIndex((title) => title.toLowerCase().includes(needle))];
   ensure(
-    found.some((s) => idOf(s, ['scenario_id']) === expected),
+    found.some((s) => idOf(s, 'scenario') === expected),
     `q=${JSON.stringify(target)} did not return the scenario ${expected} whose title contains it`,
   );
 });
@@ -149,17 +154,17 @@ h.rule('LIST-08', 'q finds a scenario by its title and returns no rows for a q t
   for (const [operationId, base] of none) {
     const answer = await h.call(member, operationId, { query: { ...base, q: NO_ROW_Q } });
     expectSuccess(answer, `${answer.record.path} with a q that appears in no row`);
-    const listed = rowsOf(answer, operationId === 'listScenarios' ? 'scenarios' : 'sessions');
+    const listed = rowsIn(answer.body, operationId === 'listScenarios' ? 'scenario' : 'session');
     ensure(listed, `${answer.record.path} holds no array of rows in data`);
     ensure(listed.length === 0, `${answer.record.path} with a q that appears in no row listed ${listed.length} rows`);
   }
   const title = titles[0];
   if (title === undefined) return;
-  const answer = await h.callLoose(member, 'listScenarios', { query: { ...query, q: title, limit: 100 } });
+  const answer = await h.callLoose(member, 'listScenarios', { query: { ...query, q: title, limit: ONE_PAGE } });
   expectSuccess(answer, 'GET /features/qa/scenarios/list/ with q equal to a title');
-  const found = rowsOf(answer, 'scenarios') ?? [];
+  const found = rowsIn(answer.body, 'scenario') ?? [];
   ensure(
-    found.some((s) => idOf(s, ['scenario_id']) === ids[0]),
+    found.some((s) => idOf(s, 'scenario') === ids[0]),
     `q equal to the title of scenario ${ids[0]} did not find it`,
   );
 });
@@ -173,7 +178,7 @@ h.rule('LIST-05', 'GET /task/list/ accepts repeated assignee_ids keys', async ()
     'the request did not carry assignee_ids as two repeated keys',
   );
   expectSuccess(answer, 'GET /task/list/ with assignee_ids repeated');
-  ensure(rowsOf(answer, 'tasks'), 'GET /task/list/ with assignee_ids holds no array of rows in data');
+  ensure(rowsIn(answer.body, 'task'), 'GET /task/list/ with assignee_ids holds no array of rows in data');
 });
 
 // Should making them fail, the requests still go out with ids that point at nothing: the parameter check comes first.
@@ -185,7 +190,7 @@ const boardOperations = inSafeOrder(
 /** Sends the operation's valid request without `missing` and expects a rejection naming it. */
 async function withoutParameter(op: OperationSpec, missing: string): Promise<void> {
   const { ids } = await objects();
-  const planned = validRequest(op, ids, h.title('missing parameter probe'));
+  const planned = validRequest(op, ids, h.title('missing parameter probe'), h.marker);
   const { [missing]: _dropped, ...query } = planned.query;
   const answer = await h.callLoose(await h.as('member'), op.operationId, { ...planned, query });
   expectRejected(answer, `${opName(op)} without ${missing}`, missing);

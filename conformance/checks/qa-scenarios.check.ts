@@ -1,12 +1,14 @@
 // QA rules for scenarios and cases (source §2, §4, §7): create, read, rename, hierarchy, filters, availability and
 // complete deletion.
 
-import { idOf, numericId, rowsOf } from '../engine/payload.js';
+import { idOf, numericId, rowsIn } from '../harness/discovery.js';
 import {
+  blameRow,
   caseFields,
   createCase,
   createScenario,
   ensure,
+  ensureNone,
   expectStatus,
   expectSuccess,
   type Found,
@@ -80,8 +82,14 @@ h.rule('QA-03', 'the parent_id filter lists exactly the direct children', async 
   const first = await createScenario(h, member, h.board, { title: h.title('filter child 1'), parent_id: parent.id });
   const second = await createScenario(h, member, h.board, { title: h.title('filter child 2'), parent_id: parent.id });
   await createScenario(h, member, h.board, { title: h.title('filter grandchild'), parent_id: first.id });
-  const listed = sortedIds(await listScenarios(h, member, h.board, parent.id));
+  const rows = await listScenarios(h, member, h.board, parent.id);
+  const listed = sortedIds(rows);
   const expected = sortedIds([first, second]);
+  // A row that is no direct child is shown on the page that listed it.
+  blameRow(
+    h,
+    rows.find((r) => !expected.includes(r.id)),
+  );
   ensure(
     JSON.stringify(listed) === JSON.stringify(expected),
     `parent_id=${parent.id} listed [${listed.join(', ')}], expected its children [${expected.join(', ')}]`,
@@ -96,7 +104,7 @@ h.rule('QA-04', 'a test case can be created, read, updated and deleted', async (
   const read = await readCase(created.id);
   expectSuccess(read.answer, 'GET /features/qa/cases/');
   // Judged by what a later read returns, never by the write's own answer: every field of the creation (source §4).
-  for (const [field, value] of Object.entries(caseFields(title))) {
+  for (const [field, value] of Object.entries(caseFields(title, h.marker))) {
     ensure(
       read.object?.[field] === value,
       `GET /features/qa/cases/ reads ${field} ${JSON.stringify(read.object?.[field])}, not the ${JSON.stringify(value)} it was created with`,
@@ -132,9 +140,17 @@ h.rule('QA-05', "listing cases by scenario_id returns that scenario's cases and 
   const other = await createScenario(h, member, h.board, { title: h.title('cases of another'), parent_id: null });
   const kept = await createCase(h, member, h.board, mine.id, h.title('my case'));
   const foreign = await createCase(h, member, h.board, other.id, h.title('other case'));
-  const ids = (await listCases(h, member, h.board, mine.id)).map((c) => c.id);
-  ensure(ids.includes(kept.id), `scenario_id=${mine.id} did not list its case ${kept.id}`);
-  ensure(!ids.includes(foreign.id), `scenario_id=${mine.id} also listed case ${foreign.id} of another scenario`);
+  const rows = await listCases(h, member, h.board, mine.id);
+  ensure(
+    rows.some((c) => c.id === kept.id),
+    `scenario_id=${mine.id} did not list its case ${kept.id}`,
+  );
+  ensureNone(
+    h,
+    rows,
+    (c) => c.id === foreign.id,
+    `scenario_id=${mine.id} also listed case ${foreign.id} of another scenario`,
+  );
 });
 
 h.rule('QA-06', 'deleting a scenario removes its cases', async () => {
@@ -157,12 +173,17 @@ h.rule('QA-07', 'deleting a scenario removes its descendants and the sessions st
     [404],
     'GET /features/qa/scenarios/ for a child of the deleted scenario',
   );
-  const listed = (await listScenarios(h, member, h.board)).map((s) => s.id);
-  ensure(!listed.includes(child.id), `the scenario list still holds ${child.id}, a child of the deleted scenario`);
+  ensureNone(
+    h,
+    await listScenarios(h, member, h.board),
+    (s) => s.id === child.id,
+    `the scenario list still holds ${child.id}, a child of the deleted scenario`,
+  );
   for (const active of [true, false]) {
-    const sessions = await listSessions(h, member, h.board, active);
-    ensure(
-      !sessions.some((s) => s.id === session.id),
+    ensureNone(
+      h,
+      await listSessions(h, member, h.board, active),
+      (s) => s.id === session.id,
       `GET /features/qa/sessions/?is_active=${active} still lists session ${session.id} of the deleted scenario`,
     );
   }
@@ -175,19 +196,27 @@ h.rule('QA-21', 'a deleted scenario or case is gone from its list as well as fro
   const removed = await createCase(h, member, h.board, scenario.id, h.title('case deleted alone'));
   await deleteCase(removed.id);
   expectStatus((await readCase(removed.id)).answer, [404], 'GET /features/qa/cases/ for the deleted case');
-  const cases = (await listCases(h, member, h.board, scenario.id)).map((c) => c.id);
-  ensure(!cases.includes(removed.id), `the case list of scenario ${scenario.id} still holds the deleted case`);
+  ensureNone(
+    h,
+    await listCases(h, member, h.board, scenario.id),
+    (c) => c.id === removed.id,
+    `the case list of scenario ${scenario.id} still holds the deleted case`,
+  );
   await deleteScenario(scenario.id);
   expectStatus((await readScenario(scenario.id)).answer, [404], 'GET /features/qa/scenarios/ after the delete');
-  const scenarios = (await listScenarios(h, member, h.board)).map((s) => s.id);
-  ensure(!scenarios.includes(scenario.id), `the scenario list still holds the deleted scenario ${scenario.id}`);
+  ensureNone(
+    h,
+    await listScenarios(h, member, h.board),
+    (s) => s.id === scenario.id,
+    `the scenario list still holds the deleted scenario ${scenario.id}`,
+  );
   expectStatus((await readCase(kept.id)).answer, [404], 'GET /features/qa/cases/ for a case of the deleted scenario');
   // Its case list may answer 404 (the scenario is missing) or list nothing; it must not list the case.
   const after = await h.call(member, 'listCases', { query: { ...h.board, scenario_id: scenario.id } });
   if (after.status !== undefined && after.status >= 200 && after.status < 300) {
-    const rows = rowsOf(after, 'cases') ?? [];
+    const rows = rowsIn(after.body, 'case') ?? [];
     ensure(
-      !rows.some((r) => idOf(r, ['case_id']) === kept.id),
+      !rows.some((r) => idOf(r, 'case') === kept.id),
       `the case list of the deleted scenario still holds case ${kept.id}`,
     );
   } else {
@@ -213,7 +242,7 @@ h.rule(
     const parent = await createScenario(h, member, h.board, parentBody);
     const childBody = { title: h.title('available child'), parent_id: parent.id };
     const child = await createScenario(h, member, h.board, childBody);
-    const caseBody = caseFields(h.title('available case'));
+    const caseBody = caseFields(h.title('available case'), h.marker);
     const testCase = await createCase(h, member, h.board, child.id, caseBody.title as string);
     for (const [label, scenario, body] of [
       ['parent', parent, parentBody],
@@ -231,6 +260,7 @@ h.rule(
     ] as const) {
       const row = scenarios.find((s) => s.id === scenario.id);
       ensure(row, `the scenario list does not hold the created ${label} scenario ${scenario.id}`);
+      blameRow(h, row);
       const wrong = differences(row, body);
       ensure(wrong.length === 0, `the scenario list shows the created ${label} with ${wrong.join(', ')}`);
     }
@@ -240,6 +270,7 @@ h.rule(
     ensure(wrongRead.length === 0, `the created case reads ${wrongRead.join(', ')}`);
     const row = (await listCases(h, member, h.board, child.id)).find((c) => c.id === testCase.id);
     ensure(row, `the case list of scenario ${child.id} does not hold the created case ${testCase.id}`);
+    blameRow(h, row);
     const wrongRow = differences(row, caseBody);
     ensure(wrongRow.length === 0, `the case list shows the created case with ${wrongRow.join(', ')}`);
   },

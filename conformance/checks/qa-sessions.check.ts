@@ -1,15 +1,23 @@
 // QA rules for sessions and outcomes (source §2, §3 transitions and rules, §8): start, done, bug, linked task, finish.
+// Each check reviews a scenario and cases of its own: a server that allows one running session per scenario, links
+// one task per case or locks an outcome once recorded blocks nothing beyond the rule about it.
 
-import { numericId, objectOf } from '../engine/payload.js';
+import type { Answer } from '../engine/recorder.js';
+import { numericId, objectIn } from '../harness/discovery.js';
 import {
+  blameRow,
+  bugVocabulary,
   createCase,
   createScenario,
   ensure,
+  ensureNone,
+  ensureVocabulary,
   expectRejected,
   expectSuccess,
   type Found,
   listSessions,
   listTasks,
+  refusedNaming,
   type Session,
   startSession,
 } from '../harness/fixtures.js';
@@ -18,41 +26,27 @@ import { createHarness } from '../harness/harness.js';
 type CaseReport = Found;
 type Task = Found;
 
-import type { Answer } from '../engine/recorder.js';
-
 const h = createHarness(import.meta.url);
 
-interface Tree {
-  root: number;
-  child: number;
-  /** Case ids by the scenario they belong to: root, child and grandchild. */
-  rootCases: number[];
-  childCases: number[];
-  grandchildCases: number[];
+/** A session of the check's own: started for a new scenario holding `cases` new cases. */
+interface Own extends Session {
+  caseIds: number[];
+  /** The case titles, which a server may copy into the linked task. */
+  caseTitles: string[];
 }
 
-/** A scenario tree three levels deep with one case at each level (and two at the root). */
-const tree = h.once(async (): Promise<Tree> => {
+async function ownSession(label: string, cases = 1): Promise<Own> {
   const member = await h.as('member');
-  const root = await createScenario(h, member, h.board, { title: h.title('session root'), parent_id: null });
-  const child = await createScenario(h, member, h.board, { title: h.title('session child'), parent_id: root.id });
-  const grandchild = await createScenario(h, member, h.board, {
-    title: h.title('session grandchild'),
-    parent_id: child.id,
-  });
-  const rootCases = [
-    (await createCase(h, member, h.board, root.id, h.title('root case 1'))).id,
-    (await createCase(h, member, h.board, root.id, h.title('root case 2'))).id,
-  ];
-  const childCases = [(await createCase(h, member, h.board, child.id, h.title('child case'))).id];
-  const grandchildCases = [(await createCase(h, member, h.board, grandchild.id, h.title('grandchild case'))).id];
-  return { root: root.id, child: child.id, rootCases, childCases, grandchildCases };
-});
-
-/** A new session for the tree's root: one pending report per case of the tree. */
-async function newSession(): Promise<Session> {
-  const { root } = await tree();
-  return startSession(h, await h.as('member'), h.board, root);
+  const scenario = await createScenario(h, member, h.board, { title: h.title(`${label} scenario`), parent_id: null });
+  const caseIds: number[] = [];
+  const caseTitles: string[] = [];
+  for (let i = 1; i <= cases; i++) {
+    const title = h.title(`${label} case ${i}`);
+    caseIds.push((await createCase(h, member, h.board, scenario.id, title)).id);
+    caseTitles.push(title);
+  }
+  const session = await startSession(h, member, h.board, scenario.id);
+  return { ...session, caseIds, caseTitles };
 }
 
 function firstReport(session: Session, index = 0): CaseReport {
@@ -68,12 +62,20 @@ async function record(reportId: number, body: Record<string, unknown>): Promise<
   });
 }
 
-const bug = (actual: string): Record<string, unknown> => ({
-  status: 'bug',
-  actual_result: actual,
-  severity: 'major',
-  priority: 'high',
-});
+/** A bug outcome with every field: the severity and priority of the profile (or the contract's examples). */
+const bug = (actual: string): Record<string, unknown> => {
+  const { severity, priority } = bugVocabulary(h);
+  return { status: 'bug', actual_result: actual, severity, priority };
+};
+
+/** Records a bug outcome with a text of its own (the run marker in it) and expects it to succeed. */
+async function recordBug(reportId: number, label: string): Promise<{ answer: Answer; text: string }> {
+  const text = h.title(label);
+  const answer = await record(reportId, bug(text));
+  ensureVocabulary(h, answer);
+  expectSuccess(answer, 'PATCH /features/qa/sessions/cases/ with status bug');
+  return { answer, text };
+}
 
 /**
  * The session as GET /features/qa/sessions/ lists it now, under is_active true or false: which of the two lists a
@@ -83,7 +85,10 @@ async function readSession(sessionId: number): Promise<Session | undefined> {
   const member = await h.as('member');
   for (const active of [true, false]) {
     const session = (await listSessions(h, member, h.board, active)).find((s) => s.id === sessionId);
-    if (session) return session;
+    if (session) {
+      blameRow(h, session);
+      return session;
+    }
   }
   return undefined;
 }
@@ -101,14 +106,51 @@ async function readReport(sessionId: number, reportId: number): Promise<CaseRepo
 const taskIds = async (): Promise<Set<number>> =>
   new Set((await listTasks(h, await h.as('member'), h.board)).map((t) => t.id));
 
+/** What ties a task to the check's own outcomes: their case reports, their cases, the texts the check chose. */
+interface Link {
+  reports: readonly number[];
+  cases: readonly number[];
+  texts: readonly string[];
+}
+
+const linkOf = (own: Own, texts: readonly string[]): Link => ({
+  reports: own.case_reports.map((r) => r.id),
+  cases: own.caseIds,
+  texts: [...texts, ...own.caseTitles],
+});
+
 /**
- * Tasks listed now that were not in `before`. When the server links tasks to case reports (the contract's
- * `case_report_id`), only those of `reportIds` count, so that other people's new tasks on a shared board do not.
+ * Whether the task links to one of the check's reports or cases by a member of its own (`case_report_id`, `case_id`,
+ * whatever the server calls it: the source says only that a bug "creates or updates a linked task"); undefined when
+ * the task shows no such member.
  */
-async function newTasks(before: Set<number>, reportIds: readonly number[]): Promise<Task[]> {
+function linksTo(task: Task, link: Link): boolean | undefined {
+  let shows = false;
+  for (const [name, value] of Object.entries(task)) {
+    const id = numericId(value);
+    const against = /report/i.test(name) ? link.reports : /case/i.test(name) ? link.cases : undefined;
+    if (id === undefined || against === undefined) continue;
+    shows = true;
+    if (against.includes(id)) return true;
+  }
+  return shows ? false : undefined;
+}
+
+const mentions = (task: Task, link: Link): boolean => {
+  const text = JSON.stringify(task);
+  return link.texts.some((t) => text.includes(JSON.stringify(t).slice(1, -1)));
+};
+
+/**
+ * Tasks listed now that were not in `before` and belong to the check's own outcomes, so that other people's new tasks
+ * on a shared board do not count: those that link to its reports or cases where tasks show a link; else those that
+ * carry a text the check chose (its actual_result, its case titles); else, where tasks show neither, every new one.
+ */
+async function newTasks(before: Set<number>, link: Link): Promise<Task[]> {
   const appeared = (await listTasks(h, await h.as('member'), h.board)).filter((t) => !before.has(t.id));
-  const linkable = appeared.some((t) => numericId(t.case_report_id) !== undefined);
-  return linkable ? appeared.filter((t) => reportIds.includes(numericId(t.case_report_id) ?? Number.NaN)) : appeared;
+  if (appeared.some((t) => linksTo(t, link) !== undefined)) return appeared.filter((t) => linksTo(t, link) === true);
+  const mentioning = appeared.filter((t) => mentions(t, link));
+  return mentioning.length > 0 ? mentioning : appeared;
 }
 
 const sorted = (ids: readonly number[]): string => JSON.stringify([...ids].sort((a, b) => a - b));
@@ -124,11 +166,24 @@ h.rule(
   'QA-08',
   'starting a session creates one pending report per case of the scenario and its descendants',
   async () => {
-    const t = await tree();
     const member = await h.as('member');
+    const root = await createScenario(h, member, h.board, { title: h.title('session root'), parent_id: null });
+    const child = await createScenario(h, member, h.board, { title: h.title('session child'), parent_id: root.id });
+    const grandchild = await createScenario(h, member, h.board, {
+      title: h.title('session grandchild'),
+      parent_id: child.id,
+    });
+    const casesOf = async (scenario: number, labels: readonly string[]) => {
+      const ids: number[] = [];
+      for (const label of labels) ids.push((await createCase(h, member, h.board, scenario, h.title(label))).id);
+      return ids;
+    };
+    const rootCases = await casesOf(root.id, ['root case 1', 'root case 2']);
+    const childCases = await casesOf(child.id, ['child case']);
+    const grandchildCases = await casesOf(grandchild.id, ['grandchild case']);
     for (const [scenario, cases, label] of [
-      [t.root, [...t.rootCases, ...t.childCases, ...t.grandchildCases], 'the root'],
-      [t.child, [...t.childCases, ...t.grandchildCases], 'a child'],
+      [root.id, [...rootCases, ...childCases, ...grandchildCases], 'the root'],
+      [child.id, [...childCases, ...grandchildCases], 'a child'],
     ] as const) {
       const session = await startSession(h, member, h.board, scenario);
       const reports = session.case_reports;
@@ -154,7 +209,7 @@ h.rule(
 );
 
 h.rule('QA-09', 'a started session is listed with its case_reports', async () => {
-  const session = await newSession();
+  const session = await ownSession('listed');
   const listed = await readSession(session.id);
   ensure(
     listed,
@@ -168,7 +223,7 @@ h.rule('QA-09', 'a started session is listed with its case_reports', async () =>
 });
 
 h.rule('QA-10', 'a done outcome moves a pending report to done', async () => {
-  const session = await newSession();
+  const session = await ownSession('done');
   const report = firstReport(session);
   expectSuccess(await record(report.id, { status: 'done' }), 'PATCH /features/qa/sessions/cases/ with status done');
   const read = await readReport(session.id, report.id);
@@ -176,35 +231,35 @@ h.rule('QA-10', 'a done outcome moves a pending report to done', async () => {
 });
 
 h.rule('QA-11', 'a bug outcome with all its fields moves the report to bug', async () => {
-  const session = await newSession();
+  const session = await ownSession('bug');
   const report = firstReport(session);
-  expectSuccess(
-    await record(report.id, bug('Fails on purpose.')),
-    'PATCH /features/qa/sessions/cases/ with status bug',
-  );
+  await recordBug(report.id, 'Fails on purpose.');
   const read = await readReport(session.id, report.id);
   ensure(read.status === 'bug', `after a bug outcome the report reads ${JSON.stringify(read.status)}`);
 });
 
 for (const missing of ['actual_result', 'severity', 'priority']) {
   h.rule('QA-12', `a bug outcome without ${missing} is rejected naming it`, async () => {
-    const session = await newSession();
+    const session = await ownSession(`bug without ${missing}`);
     const report = firstReport(session);
-    const { [missing]: _dropped, ...body } = bug('Missing a field on purpose.');
-    expectRejected(await record(report.id, body), `a bug outcome without ${missing}`, missing);
+    const { [missing]: _dropped, ...body } = bug(h.title('Missing a field on purpose.'));
+    const answer = await record(report.id, body);
+    // A refusal of the suite's own severity or priority (and not of the missing field) says nothing about this rule.
+    if (!refusedNaming(answer, missing)) ensureVocabulary(h, answer);
+    expectRejected(answer, `a bug outcome without ${missing}`, missing);
     const read = await readReport(session.id, report.id);
     ensure(read.status === 'pending', `after the rejected outcome the report reads ${JSON.stringify(read.status)}`);
   });
 }
 
 h.rule('QA-13', 'a status other than pending, done or bug is rejected naming status', async () => {
-  const session = await newSession();
+  const session = await ownSession('unknown status');
   const report = firstReport(session);
   expectRejected(await record(report.id, { status: 'passed' }), 'an outcome with status "passed"', 'status');
 });
 
 h.rule('QA-14', 'pending is accepted as a case-report status', async () => {
-  const session = await newSession();
+  const session = await ownSession('pending');
   const report = firstReport(session);
   expectSuccess(
     await record(report.id, { status: 'pending' }),
@@ -214,22 +269,26 @@ h.rule('QA-14', 'pending is accepted as a case-report status', async () => {
   ensure(read.status === 'pending', `after a pending outcome the report reads ${JSON.stringify(read.status)}`);
 });
 
-/** Records a bug and returns the tasks that appeared with it. */
-async function bugAndNewTasks(reportId: number, actual: string): Promise<{ answer: Answer; created: Task[] }> {
+/** Records a bug and returns the tasks of the check's own that appeared with it. */
+async function bugAndNewTasks(
+  own: Own,
+  reportId: number,
+  label: string,
+): Promise<{ answer: Answer; created: Task[]; text: string }> {
   const before = await taskIds();
-  const answer = await record(reportId, bug(actual));
-  expectSuccess(answer, 'PATCH /features/qa/sessions/cases/ with status bug');
-  return { answer, created: await newTasks(before, [reportId]) };
+  const { answer, text } = await recordBug(reportId, label);
+  return { answer, text, created: await newTasks(before, linkOf(own, [text])) };
 }
 
 /** The linked task id an outcome answer names (contract: data.case_report.task_id), if any. */
 function linkedTaskId(answer: Answer): number | undefined {
-  return numericId(objectOf(answer, 'case_report')?.task_id);
+  return numericId(objectIn(answer.body, 'case_report')?.task_id);
 }
 
 h.rule('QA-15', "a report's first bug outcome creates one linked task on the board", async () => {
-  const session = await newSession();
-  const { answer, created } = await bugAndNewTasks(firstReport(session).id, 'First defect.');
+  const session = await ownSession('first bug');
+  const { answer, created } = await bugAndNewTasks(session, firstReport(session).id, 'First defect.');
+  blameRow(h, created[1]);
   ensure(created.length === 1, `the first bug outcome added ${created.length} tasks to GET /task/list/, expected 1`);
   const linked = linkedTaskId(answer);
   ensure(
@@ -238,36 +297,51 @@ h.rule('QA-15', "a report's first bug outcome creates one linked task on the boa
   );
 });
 
+/** A refusal of a second outcome on a report: the source shows no transition out of done or bug (§3 rule 4). */
+const refusedAsLocked = (a: Answer): boolean =>
+  a.status !== undefined && a.status >= 400 && a.status < 500 && a.status !== 401 && a.status !== 404;
+
 h.rule('QA-16', 'a second bug outcome updates the linked task rather than creating another', async (t) => {
-  const session = await newSession();
+  const session = await ownSession('second bug');
   const report = firstReport(session);
-  const first = await bugAndNewTasks(report.id, 'First defect.');
+  const first = await bugAndNewTasks(session, report.id, 'First defect.');
   ensure(first.created.length === 1, `the first bug outcome added ${first.created.length} tasks, expected 1`);
   const before = await taskIds();
-  const refused = await record(report.id, bug('Second look: still broken.'));
-  // The source does not say whether an outcome may change once recorded: a server that locks it (409, a state
-  // refusal) never reaches the update this rule judges, and must create no task for the refused write.
-  if (refused.status === 409) {
-    const created = await newTasks(before, [report.id]);
+  const text = h.title('Second look: still broken.');
+  const second = await record(report.id, bug(text));
+  // A server that locks an outcome once recorded never reaches the update this rule judges, and must create no task
+  // for the refused write.
+  if (refusedAsLocked(second) && !refusedNaming(second, 'severity') && !refusedNaming(second, 'priority')) {
+    const created = await newTasks(before, linkOf(session, [text]));
     ensure(created.length === 0, `the refused second bug outcome still added ${created.length} tasks`);
-    return t.skip('the server refuses a second outcome on a report (409): outcomes are locked once recorded');
+    return t.skip(
+      `the server refuses a second outcome on a report (${second.status}): outcomes are locked once recorded`,
+    );
   }
-  expectSuccess(refused, 'PATCH /features/qa/sessions/cases/ with status bug');
-  const second = { answer: refused, created: await newTasks(before, [report.id]) };
-  ensure(
-    second.created.length === 0,
-    `the second bug outcome added ${second.created.length} more tasks to GET /task/list/`,
-  );
-  const [a, b] = [linkedTaskId(first.answer), linkedTaskId(second.answer)];
+  ensureVocabulary(h, second);
+  expectSuccess(second, 'PATCH /features/qa/sessions/cases/ with status bug');
+  const created = await newTasks(before, linkOf(session, [text, first.text]));
+  blameRow(h, created[0]);
+  ensure(created.length === 0, `the second bug outcome added ${created.length} more tasks to GET /task/list/`);
+  const [a, b] = [linkedTaskId(first.answer), linkedTaskId(second)];
   ensure(a === undefined || b === undefined || a === b, `the two bug outcomes name different tasks (${a} and ${b})`);
 });
 
-/** Records done for every report; the first gets a bug instead unless `withBug` is false (a bug leaves a task). */
-async function reviewAll(session: Session, withBug = true): Promise<void> {
+/**
+ * Reviews every report of the session: done, and bug for the first unless `withBug` is false (a bug leaves a task).
+ * Returns the texts of the bugs recorded.
+ */
+async function reviewAll(session: Session, withBug = true): Promise<string[]> {
+  const texts: string[] = [];
   for (const [i, report] of session.case_reports.entries()) {
-    const answer = await record(report.id, i === 0 && withBug ? bug('Found while reviewing.') : { status: 'done' });
-    expectSuccess(answer, `PATCH /features/qa/sessions/cases/ for report ${report.id}`);
+    if (i === 0 && withBug) texts.push((await recordBug(report.id, 'Found while reviewing.')).text);
+    else
+      expectSuccess(
+        await record(report.id, { status: 'done' }),
+        `PATCH /features/qa/sessions/cases/ for report ${report.id}`,
+      );
   }
+  return texts;
 }
 
 async function finish(sessionId: number): Promise<Answer> {
@@ -275,7 +349,7 @@ async function finish(sessionId: number): Promise<Answer> {
 }
 
 h.rule('QA-17', 'a session reviewed with done and bug outcomes can be finished', async () => {
-  const session = await newSession();
+  const session = await ownSession('finished with a bug', 2);
   await reviewAll(session);
   expectSuccess(
     await finish(session.id),
@@ -284,37 +358,46 @@ h.rule('QA-17', 'a session reviewed with done and bug outcomes can be finished',
 });
 
 h.rule('QA-20', 'is_active=true lists a started session, is_active=false a finished one', async () => {
-  const session = await newSession();
+  const session = await ownSession('active then finished');
   const member = await h.as('member');
-  const listed = async (active: boolean) =>
-    (await listSessions(h, member, h.board, active)).some((s) => s.id === session.id);
+  const listed = async (active: boolean) => await listSessions(h, member, h.board, active);
+  const holds = (rows: readonly Session[]) => rows.some((s) => s.id === session.id);
   ensure(
-    await listed(true),
+    holds(await listed(true)),
     `GET /features/qa/sessions/?is_active=true does not list the started session ${session.id}`,
   );
-  ensure(!(await listed(false)), `the started session ${session.id} is listed with is_active=false`);
+  ensureNone(
+    h,
+    await listed(false),
+    (s) => s.id === session.id,
+    `the started session ${session.id} is listed with is_active=false`,
+  );
   await reviewAll(session, false);
   expectSuccess(await finish(session.id), 'PATCH /features/qa/sessions/finish/');
   ensure(
-    await listed(false),
+    holds(await listed(false)),
     `GET /features/qa/sessions/?is_active=false does not list the finished session ${session.id}`,
   );
-  ensure(!(await listed(true)), `the finished session ${session.id} is still listed with is_active=true`);
+  ensureNone(
+    h,
+    await listed(true),
+    (s) => s.id === session.id,
+    `the finished session ${session.id} is still listed with is_active=true`,
+  );
 });
 
 h.rule('QA-18', 'finishing a session leaves its linked task listed and unchanged', async () => {
-  const session = await newSession();
+  const session = await ownSession('finished, task kept', 2);
   const before = await taskIds();
-  await reviewAll(session);
-  const created = await newTasks(
-    before,
-    session.case_reports.map((r) => r.id),
-  );
+  const texts = await reviewAll(session);
+  const created = await newTasks(before, linkOf(session, texts));
+  blameRow(h, created[1]);
   ensure(created.length === 1, `the bug outcome added ${created.length} tasks, expected 1 linked task`);
   const task = created[0] as Task;
   expectSuccess(await finish(session.id), 'PATCH /features/qa/sessions/finish/');
   const after = (await listTasks(h, await h.as('member'), h.board)).find((t) => t.id === task.id);
   ensure(after, `the linked task ${task.id} is gone from GET /task/list/ after the session was finished`);
+  blameRow(h, after);
   ensure(
     JSON.stringify(withoutTimestamps(after)) === JSON.stringify(withoutTimestamps(task)),
     `finishing the session changed the linked task ${task.id}: ${JSON.stringify(task)} → ${JSON.stringify(after)}`,
@@ -336,6 +419,7 @@ h.rule('QA-19', 'starting a session on a board without a todo-kind column is rej
   const answer = await h.call(member, 'startSession', { query: board, body: { scenario_id: scenario.id } });
   expectRejected(answer, 'POST /features/qa/sessions/start/ on a board without a todo-kind column');
   const after = await sessionIds();
+  h.blame(answer);
   ensure(
     sorted(after) === sorted(before),
     `the rejected start still created a session: ${after.length - before.length} more listed`,

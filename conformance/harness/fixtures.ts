@@ -1,26 +1,17 @@
-// Steps the checks share (scenarios, cases, tokens, sessions, lists), each discovering what the source leaves open
-// (source §1 envelope, §2 fields, "Fields returned for a token: not shown") instead of assuming the contract's shape.
+// Steps the checks share (scenarios, cases, tokens, sessions, lists), each finding what the source leaves open
+// (source §1 envelope, §2 fields, "Fields returned for a token: not shown", "Format of metadata and expires_at: not
+// shown") with harness/discovery.ts instead of assuming the contract's shape.
 
 import type { ApiClient } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
 import { CheckFailure, NotVerified } from '../engine/explain.js';
+import { dataOf, fieldsOf, payloadNames, rowHolds, stringsIn, usernameIn } from '../engine/payload.js';
 import type { Answer } from '../engine/recorder.js';
+import type { RunSettings } from '../engine/settings.js';
+import { derived, idOf, KINDS, type Kind, objectIn, pageOf, walkList } from './discovery.js';
 import type { CallInit, Harness } from './harness.js';
 
 export { NotVerified };
-
-import {
-  dataOf,
-  fieldsOf,
-  idOf,
-  numericId,
-  objectOf,
-  payloadNames,
-  rowHolds,
-  rowsOf,
-  stringsIn,
-  usernameIn,
-} from '../engine/payload.js';
 
 /** An object the server made, as it answered it, with its id found wherever the server put it. */
 export type Found = Record<string, unknown> & { id: number };
@@ -36,6 +27,8 @@ export interface Token {
   /** The secret that authenticates under Bearer. */
   secret: string;
   title: string;
+  /** The metadata as it was sent (an object, or its JSON text where the server takes text), if any. */
+  metadata?: unknown;
 }
 
 export interface Session extends Found {
@@ -47,6 +40,20 @@ export function ensure(condition: unknown, message: string): asserts condition {
   if (!condition) throw new CheckFailure(message);
 }
 
+/** Shows, should the check fail now, the list page a row was read from (the exchange that decided). */
+export function blameRow(h: Harness, row: unknown): void {
+  const page = pageOf<Answer>(row);
+  if (page) h.blame(page);
+}
+
+/** Fails, showing the page it was listed on, when a row matches: the list holds what it must not. */
+export function ensureNone<T>(h: Harness, rows: readonly T[], matches: (row: T) => boolean, message: string): void {
+  const row = rows.find(matches);
+  if (row === undefined) return;
+  blameRow(h, row);
+  throw new CheckFailure(message);
+}
+
 /** Stops a check whose setup step failed: the rule is not verified, and `blockedBy` is the rule that covers the step. */
 export function ensureSetup(condition: unknown, blockedBy: string, message: string): asserts condition {
   if (!condition) throw new NotVerified(blockedBy, message);
@@ -55,7 +62,14 @@ export function ensureSetup(condition: unknown, blockedBy: string, message: stri
 const statusText = (a: Answer): string =>
   a.status === undefined ? (a.record.error ?? 'no answer') : `HTTP ${a.status}`;
 
-const isSuccess = (a: Answer): boolean => a.status !== undefined && a.status >= 200 && a.status < 300;
+export const isSuccess = (a: Answer): boolean => a.status !== undefined && a.status >= 200 && a.status < 300;
+
+/** A 4xx other than 401 (credentials), 403 and 404 (scope): a refusal of what the request says. */
+const refusedForContent = (a: Answer): boolean =>
+  a.status !== undefined && a.status >= 400 && a.status < 500 && ![401, 403, 404].includes(a.status);
+
+/** A refusal that names `field`: the server wants that field otherwise (a format or a vocabulary of its own). */
+export const refusedNaming = (a: Answer, field: string): boolean => refusedForContent(a) && payloadNames(a, field);
 
 /**
  * The answer is a success (any 2xx): the source shows no success status codes, so a MUST check must not demand 200 or
@@ -108,15 +122,56 @@ export function expectRejected(answer: Answer, what: string, field?: string): vo
 }
 
 /** The object an answer is about, with its id; a missing id stops the check (CONTRACT-01: the shape is the contract's). */
-function found(answer: Answer, name: string, idNames: readonly string[], what: string): Found {
-  const object = objectOf(answer, name);
-  const id = idOf(object, idNames);
+function found(answer: Answer, kind: Kind, what: string): Found {
+  const object = objectIn(answer.body, kind);
+  const id = idOf(object, kind);
   ensureSetup(
     object && id !== undefined,
     'CONTRACT-01',
-    `${what} answered no ${name} with an id (looked in data.${name}, the one object in data, and data itself, for ${['id', ...idNames, 'pk'].join(', ')})`,
+    `${what} answered no ${kind} with an id (looked in data.${KINDS[kind].object}, data itself and the objects in data, for ${['id', ...KINDS[kind].ids, 'pk'].join(', ')})`,
   );
   return { ...object, id };
+}
+
+/** The contract's example value of a schema of components (its choice where the source shows no vocabulary). */
+function contractExample(h: Harness, schema: string): string {
+  const components = h.contract.document.components as { schemas?: Record<string, { example?: unknown }> };
+  const example = components.schemas?.[schema]?.example;
+  if (typeof example !== 'string') throw new Error(`openapi.yaml gives no example for components.schemas.${schema}`);
+  return example;
+}
+
+/** The severity and priority a bug outcome carries (source §2: "allowed values: not shown"). */
+export interface BugVocabulary {
+  severity: string;
+  priority: string;
+  /** Whether the profile named them; otherwise they are the contract's examples. */
+  fromProfile: boolean;
+}
+
+export function bugVocabulary(h: Harness): BugVocabulary {
+  const { severity, priority } = h.run.profile;
+  return {
+    severity: severity ?? contractExample(h, 'Severity'),
+    priority: priority ?? contractExample(h, 'Priority'),
+    fromProfile: severity !== undefined || priority !== undefined,
+  };
+}
+
+/**
+ * Stops the check, not verified, when the target refused a bug outcome for the severity or priority the suite chose
+ * itself (the contract's examples): only the profile can name the target's own values. GEN-03 judges whether the
+ * target accepts the values the contract allows.
+ */
+export function ensureVocabulary(h: Harness, answer: Answer): void {
+  const vocabulary = bugVocabulary(h);
+  if (vocabulary.fromProfile) return;
+  const named = ['severity', 'priority'].filter((field) => refusedNaming(answer, field));
+  if (named.length === 0) return;
+  throw new NotVerified(
+    'GEN-03',
+    `the target refused a bug outcome naming ${named.join(' and ')} for severity ${JSON.stringify(vocabulary.severity)} and priority ${JSON.stringify(vocabulary.priority)}, the contract's examples (the source shows no allowed values): name values it accepts in the profile's severity and priority (CONFORMANCE_SEVERITY, CONFORMANCE_PRIORITY)`,
+  );
 }
 
 export async function createScenario(
@@ -127,16 +182,16 @@ export async function createScenario(
 ): Promise<Found> {
   const answer = await h.call(client, 'createScenario', { query: { ...board }, body });
   setupSuccess(answer, 'QA-01', 'POST /features/qa/scenarios/list/');
-  return found(answer, 'scenario', ['scenario_id'], 'POST /features/qa/scenarios/list/');
+  return found(answer, 'scenario', 'POST /features/qa/scenarios/list/');
 }
 
-/** The fields a test case is created with (source §4), besides its scenario. */
-export function caseFields(title: string): Record<string, string> {
+/** The fields a test case is created with (source §4), besides its scenario: each carries the run marker. */
+export function caseFields(title: string, marker: string): Record<string, string> {
   return {
     title,
-    description: 'Created by the conformance suite.',
-    steps_to_reproduce: '1. Run the conformance suite.',
-    expected_result: 'The suite deletes this case when it ends.',
+    description: `Created by the conformance suite, run ${marker}.`,
+    steps_to_reproduce: `1. Run the conformance suite (run ${marker}).`,
+    expected_result: `The suite deletes this case when run ${marker} ends.`,
   };
 }
 
@@ -149,35 +204,121 @@ export async function createCase(
 ): Promise<Found> {
   const answer = await h.callLoose(client, 'createCase', {
     query: { ...board },
-    body: { scenario, ...caseFields(title) },
+    body: { scenario, ...caseFields(title, h.marker) },
   });
   setupSuccess(answer, 'QA-04', 'POST /features/qa/cases/list/');
-  return found(answer, 'case', ['case_id'], 'POST /features/qa/cases/list/');
+  return found(answer, 'case', 'POST /features/qa/cases/list/');
 }
 
 /** The case reports of a session (source §2: "Each session carries a case_reports array"), each with its id. */
 export function reportsOf(session: Record<string, unknown>): Found[] | undefined {
   const reports = session.case_reports;
   if (!Array.isArray(reports)) return undefined;
-  const withIds = reports.filter(isObject).map((r) => ({ ...r, id: idOf(r, ['case_report_id']) }));
+  const withIds = reports.filter(isObject).map((r) => ({ ...r, id: idOf(r, 'case_report') }));
   return withIds.every((r): r is Found => r.id !== undefined) ? withIds : undefined;
 }
 
+/**
+ * Starts a session for the scenario. Its case reports come from the answer, or, where the answer does not carry them
+ * (the source shows no response shapes), from the session as GET /features/qa/sessions/ lists it.
+ */
 export async function startSession(h: Harness, client: ApiClient, board: Board, scenarioId: number): Promise<Session> {
   const answer = await h.call(client, 'startSession', { query: { ...board }, body: { scenario_id: scenarioId } });
   setupSuccess(answer, 'QA-08', 'POST /features/qa/sessions/start/');
-  const session = found(answer, 'session', ['session_id', 'sessions_id'], 'POST /features/qa/sessions/start/');
-  const reports = reportsOf(session);
-  ensureSetup(reports, 'QA-08', 'the started session has no case_reports array of reports with ids');
+  const session = found(answer, 'session', 'POST /features/qa/sessions/start/');
+  let reports = reportsOf(session);
+  if (!reports) {
+    const rows = await listAll(h, client, 'listSessions', { ...board, is_active: true }, 'session', 'QA-09');
+    const listed = rows.find((s) => idOf(s, 'session') === session.id);
+    reports = listed ? reportsOf(listed) : undefined;
+  }
+  h.blame(answer);
+  ensureSetup(
+    reports,
+    'QA-08',
+    'the started session has no case_reports array of reports with ids, neither in the answer nor in GET /features/qa/sessions/?is_active=true',
+  );
   return { ...session, case_reports: reports };
+}
+
+/** How a run's target takes what the source gives no format for, once found: tried in this order (`FORMATS`). */
+interface Formats {
+  metadata: number;
+  expiresAt: number;
+}
+
+/** Per run: the first format each run tries is the one that worked last in it. */
+const formatsByRun = new WeakMap<RunSettings, Formats>();
+
+const formatsOf = (h: Harness): Formats => {
+  let formats = formatsByRun.get(h.run);
+  if (!formats) {
+    formats = { metadata: 0, expiresAt: 0 };
+    formatsByRun.set(h.run, formats);
+  }
+  return formats;
+};
+
+/** Source §2: "Format of metadata and expires_at: not shown". A JSON object of strings, else its JSON text. */
+const METADATA_FORMATS: readonly ((m: Record<string, string>) => unknown)[] = [(m) => m, (m) => JSON.stringify(m)];
+/** An RFC 3339 date-time in UTC, else Unix seconds. */
+const EXPIRES_AT_FORMATS: readonly ((ms: number) => unknown)[] = [
+  (ms) => new Date(ms).toISOString(),
+  (ms) => Math.floor(ms / 1000),
+];
+
+/** The first format not yet tried, if any. */
+const untried = (count: number, tried: Set<number>): number | undefined =>
+  [...Array(count).keys()].find((i) => !tried.has(i));
+
+/**
+ * Sends a token write whose `metadata` and `expires_at` may need a format of the target's own: a refusal naming one of
+ * them sends the request again with its next format (the request was refused, so nothing was written). The formats of
+ * a write that succeeded are tried first by the rest of the run.
+ */
+export async function sendTokenWrite(
+  h: Harness,
+  send: (fields: Record<string, unknown>) => Promise<Answer>,
+  values: { metadata?: Record<string, string>; expiresAt?: number },
+): Promise<{ answer: Answer; sent: Record<string, unknown> }> {
+  const formats = formatsOf(h);
+  let { metadata, expiresAt } = formats;
+  const tried = { metadata: new Set([metadata]), expiresAt: new Set([expiresAt]) };
+  for (;;) {
+    const sent: Record<string, unknown> = {};
+    if (values.metadata) sent.metadata = METADATA_FORMATS[metadata]?.(values.metadata);
+    if (values.expiresAt !== undefined) sent.expires_at = EXPIRES_AT_FORMATS[expiresAt]?.(values.expiresAt);
+    const answer = await send(sent);
+    const nextMetadata =
+      values.metadata && refusedNaming(answer, 'metadata')
+        ? untried(METADATA_FORMATS.length, tried.metadata)
+        : undefined;
+    const nextExpiresAt =
+      values.expiresAt !== undefined && refusedNaming(answer, 'expires_at')
+        ? untried(EXPIRES_AT_FORMATS.length, tried.expiresAt)
+        : undefined;
+    if (nextMetadata !== undefined) {
+      metadata = nextMetadata;
+      tried.metadata.add(metadata);
+    } else if (nextExpiresAt !== undefined) {
+      expiresAt = nextExpiresAt;
+      tried.expiresAt.add(expiresAt);
+    } else {
+      if (isSuccess(answer)) {
+        if (values.metadata) formats.metadata = metadata;
+        if (values.expiresAt !== undefined) formats.expiresAt = expiresAt;
+      }
+      return { answer, sent };
+    }
+  }
 }
 
 /** Where the secret of a created token sat, per check file: later tokens are looked for there first. */
 const secretPlaces = new WeakMap<Harness, string>();
 
 /** Strings that cannot be a Bearer credential, or are known to be something else. */
-function couldBeSecret(value: string, title: string): boolean {
-  return /^[\x21-\x7e]{6,}$/.test(value) && value !== title && value !== 'success' && Number.isNaN(Date.parse(value));
+function couldBeSecret(value: string, sent: ReadonlySet<string>): boolean {
+  return /^[\x21-\x7e]{6,}$/.test(value) && !sent.has(value) && value !== 'success' && Number.isNaN(Date.parse(value));
 }
 
 /** Member names a secret is likely to sit under come first: fewer requests to find it. */
@@ -191,15 +332,33 @@ function likeliness(name: string): number {
 /** At most this many strings of a token's creation answer are tried as its secret. */
 const MAX_SECRET_TRIES = 12;
 
+/** Every string of a request body, at any depth: what the suite chose itself is no secret. */
+function sentStrings(body: unknown): Set<string> {
+  const found = new Set<string>();
+  for (const { value } of stringsIn(body)) {
+    found.add(value);
+    for (const inner of stringsIn(parsedText(value))) found.add(inner.value);
+  }
+  return found;
+}
+
+const parsedText = (value: string): unknown => {
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+};
+
 /**
  * The secret of a newly created, active token: the source does not show where the creation answer holds it, so every
- * string of the answer (any depth, any member) is sent as `Authorization: Bearer <string>` to GET /member/me/, the
- * place that worked before first; the one that authenticates is the secret.
+ * string of the answer (any depth, any member) but those the suite sent is sent as `Authorization: Bearer <string>` to
+ * GET /member/me/, the place that worked before first; the one that authenticates is the secret.
  */
-async function discoverSecret(h: Harness, answer: Answer, title: string): Promise<string> {
+async function discoverSecret(h: Harness, answer: Answer, sent: ReadonlySet<string>): Promise<string> {
   const known = secretPlaces.get(h);
   const candidates = stringsIn(answer.body)
-    .filter((s) => s.name !== 'status' && couldBeSecret(s.value, title))
+    .filter((s) => s.name !== 'status' && couldBeSecret(s.value, sent))
     .sort(
       (a, b) =>
         Number(b.name === known) - Number(a.name === known) ||
@@ -235,7 +394,7 @@ async function discoverKey(
   secret: string,
   title: string,
 ): Promise<{ key: string | number; title: string }> {
-  const object = objectOf(answer, 'token') ?? {};
+  const object = objectIn(answer.body, 'token') ?? {};
   const key = object.key;
   if (typeof key === 'string' || typeof key === 'number') return { key, title };
   const candidates = Object.entries(object)
@@ -260,95 +419,89 @@ async function discoverKey(
   );
 }
 
-/** A new named API token of `client`'s account, with its key and its secret found wherever the answer puts them. */
+/**
+ * A new, active named API token of `client`'s account, with its key and its secret found wherever the answer puts
+ * them. Its metadata carries the run marker (besides its title), and `expiresAt` (ms since the epoch) sets its expiry.
+ */
 export async function createToken(
   h: Harness,
   client: ApiClient,
-  body: { title: string; is_active: true; expires_at?: string | null; metadata?: Record<string, unknown> },
+  body: { title: string; metadata?: Record<string, string>; expiresAt?: number },
 ): Promise<Token> {
-  const answer = await h.call(client, 'createApiToken', { body });
+  const metadata = body.metadata ?? { conformance_run: h.marker };
+  const { answer, sent } = await sendTokenWrite(
+    h,
+    (fields) => h.callLoose(client, 'createApiToken', { body: { title: body.title, is_active: true, ...fields } }),
+    { metadata, ...(body.expiresAt === undefined ? {} : { expiresAt: body.expiresAt }) },
+  );
   setupSuccess(answer, 'TOKEN-02', 'POST /member/bearer-tokens/');
-  const secret = await discoverSecret(h, answer, body.title);
+  const secret = await discoverSecret(h, answer, sentStrings({ ...sent, title: body.title, marker: h.marker }));
   const { key, title } = await discoverKey(h, client, answer, secret, body.title);
-  return { key, secret, title };
+  return { key, secret, title, ...(body.metadata ? { metadata: sent.metadata } : {}) };
 }
 
-/** Pages fetched at most by `listAll`. */
-const MAX_PAGES = 50;
-const PAGE_SIZE = 100;
-
 /**
- * Every row of a list, page by page from page 1, wherever the answer puts its rows (`rowsOf`). Stops after an empty
- * page, after a page shorter than the longest so far, or after a page that repeats rows (a server that ignores page).
- * A list that cannot be read stops the check, blocked by `blockedBy`.
+ * Every row of a list (harness/discovery.ts `walkList`), sent as the check's requests. The first page is the one shown
+ * should the check then fail on what the list lacks; `ensureNone` and `blameRow` show the page a row came from. A
+ * list that cannot be read stops the check, blocked by `blockedBy`.
  */
 export async function listAll(
   h: Harness,
   client: ApiClient,
   operationId: string,
   query: Record<string, unknown>,
-  collection: string,
+  kind: Kind,
   blockedBy: string,
 ): Promise<Record<string, unknown>[]> {
-  const rows: Record<string, unknown>[] = [];
-  const seen = new Set<string>();
-  let longest = 0;
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const answer = await h.callLoose(client, operationId, { query: { ...query, page, limit: PAGE_SIZE } });
-    setupSuccess(answer, blockedBy, `${answer.record.method} ${answer.record.path} page ${page}`);
-    const got = rowsOf(answer, collection);
-    ensureSetup(got, blockedBy, `${answer.record.path} holds no array of rows in data (data.${collection} or another)`);
-    const fresh = got.filter(isObject).filter((r) => !seen.has(JSON.stringify(r)));
-    for (const r of fresh) seen.add(JSON.stringify(r));
-    rows.push(...fresh);
-    const short = got.length < PAGE_SIZE && got.length < longest;
-    longest = Math.max(longest, got.length);
-    if (got.length === 0 || fresh.length === 0 || short) break;
+  const walk = await walkList(
+    (page, limit) =>
+      h.callLoose(client, operationId, { query: { ...query, page, ...(limit === undefined ? {} : { limit }) } }),
+    kind,
+  );
+  if (!walk.ok) {
+    const what = `${walk.page.record.method} ${walk.page.record.path}`;
+    h.blame(walk.page);
+    setupSuccess(walk.page, blockedBy, what);
+    throw new NotVerified(blockedBy, `${what}: ${walk.why}`);
   }
-  return rows;
+  h.blame(walk.pages.find(isSuccess));
+  return walk.rows;
+}
+
+/** Rows of `kind` with their id spelled out as `id` (rows without one are left out). */
+function withIds(rows: readonly Record<string, unknown>[], kind: Kind): Found[] {
+  return rows.flatMap((row) => {
+    const id = idOf(row, kind);
+    return id === undefined ? [] : [derived(row, { ...row, id })];
+  });
 }
 
 /** Every session of the board with this is_active value. */
 export async function listSessions(h: Harness, client: ApiClient, board: Board, isActive: boolean): Promise<Session[]> {
-  const rows = await listAll(h, client, 'listSessions', { ...board, is_active: isActive }, 'sessions', 'QA-09');
-  return rows.flatMap((s) => {
-    const id = idOf(s, ['session_id', 'sessions_id']);
-    const reports = reportsOf(s) ?? [];
-    return id === undefined ? [] : [{ ...s, id, case_reports: reports }];
-  });
+  const rows = await listAll(h, client, 'listSessions', { ...board, is_active: isActive }, 'session', 'QA-09');
+  return withIds(rows, 'session').map((s) => derived(s, { ...s, case_reports: reportsOf(s) ?? [] }));
 }
 
 /** Every task of the board, with its id. */
 export async function listTasks(h: Harness, client: ApiClient, board: Board): Promise<Found[]> {
-  const rows = await listAll(h, client, 'listTasks', { ...board }, 'tasks', 'QA-15');
-  return rows.flatMap((t) => {
-    const id = idOf(t, ['task_id']);
-    return id === undefined ? [] : [{ ...t, id }];
-  });
+  return withIds(await listAll(h, client, 'listTasks', { ...board }, 'task', 'QA-15'), 'task');
 }
 
 /** Every scenario of the board, optionally only the children of `parentId`. */
 export async function listScenarios(h: Harness, client: ApiClient, board: Board, parentId?: number): Promise<Found[]> {
   const query = { ...board, ...(parentId === undefined ? {} : { parent_id: parentId }) };
-  const rows = await listAll(h, client, 'listScenarios', query, 'scenarios', 'QA-22');
-  return rows.flatMap((s) => {
-    const id = idOf(s, ['scenario_id']);
-    return id === undefined ? [] : [{ ...s, id }];
-  });
+  return withIds(await listAll(h, client, 'listScenarios', query, 'scenario', 'QA-22'), 'scenario');
 }
 
 /** Every case of a scenario (source §2: scenario_id is the list filter). */
 export async function listCases(h: Harness, client: ApiClient, board: Board, scenarioId: number): Promise<Found[]> {
-  const rows = await listAll(h, client, 'listCases', { ...board, scenario_id: scenarioId }, 'cases', 'QA-05');
-  return rows.flatMap((c) => {
-    const id = idOf(c, ['case_id']);
-    return id === undefined ? [] : [{ ...c, id }];
-  });
+  const rows = await listAll(h, client, 'listCases', { ...board, scenario_id: scenarioId }, 'case', 'QA-05');
+  return withIds(rows, 'case');
 }
 
 /** Every named API token of the credential's account, as rows (source §2: fields returned for a token: not shown). */
 export async function listTokens(h: Harness, client: ApiClient): Promise<Record<string, unknown>[]> {
-  return listAll(h, client, 'listApiTokens', {}, 'tokens', 'TOKEN-03');
+  return listAll(h, client, 'listApiTokens', {}, 'token', 'TOKEN-03');
 }
 
 /** Reads one object (getScenario, getCase) and returns the answer and the object it holds, if any. */
@@ -361,7 +514,7 @@ export async function readObject(
   const answer = await h.callLoose(client, operationId, { query });
   return {
     answer,
-    object: isSuccess(answer) ? objectOf(answer, operationId === 'getCase' ? 'case' : 'scenario') : undefined,
+    object: isSuccess(answer) ? objectIn(answer.body, operationId === 'getCase' ? 'case' : 'scenario') : undefined,
   };
 }
 
@@ -380,9 +533,8 @@ export async function whoAmI(
 /** The member's numeric id as GET /member/me/ names it, if it does. */
 export async function memberId(h: Harness, client: ApiClient): Promise<number | undefined> {
   const answer = await h.call(client, 'getMe');
-  const data = dataOf(answer);
-  return idOf(objectOf(answer, 'member')) ?? numericId(data?.id);
+  return idOf(objectIn(answer.body, 'member'), 'member') ?? idOf(dataOf(answer), 'member');
 }
 
-/** Waits a fixed time: only the token-expiry check needs it, for well under two seconds. */
+/** Waits a given time: only the token-expiry check needs it. */
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -36,7 +36,7 @@ export async function memberObjects(h: Harness): Promise<MemberObjects> {
   const scenario = await createScenario(h, member, h.board, { title: h.title('probe scenario'), parent_id: null });
   const testCase = await createCase(h, member, h.board, scenario.id, h.title('probe case'));
   const session = await startSession(h, member, h.board, scenario.id);
-  const token = await createToken(h, member, { title: h.title('probe token'), is_active: true });
+  const token = await createToken(h, member, { title: h.title('probe token') });
   const report = session.case_reports[0]?.id;
   return {
     ids: {

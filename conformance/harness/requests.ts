@@ -26,7 +26,7 @@ const OTHER_QUERY: Record<string, unknown> = { is_active: true };
  * Bodies for the operations that take one. Writes are harmless: they rename an object to its own title, set a report
  * back to pending, or create an object whose title carries the run marker (so clean-up finds it).
  */
-function bodyFor(op: OperationSpec, ids: Ids, title: string): unknown {
+function bodyFor(op: OperationSpec, ids: Ids, title: string, marker: string): unknown {
   switch (op.operationId) {
     case 'createApiToken':
       return { title, is_active: false };
@@ -38,7 +38,7 @@ function bodyFor(op: OperationSpec, ids: Ids, title: string): unknown {
       return { title };
     case 'createCase':
       // Every field filled: a server may refuse empty strings, and this request must be refused only for its scope.
-      return { scenario: ids.scenario_id, ...caseFields(title) };
+      return { scenario: ids.scenario_id, ...caseFields(title, marker) };
     case 'updateCase':
       return { title };
     case 'startSession':
@@ -55,7 +55,8 @@ function bodyFor(op: OperationSpec, ids: Ids, title: string): unknown {
   }
 }
 
-export function validRequest(op: OperationSpec, ids: Ids, title: string): PlannedRequest {
+/** A valid request for `op` on the objects `ids`; what it may create is titled `title` and carries `marker`. */
+export function validRequest(op: OperationSpec, ids: Ids, title: string, marker: string): PlannedRequest {
   const query: Record<string, unknown> = {};
   for (const p of op.parameters) {
     if (p.in !== 'query') continue;
@@ -66,7 +67,7 @@ export function validRequest(op: OperationSpec, ids: Ids, title: string): Planne
       query[p.name] = OTHER_QUERY[p.name];
     }
   }
-  return op.requestBodyPointer ? { query, body: bodyFor(op, ids, title) } : { query };
+  return op.requestBodyPointer ? { query, body: bodyFor(op, ids, title, marker) } : { query };
 }
 
 /** The ids besides company_id and board_id, which name one object each. */

@@ -89,6 +89,26 @@ describe('the exchange rules', () => {
     expect(failed.reason).not.toContain('204');
   });
 
+  it("leave the answers outside the API's operations and a redirect's body to CONV-02", () => {
+    const { operationId: _none, ...outside } = answer(404, '<pre>Cannot GET /api/member/me</pre>', 'text/html').record;
+    const slashless: Answer = {
+      ...answer(404, '<pre>Cannot GET</pre>', 'text/html'),
+      record: { ...outside, path: '/member/me' },
+    };
+    const redirect = answer(308, '<html>Permanent Redirect</html>', 'text/html');
+    for (const rule of [failureCarriesErrorPayload, bodyIsLabelledJson, successIsEnveloped]) {
+      const result = judgeExchanges(rule, [answer(200, me), answer(401, refused), slashless, redirect], validators);
+      expect(result, rule.id).toMatchObject({ outcome: 'PASS' });
+    }
+    // The same bodies from an operation of the API are judged.
+    const judged = judgeExchanges(
+      failureCarriesErrorPayload,
+      [answer(404, '<pre>Cannot GET</pre>', 'text/html')],
+      validators,
+    );
+    expect(judged).toMatchObject({ outcome: 'FAIL' });
+  });
+
   it('skip, saying why, when the run received nothing to judge', () => {
     expect(judgeExchanges(successIsEnveloped, [], validators)).toMatchObject({
       outcome: 'SKIP',

@@ -1,19 +1,29 @@
-// Proof that every check can fail (docs/conformance.md, "How we know every check can fail"): the suite passes 100%
-// against the sandbox, and each fault variant of the sandbox (a wrapper outside its core) makes the suite fail with the
-// rule IDs it names as `breaks`.
+// Proof that every check can fail and that none fails a server for a choice the source leaves open (docs/conformance.md,
+// "How we know every check can fail" and "What the suite does not assume"): the suite passes 100% against the sandbox,
+// each fault variant of the sandbox (a wrapper outside its core) makes the suite fail with the rule IDs it names as
+// `breaks`, and each choice server (faults/choices.ts), alone and all at once, fails no MUST rule through any door.
 
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../../conformance/engine/result.js';
-import { loadProfile } from '../../conformance/profile.js';
+import type { RuleResult, RunResult } from '../../conformance/engine/result.js';
+import { loadProfile, type Profile } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import { runConformance } from '../../conformance/run.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
-import { CHOICES, ID_OFFSET } from './faults/choices.js';
+import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { allChoices, CHOICES, type Choice } from './faults/choices.js';
 import { FAULTS } from './faults/index.js';
-import { jsonOf, parse, reply, withStatus } from './faults/wrap.js';
+import { deletedScenarioListed } from './faults/qa.js';
+import { type Fault, parse } from './faults/wrap.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs side by side: a run mostly waits for its sandbox, and the machine has two cores. */
 const LANES = 2;
@@ -82,101 +92,184 @@ describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
   });
 });
 
-/** Collection names the source does not fix, renamed; `companies` (source §1) and `tasks` (its example) stay. */
-const RENAMED_COLLECTIONS: Record<string, [string, string]> = {
-  listScenarios: ['scenarios', 'items'],
-  listCases: ['cases', 'results'],
-  listSessions: ['sessions', 'entries'],
-  listApiTokens: ['tokens', 'api_tokens'],
-};
-
-const DELETES = new Set(['deleteApiToken', 'deleteScenario', 'deleteCase']);
+/** The rules of a result that did not pass, as `ID OUTCOME: reason`, for a readable failure. */
+const notPassing = (rules: readonly RuleResult[]): string[] =>
+  rules.filter((r) => r.outcome !== 'PASS').map((r) => `${r.id} ${r.outcome}: ${r.reason}`);
 
 /**
- * Not a fault: the sandbox as a server that decides otherwise wherever the source is silent. Validation failures name
- * fields as members (Django REST framework style); creations answer 200; the account sits directly in data; the token
- * pair is nested in data; a new token's secret comes as `data.api_token` beside the token; deletions answer 204 with
- * no body; lists use other collection names; a path without its trailing slash redirects to the path with it. Such a
- * server must fail no MUST rule and leave none unverified, only the contract's SHOULD rules.
+ * What a server making `choice` may get: no MUST rule fails or stays unverified, a SHOULD rule fails or stays unverified
+ * only where the choice departs from the contract's decision it holds, and a rule is skipped only where the choice
+ * leaves it nothing to judge. Everything else passes, as against the sandbox.
  */
-const ownDecisions =
-  (inner: FetchHandler): FetchHandler =>
-  async (req) => {
-    const url = new URL(req.url);
-    if (url.pathname.startsWith('/api/') && !url.pathname.endsWith('/')) {
-      return new Response(null, { status: 301, headers: { location: `${url.pathname}/${url.search}` } });
-    }
-    const { operationId } = await parse(req);
-    const res = await inner(req);
-    if (DELETES.has(operationId ?? '') && res.ok) return new Response(null, { status: 204 });
-    const body = await jsonOf(res);
-    if (!isObject(body)) return res;
-    if (res.status === 400 && Array.isArray(body.errors)) {
-      // Named by the member itself, as DRF does: `query.assignee_ids.0` becomes `assignee_ids`.
-      const member = (field: unknown) =>
-        String(field)
-          .split(/[.[\]]/)
-          .filter((s) => s !== '' && !/^\d+$/.test(s))
-          .at(-1);
-      const named = body.errors.filter(isObject).map((e) => [member(e.field), [String(e.message)]]);
-      return reply(400, Object.fromEntries(named));
-    }
-    const data = isObject(body.data) ? body.data : undefined;
-    const status = res.status === 201 ? 200 : res.status;
-    if (operationId === 'getMe' && isObject(data?.member)) return reply(status, { ...body, data: data.member });
-    if ((operationId === 'login' || operationId === 'refreshToken') && data) {
-      return reply(status, { ...body, data: { tokens: data } });
-    }
-    if (operationId === 'createApiToken' && isObject(data?.token)) {
-      const { token: secret, ...token } = data.token;
-      return reply(status, { ...body, data: { token, api_token: secret } });
-    }
-    const rename = RENAMED_COLLECTIONS[operationId ?? ''];
-    if (rename && data && Array.isArray(data[rename[0]])) {
-      const { [rename[0]]: rows, ...rest } = data;
-      return reply(status, { ...body, data: { ...rest, [rename[1]]: rows } });
-    }
-    return res.status === 201 ? withStatus(res, 200) : res;
-  };
+function expectFair(result: RunResult, choice: Choice): void {
+  const departs = new Set(choice.departs ?? []);
+  const unjudged = new Set(choice.unjudged ?? []);
+  const unfair = result.rules.filter((r) =>
+    r.outcome === 'SKIP' ? !unjudged.has(r.id) : r.outcome !== 'PASS' && (r.level === 'MUST' || !departs.has(r.id)),
+  );
+  expect(notPassing(unfair)).toEqual([]);
+  for (const id of departs) expect(RULES.find((r) => r.id === id)?.level, `${id} is a SHOULD rule`).toBe('SHOULD');
+}
 
-describe.concurrent('a server deciding otherwise where the source is silent', TIMEOUT, () => {
-  it('fails only SHOULD rules and leaves no MUST rule unverified', async ({ expect }) => {
-    const result = await runAgainst(1, ownDecisions(createSandbox().fetch));
-    const failed = result.rules.filter((r) => r.outcome === 'FAIL');
-    expect(failed.filter((r) => r.level === 'MUST').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
-    const unverified = result.rules.filter((r) => r.outcome === 'UNVERIFIED');
-    expect(unverified.filter((r) => r.level === 'MUST').map((r) => `${r.id}: ${r.reason}`)).toEqual([]);
-    // It does depart from the contract, and the contract's rules say so.
-    expect(failed.map((r) => r.id)).toEqual(expect.arrayContaining(['CONTRACT-01', 'CONTRACT-02']));
-    expect(result.rules.filter((r) => r.outcome === 'SKIP')).toEqual([]);
+/** The profile of the sandbox, as `choice` needs it (its ids, its vocabularies), for a target at `baseUrl`. */
+const profileFor = (choice: Choice, baseUrl: string): Profile => {
+  const profile = loadProfile('conformance/targets/sandbox.json', {}, baseUrl);
+  return choice.profile ? choice.profile(profile) : profile;
+};
+
+/** Runs the whole suite against the choice's server, in process or over HTTP. */
+function runChoice(lane: number, choice: Choice, door: 'in process' | 'over HTTP'): Promise<RunResult> {
+  if (door === 'in process') {
+    return inLane(lane, () =>
+      runConformance({ target: choice.wrap(createSandbox().fetch), profile: profileFor(choice, IN_PROCESS_BASE_URL) }),
+    );
+  }
+  return inLane(lane, async () => {
+    const server = await startSandboxServer({ port: 0, fetch: choice.wrap(createSandbox().fetch) });
+    try {
+      return await runConformance({ target: server.baseUrl, profile: profileFor(choice, server.baseUrl) });
+    } finally {
+      await server.close();
+    }
   });
-});
+}
 
 describe.concurrent('a server making one other choice where the source is silent', TIMEOUT, () => {
   for (const [i, [name, choice]] of Object.entries(CHOICES).entries()) {
-    it(`${name}: no MUST rule fails or stays unverified`, async ({ expect }) => {
-      const result =
-        name === 'connectionClose'
-          ? await runOverHttp(i + 1, choice(createSandbox().fetch))
-          : name === 'largeIds'
-            ? await inLane(i + 1, () =>
-                runConformance({
-                  target: choice(createSandbox().fetch),
-                  profile: {
-                    ...loadProfile('conformance/targets/sandbox.json', {}, IN_PROCESS_BASE_URL),
-                    companyId: 1 + ID_OFFSET,
-                    boardId: 1 + ID_OFFSET,
-                    boardWithoutTodoColumnId: 2 + ID_OFFSET,
-                  },
-                }),
-              )
-            : await runAgainst(i + 1, choice(createSandbox().fetch));
-      const must = result.rules.filter(
-        (r) => r.level === 'MUST' && (r.outcome === 'FAIL' || r.outcome === 'UNVERIFIED'),
-      );
-      expect(must.map((r) => `${r.id} ${r.outcome}: ${r.reason}`)).toEqual([]);
-    });
+    for (const door of ['in process', 'over HTTP'] as const) {
+      it(`${name} (${door}): no MUST rule fails or stays unverified, and only the contract's rules on it fail`, async () => {
+        expectFair(await runChoice(i + 1, choice, door), choice);
+      });
+    }
   }
+});
+
+describe('the choices', () => {
+  it('each depart only from SHOULD rules, and leave unjudged only rules of the catalogue', () => {
+    for (const [name, choice] of Object.entries(CHOICES)) {
+      for (const id of choice.departs ?? [])
+        expect(RULES.find((r) => r.id === id)?.level, `${name}: ${id}`).toBe('SHOULD');
+      for (const id of choice.unjudged ?? [])
+        expect(
+          RULES.map((r) => r.id),
+          `${name}: ${id}`,
+        ).toContain(id);
+    }
+  });
+});
+
+/** The CLI's environment: this process's, without vitest's markers, with only the given CONFORMANCE_* values. */
+function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (!k.startsWith('VITEST') && !k.startsWith('CONFORMANCE_') && k !== 'TEST' && k !== 'NODE_ENV') env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+/** Runs the CLI against `baseUrl` with the profile in CONFORMANCE_* variables; its exit code and its JSON report. */
+async function runCli(profile: Profile): Promise<{ code: number | null; rules: { id: string; outcome: string }[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-choices-'));
+  try {
+    const report = join(dir, 'report.json');
+    const env = cliEnv({
+      CONFORMANCE_BASE_URL: profile.baseUrl,
+      CONFORMANCE_CAPTCHA_TOKEN: profile.captchaToken,
+      CONFORMANCE_MEMBER_USERNAME: profile.accounts.member.username,
+      CONFORMANCE_MEMBER_PASSWORD: profile.accounts.member.password,
+      CONFORMANCE_OUTSIDER_USERNAME: profile.accounts.outsider.username,
+      CONFORMANCE_OUTSIDER_PASSWORD: profile.accounts.outsider.password,
+      CONFORMANCE_COMPANY_ID: String(profile.companyId),
+      CONFORMANCE_BOARD_ID: String(profile.boardId),
+      ...(profile.boardWithoutTodoColumnId === undefined
+        ? {}
+        : { CONFORMANCE_BOARD_WITHOUT_TODO_COLUMN_ID: String(profile.boardWithoutTodoColumnId) }),
+      ...(profile.severity === undefined ? {} : { CONFORMANCE_SEVERITY: profile.severity }),
+      ...(profile.priority === undefined ? {} : { CONFORMANCE_PRIORITY: profile.priority }),
+    });
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/cli/main.ts', '--json', report], {
+        cwd: ROOT,
+        env,
+        stdio: 'ignore',
+      });
+      const watchdog = setTimeout(() => child.kill('SIGKILL'), 170_000);
+      child.once('exit', (exit) => {
+        clearTimeout(watchdog);
+        resolve(exit);
+      });
+    });
+    return { code, rules: (JSON.parse(readFileSync(report, 'utf8')) as { rules: RuleResult[] }).rules };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const verdict = (rules: readonly { id: string; outcome: string }[]): string[] =>
+  rules.map((r) => `${r.id} ${r.outcome}`);
+
+describe.concurrent('a server making every choice at once', TIMEOUT, () => {
+  it('gets the same fair verdict in process, over HTTP and from the CLI', async () => {
+    const choice = allChoices();
+    const inProcess = await runChoice(0, choice, 'in process');
+    expectFair(inProcess, choice);
+    const overHttp = await runChoice(0, choice, 'over HTTP');
+    expect(verdict(overHttp.rules)).toEqual(verdict(inProcess.rules));
+    const fromCli = await inLane(0, async () => {
+      const server = await startSandboxServer({
+        port: 0,
+        fetch: choice.wrap(createSandbox().fetch),
+        keepAliveTimeoutMs: KEPT_ALIVE_MS,
+      });
+      try {
+        return await runCli(profileFor(choice, server.baseUrl));
+      } finally {
+        await server.close();
+      }
+    });
+    expect(verdict(fromCli.rules)).toEqual(verdict(inProcess.rules));
+    // Only SHOULD rules fail: the CLI passes the run.
+    expect(fromCli.code).toBe(0);
+  });
+});
+
+describe.concurrent('what a check shows and how it copes', TIMEOUT, () => {
+  it("QA-11 is not verified, naming the profile fields, when the target refuses the contract's severity", async () => {
+    const { ownVocabulary } = CHOICES;
+    const result = await runAgainst(1, ownVocabulary?.wrap(createSandbox().fetch) as FetchHandler, ['QA-11'], false);
+    const rule = result.rules.find((r) => r.id === 'QA-11');
+    expect(rule?.outcome).toBe('UNVERIFIED');
+    expect(rule?.reason).toContain('CONFORMANCE_SEVERITY');
+  });
+
+  it('QA-21 shows the list page that still held the deleted scenario, not the last page of the walk', async () => {
+    const result = await runAgainst(1, deletedScenarioListed.wrap(createSandbox().fetch), ['QA-21'], false);
+    const check = result.rules.find((r) => r.id === 'QA-21')?.checks[0];
+    expect(check?.outcome).toBe('FAIL');
+    const shown = check?.exchanges[0];
+    expect(shown?.path).toBe('/features/qa/scenarios/list/');
+    expect(new URL(shown?.url ?? 'http://x/').searchParams.get('page')).toBe('1');
+    // The walk went on past that page: the shown exchange is not the last one the check sent.
+    expect(check?.steps?.at(-1)).not.toMatch(/^▶/);
+  });
+
+  it('TOKEN-08 passes when the token expired before its first use (a loaded machine), trying a longer life', async () => {
+    let held = false;
+    // The first expiring token's creation is answered only once the token has expired, as a busy machine would.
+    const slowFirstExpiry: Fault = (inner) => async (req) => {
+      const { operationId, body } = await parse(req);
+      const res = await inner(req);
+      const expires = isObject(body) ? Date.parse(String(body.expires_at)) : Number.NaN;
+      if (operationId === 'createApiToken' && !held && Number.isFinite(expires)) {
+        held = true;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, expires - Date.now()) + 100));
+      }
+      return res;
+    };
+    const result = await runAgainst(1, slowFirstExpiry(createSandbox().fetch), ['TOKEN-08']);
+    expect(held).toBe(true);
+    expect(notPassing(result.rules)).toEqual([]);
+  });
 });
 
 describe.concurrent('each fault makes the suite fail with the rules it names', TIMEOUT, () => {

@@ -18,6 +18,8 @@ const FULL_ENV = {
   CONFORMANCE_COMPANY_ID: '7',
   CONFORMANCE_BOARD_ID: '8',
   CONFORMANCE_BOARD_WITHOUT_TODO_COLUMN_ID: '9',
+  CONFORMANCE_SEVERITY: 'blocker',
+  CONFORMANCE_PRIORITY: 'p1',
 };
 
 function file(content: unknown): string {
@@ -44,7 +46,18 @@ describe('loadProfile', () => {
       companyId: 7,
       boardId: 8,
       boardWithoutTodoColumnId: 9,
+      severity: 'blocker',
+      priority: 'p1',
     });
+  });
+
+  it("leaves severity and priority out when neither names them (the checks then send the contract's examples)", () => {
+    const { CONFORMANCE_SEVERITY: _s, CONFORMANCE_PRIORITY: _p, ...env } = FULL_ENV;
+    const profile = loadProfile(undefined, env);
+    expect(profile).not.toHaveProperty('severity');
+    expect(profile).not.toHaveProperty('priority');
+    const fromFile = loadProfile(file({ ...profile, severity: 'minor' }), { CONFORMANCE_PRIORITY: 'p4' });
+    expect([fromFile.severity, fromFile.priority]).toEqual(['minor', 'p4']);
   });
 
   it('lets the environment override the file and --base-url override both', () => {
@@ -73,6 +86,11 @@ describe('loadProfile', () => {
       'credentials inside the base URL, without quoting them',
       () => loadProfile(undefined, FULL_ENV, 'https://ci-user:hunter2-pass@example.test/api'),
       /^(?![\s\S]*hunter2)[\s\S]*baseUrl .*must not carry a user name or password/,
+    ],
+    [
+      'a severity that is not a non-empty string',
+      () => loadProfile(file({ ...loadProfile(undefined, FULL_ENV), severity: 7 }), {}),
+      /severity \(or CONFORMANCE_SEVERITY\).* must be a non-empty string/,
     ],
     [
       'the same account twice',

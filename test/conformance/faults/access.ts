@@ -1,6 +1,7 @@
 // Faults in access between accounts (source §5 rules 7 and 8): the outsider let in, scope and identity leaked.
 import { isObject } from '../../../contract/json.js';
 import {
+  apiRequest,
   asMember,
   DEMO,
   dataOf,
@@ -52,6 +53,56 @@ export const companyListLeaks: FaultVariant = {
         ? companies
         : [...companies, { id: DEMO.companyId, name: 'Demo Company' }],
     );
+  },
+};
+
+/**
+ * Every account's company list shows the demo company, and every company names its id `company_id` (as a server may:
+ * the source shows no field of a company but its id's name).
+ */
+export const companyListLeaksUnderCompanyId: FaultVariant = {
+  breaks: ['ACCESS-03'],
+  wrap: (inner) => async (req) => {
+    const res = await companyListLeaks.wrap(inner)(req);
+    if ((await parse(req)).operationId !== 'listCompanies' || res.status !== 200) return res;
+    return rewriteCompanies(res, (companies) =>
+      companies.map((c) => {
+        if (!isObject(c)) return c;
+        const { id, ...rest } = c;
+        return { company_id: id, ...rest };
+      }),
+    );
+  },
+};
+
+/**
+ * The demo member's token list also shows every token other accounts created: caught by a check that makes the other
+ * account's token itself, whichever checks ran before it.
+ */
+export const memberTokenListShowsOthers: FaultVariant = {
+  breaks: ['ACCESS-02'],
+  wrap: (inner) => {
+    const others: Record<string, unknown>[] = [];
+    return async (req) => {
+      const { operationId } = await parse(req);
+      const res = await inner(req);
+      if (operationId === 'createApiToken' && res.ok) {
+        const me = await dataOf(await inner(apiRequest(req, 'GET', '/member/me/', undefined, req.headers)));
+        const token = (await dataOf(res))?.token;
+        if (isObject(me?.member) && me.member.username !== DEMO.accounts.member.username && isObject(token)) {
+          const { token: _secret, ...shown } = token;
+          others.push(shown);
+        }
+      }
+      if (operationId !== 'listApiTokens' || res.status !== 200) return res;
+      const mine = await dataOf(await inner(apiRequest(req, 'GET', '/member/me/', undefined, req.headers)));
+      if (!isObject(mine?.member) || mine.member.username !== DEMO.accounts.member.username) return res;
+      return rewrite(res, (body) => {
+        const data = isObject(body.data) ? body.data : {};
+        const tokens = Array.isArray(data.tokens) ? data.tokens : [];
+        return { ...body, data: { ...data, tokens: [...tokens, ...others] } };
+      });
+    };
   },
 };
 

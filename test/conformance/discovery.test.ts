@@ -1,0 +1,133 @@
+// Finding what the source leaves open in an answer (conformance/harness/discovery.ts): a list's rows, the object an
+// answer is about, an object's id, and every row of a list whatever its page size.
+import { describe, expect, it } from 'vitest';
+import {
+  collectionIn,
+  idOf,
+  objectIn,
+  type Page,
+  pageOf,
+  rowsIn,
+  tokenKeyOf,
+  walkList,
+} from '../../conformance/harness/discovery.js';
+
+const ok = (data: unknown) => ({ status: 'success', data });
+
+describe('idOf', () => {
+  it.each([
+    ['id', { id: 7 }, 'scenario', 7],
+    ['a string of digits', { id: '4000000001' }, 'scenario', 4_000_000_001],
+    ["the kind's own id name", { scenario_id: 5, title: 'x' }, 'scenario', 5],
+    ['`id` before the own name', { id: 1, case_id: 2 }, 'case', 1],
+    ["never a relation's id (a case's scenario_id)", { scenario_id: 5 }, 'case', undefined],
+    ['pk', { pk: 3 }, 'task', 3],
+    ["a report's own id name", { case_report_id: 9, case_id: 4 }, 'case_report', 9],
+    ['no number', { id: 'abc' }, 'scenario', undefined],
+    ['not an object', [1], 'scenario', undefined],
+  ] as const)('%s', (_label, object, kind, expected) => {
+    expect(idOf(object, kind)).toBe(expected);
+  });
+});
+
+describe('tokenKeyOf', () => {
+  it.each([
+    ['key', { key: 'k1', id: 3 }, 'k1'],
+    ['a numeric key', { key: 12 }, 12],
+    ['the id where there is no key', { token_id: '7', title: 't' }, 7],
+    ['nothing', { title: 't' }, undefined],
+  ])('%s', (_label, row, expected) => {
+    expect(tokenKeyOf(row)).toBe(expected);
+  });
+});
+
+describe('rowsIn and collectionIn', () => {
+  const rows = [{ id: 1 }, { id: 2 }];
+  it.each([
+    ["the contract's name", ok({ scenarios: rows, pagination: { page: 1 } }), 'scenarios', rows],
+    ['the one array under another name', ok({ items: rows, pagination: { page: 1 } }), 'items', rows],
+    ['the array of objects beside page numbers', ok({ results: rows, page_numbers: [1, 2] }), 'results', rows],
+    ['the array whose rows carry ids beside links', ok({ results: rows, links: [{ rel: 'next' }] }), 'results', rows],
+    ['no rows on either of two empty arrays', ok({ results: [], links: [] }), undefined, []],
+    ['two arrays of rows with ids: not guessed', ok({ a: rows, b: rows }), undefined, undefined],
+    ['no success envelope', { status: 'error', data: { scenarios: rows } }, undefined, undefined],
+  ])('%s', (_label, body, name, expected) => {
+    expect(collectionIn(body, 'scenario')).toBe(name);
+    expect(rowsIn(body, 'scenario')).toEqual(expected);
+  });
+
+  it('reads a page without rows under the name an earlier page used', () => {
+    const empty = ok({ results: [], links: [{ rel: 'first' }] });
+    expect(rowsIn(empty, 'scenario')).toBeUndefined();
+    expect(rowsIn(empty, 'scenario', 'results')).toEqual([]);
+  });
+});
+
+describe('objectIn', () => {
+  const scenario = { id: 3, title: 't' };
+  it.each([
+    ["data.<kind> (the contract's place)", ok({ scenario, links: { self: '/x/' } }), scenario],
+    ['data itself, when it carries an id', ok(scenario), scenario],
+    ['the one object with an id beside metadata', ok({ result: scenario, meta: { request_id: 'r' } }), scenario],
+    ['the one object besides metadata, without an id', ok({ result: { key: 'k' }, meta: { v: 1 } }), { key: 'k' }],
+  ])('%s', (_label, body, expected) => {
+    expect(objectIn(body, 'scenario')).toEqual(expected);
+  });
+});
+
+describe('walkList', () => {
+  /** A list of `total` rows that refuses a limit above `max` naming it, and remembers every request. */
+  function list(total: number, max: number) {
+    const asked: (number | undefined)[][] = [];
+    const get = async (page: number, limit: number | undefined): Promise<Page> => {
+      asked.push([page, limit]);
+      if (limit !== undefined && limit > max) {
+        return { status: 400, body: { status: 'error', errors: [{ field: 'limit', message: 'too large' }] } };
+      }
+      const size = limit ?? 10;
+      const rows = Array.from({ length: total }, (_, i) => ({ id: i + 1 })).slice((page - 1) * size, page * size);
+      return { status: 200, body: ok({ results: rows, count: total }) };
+    };
+    return { asked, get };
+  }
+
+  it('steps the page size down when a limit is refused naming it, and walks every page', async () => {
+    const { asked, get } = list(45, 20);
+    const walk = await walkList(get, 'scenario');
+    expect(walk.ok && walk.rows.map((r) => r.id)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+    expect(asked).toEqual([
+      [1, 100],
+      [1, 20],
+      [2, 20],
+      [3, 20],
+    ]);
+  });
+
+  it('uses the server default when every page size is refused', async () => {
+    const { asked, get } = list(12, 5);
+    const walk = await walkList(get, 'scenario');
+    expect(walk.ok && walk.rows).toHaveLength(12);
+    expect(asked.slice(0, 3)).toEqual([
+      [1, 100],
+      [1, 20],
+      [1, undefined],
+    ]);
+  });
+
+  it('knows the page each row came from', async () => {
+    const { get } = list(3, 100);
+    const walk = await walkList(get, 'scenario');
+    if (!walk.ok) throw new Error(walk.why);
+    expect(pageOf(walk.rows[2])).toBe(walk.pages[0]);
+  });
+
+  it('says which page could not be read', async () => {
+    const walk = await walkList(async () => ({ status: 500, body: { status: 'error' } }), 'scenario');
+    expect(walk).toMatchObject({ ok: false, why: 'page 1 answered 500' });
+    const shapeless = await walkList(
+      async () => ({ status: 200, body: ok({ a: [{ id: 1 }], b: [{ id: 2 }] }) }),
+      'scenario',
+    );
+    expect(shapeless).toMatchObject({ ok: false, why: expect.stringContaining('no array of rows') });
+  });
+});

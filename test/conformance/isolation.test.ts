@@ -1,0 +1,81 @@
+// A rule's outcome does not depend on which other rules run with it (docs/conformance.md, "What the suite does not
+// assume"): each check writes on objects of its own, so each rule run alone (`only`) gets the outcome it gets in the
+// full run. Proven against the sandbox, against every choice server that limits one object (one running session per
+// scenario, one task per case, locked outcomes, unique titles, review before finishing), and against all the choices
+// at once. The rules judged over every exchange are left out: run alone, they run every check, as the full run does.
+
+import { describe, expect, it } from 'vitest';
+import { loadProfile } from '../../conformance/profile.js';
+import { RULES } from '../../conformance/rules.js';
+import { runConformance } from '../../conformance/run.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { allChoices, CHOICES, type Choice } from './faults/choices.js';
+
+/** In-process runs: nothing listens here, every request goes to the handler. */
+const IN_PROCESS_BASE_URL = 'http://sandbox.invalid/api';
+
+/** The choices that limit one object: where a check sharing objects with another would be blocked by it. */
+const LIMITING = [
+  'oneRunningSessionPerScenario',
+  'oneTaskPerCase',
+  'outcomesLocked',
+  'finishNeedsReview',
+  'conflictsAs400',
+  'tokenTitlesUnique',
+  'scenarioTitlesUnique',
+] as const;
+
+const SERVERS: [string, Choice][] = [
+  ['the sandbox', { wrap: (inner) => inner }],
+  ...LIMITING.map((name): [string, Choice] => [name, CHOICES[name] as Choice]),
+  ['every choice at once', allChoices()],
+];
+
+/** Sweeps run side by side on two lanes: a run mostly waits for its handler, and the machine has two cores. */
+const LANES = 2;
+const lanes: Promise<unknown>[] = Array.from({ length: LANES }, () => Promise.resolve());
+
+function inLane<T>(lane: number, run: () => Promise<T>): Promise<T> {
+  const i = lane % LANES;
+  const next = (lanes[i] as Promise<unknown>).then(run);
+  lanes[i] = next.catch(() => undefined);
+  return next;
+}
+
+/** The rule's outcome in a run of `only` (every rule when empty), against a fresh server making `choice`. */
+async function outcomes(choice: Choice, only: string[] = []): Promise<Map<string, string>> {
+  const base = loadProfile('conformance/targets/sandbox.json', {}, IN_PROCESS_BASE_URL);
+  const result = await runConformance({
+    target: choice.wrap(createSandbox().fetch),
+    profile: choice.profile ? choice.profile(base) : base,
+    only,
+    // A loaded machine may hold an in-process answer for seconds: a timeout here would be the machine's, not the rule's.
+    timeoutMs: 60_000,
+  });
+  return new Map(
+    result.rules.map((r) => {
+      const why = r.checks.find((c) => c.outcome !== 'PASS')?.reason ?? r.reason;
+      return [r.id, `${r.outcome}${r.outcome === 'PASS' ? '' : `: ${why?.slice(0, 300)}`}`];
+    }),
+  );
+}
+
+const outcomeOf = (line: string | undefined): string | undefined => line?.split(':')[0];
+
+describe.concurrent('a rule run alone', { timeout: 600_000 }, () => {
+  for (const [i, [name, choice]] of SERVERS.entries()) {
+    it(`gets the outcome it gets in the full run, against ${name}`, async () => {
+      const differing = await inLane(i, async () => {
+        const full = await outcomes(choice);
+        const found: string[] = [];
+        for (const rule of RULES.filter((r) => !r.overExchanges)) {
+          const alone = (await outcomes(choice, [rule.id])).get(rule.id);
+          const inFull = full.get(rule.id);
+          if (outcomeOf(alone) !== outcomeOf(inFull)) found.push(`${rule.id}: full run ${inFull}; alone ${alone}`);
+        }
+        return found;
+      });
+      expect(differing).toEqual([]);
+    });
+  }
+});
