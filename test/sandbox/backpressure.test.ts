@@ -116,7 +116,7 @@ describe('budgets for unread answers', () => {
     const counter = { built: 0, by: new Map<string, number>() };
     const fetch = fetchHandlerOf((request) => {
       counter.built += 1;
-      const client = requestClients.get(request) ?? 'local';
+      const client = request.client ?? requestClients.get(request) ?? 'local';
       counter.by.set(client, (counter.by.get(client) ?? 0) + 1);
       return sandbox.answer(request);
     });

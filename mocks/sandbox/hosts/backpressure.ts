@@ -18,8 +18,10 @@ export interface BackPressureBounds {
   slowReaderMs: number;
 }
 
-/** Answers one request; never rejects (the host answers its own failures). */
+/** Answers one request. */
 export type RunRequest = (req: IncomingMessage, res: ServerResponse, connection: Connection) => Promise<void>;
+/** Answers the failure of RunRequest (a bug of the host), on the answer it was writing. */
+export type RunFailed = (res: ServerResponse, error: unknown) => void;
 
 /** What back-pressure has done since the start, for tests and the bench. */
 export interface BackPressureCounts {
@@ -73,6 +75,7 @@ export class BackPressure {
     private readonly table: ConnectionTable,
     readonly bounds: BackPressureBounds,
     private readonly run: RunRequest,
+    private readonly failed: RunFailed,
   ) {}
 
   /** Connections waiting for room in a budget. */
@@ -153,7 +156,13 @@ export class BackPressure {
     connection.current = res;
     connection.group.building += 1;
     this.building += 1;
-    this.run(req, res, connection).then(() => this.built(connection, res));
+    // Made once per connection, not per request: one answer is in flight, so `current` is the one that settled.
+    connection.settled ??= () => this.built(connection, connection.current as ServerResponse);
+    connection.failed ??= (error: unknown) => {
+      this.failed(connection.current as ServerResponse, error);
+      this.built(connection, connection.current as ServerResponse);
+    };
+    this.run(req, res, connection).then(connection.settled, connection.failed);
   }
 
   /** The answer is written (or given up); what the system has not taken yet is held until it has. */

@@ -40,6 +40,9 @@ export class Connection {
   waiting = false;
   /** A sequence number of its last activity: the smallest among idle connections is the one idle longest. */
   lastActive: number;
+  /** Called when `current` has been answered, or when answering it failed (set by back-pressure). */
+  settled: (() => void) | undefined;
+  failed: ((error: unknown) => void) | undefined;
 
   constructor(
     readonly socket: Socket,

@@ -181,6 +181,7 @@ class NodeRequest implements SandboxRequest {
     readonly url: string,
     raw: IncomingHttpHeaders,
     private readonly body: Buffer | undefined,
+    readonly client: string,
   ) {
     this.headers = new NodeHeaders(raw);
   }
@@ -315,16 +316,16 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       maxQueuedBytes: MAX_PIPELINED_BYTES,
       slowReaderMs: options.slowReaderMs ?? SLOW_READER_MS,
     },
-    (req, res, connection) =>
-      onRequest(req, res, connection).catch((error: unknown) => {
-        console.error('sandbox: internal error in the HTTP adapter', error);
-        try {
-          if (res.headersSent) res.destroy();
-          else sendError(res, internalError());
-        } catch {
-          res.destroy();
-        }
-      }),
+    (req, res, connection) => onRequest(req, res, connection),
+    (res, error) => {
+      console.error('sandbox: internal error in the HTTP adapter', error);
+      try {
+        if (res.headersSent) res.destroy();
+        else sendError(res, internalError());
+      } catch {
+        res.destroy();
+      }
+    },
   );
   const server = createServer(
     {
@@ -387,8 +388,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       if (method !== 'GET' && method !== 'HEAD') body = read.body;
     }
     if (answer !== undefined && PLAIN_TARGET.test(url) && !FETCH_FORBIDDEN_METHODS.has(method)) {
-      const plain = new NodeRequest(method, `${origin}${url}`, req.headers, body);
-      requestClients.set(plain, connection.group.key);
+      const plain = new NodeRequest(method, `${origin}${url}`, req.headers, body, connection.group.key);
       return reply(res, await answer(plain), connection);
     }
     const request = url.startsWith('/') ? toRequest(req, body) : undefined;
