@@ -8,7 +8,7 @@ export interface BackPressureBounds {
   budgetBytes: number;
   /** The same for one address group: what one client may leave unread before its next answer waits. */
   groupBudgetBytes: number;
-  /** Counted against both budgets for each answer being built, before its size is known. */
+  /** Counted against both budgets for each answer being built, before its size is known (at least). */
   reserveBytes: number;
   /** Requests one connection may have waiting behind the one being answered; past it, the connection is closed. */
   maxQueued: number;
@@ -16,6 +16,11 @@ export interface BackPressureBounds {
   maxQueuedBytes: number;
   /** An answer the system has not taken within this time (its client does not read) has its connection cut. */
   slowReaderMs: number;
+  /**
+   * A client whose last answer was at least this large takes turns with the others for its next ones: one large
+   * answer is started per turn of the event loop.
+   */
+  largeAnswerBytes: number;
 }
 
 /** Answers one request. */
@@ -45,6 +50,9 @@ export function unreadAnswersFull(groupBudgetBytes: number): SandboxError {
   );
 }
 
+/** Turns of the event loop without a large answer while new connections keep arriving, at most. */
+const MAX_TURNS_SKIPPED = 64;
+
 /** Approximate bytes a parsed request line and headers take. */
 function headBytes(req: IncomingMessage): number {
   let bytes = (req.url?.length ?? 0) + 16;
@@ -62,14 +70,26 @@ function headBytes(req: IncomingMessage): number {
 export class BackPressure {
   /** Bytes of answers written and not yet taken by the system, in all. */
   held = 0;
-  /** Answers being built, in all. */
+  /** Answers being built, in all, and the bytes they are expected to take. */
   building = 0;
+  reserved = 0;
   readonly counts: BackPressureCounts = { queueOverflows: 0, slowReaders: 0, reclaimed: 0, refused: 0 };
   /** Connections whose next request waits for room in a budget, oldest first. */
   private readonly waiters = new Set<Connection>();
   /** Connections holding an answer not yet taken by the system. */
   private readonly stalled = new Set<Connection>();
   private sweep: NodeJS.Timeout | undefined;
+  /** Requests for large answers waiting their turn, by client, in the order the clients take turns. */
+  private readonly turns = new Map<
+    AddressGroup,
+    { connection: Connection; req: IncomingMessage; res: ServerResponse }[]
+  >();
+  /** A large answer was started since the event loop last turned. */
+  private largeTurn = false;
+  private turnScheduled = false;
+  /** `table.arrivals` when the last turn was taken or skipped, and how many turns were skipped in a row. */
+  private arrivalsSeen = 0;
+  private turnsSkipped = 0;
 
   constructor(
     private readonly table: ConnectionTable,
@@ -104,6 +124,7 @@ export class BackPressure {
   fits(connection: Connection, bytes: number): boolean {
     const group = connection.group;
     group.expected = bytes;
+    connection.sized = true;
     if (group.held !== 0 && group.held + bytes > this.bounds.groupBudgetBytes) {
       this.counts.refused += 1;
       return false;
@@ -136,26 +157,55 @@ export class BackPressure {
     connection.queuedBytes += bytes;
   }
 
+  /** What the group's next answer is expected to take: as large as its last large one, at least `reserveBytes`. */
+  private estimate(group: AddressGroup): number {
+    return group.expected > this.bounds.reserveBytes ? group.expected : this.bounds.reserveBytes;
+  }
+
   /**
-   * Room for the connection's next answer: as large as its group's last large one (a pipelining client asks for the
-   * same again), at least `reserveBytes`, and each answer being built counts `reserveBytes` until it is written. A group that holds
-   * nothing always has room for one.
+   * Room for the connection's next answer, counting what its group and everyone hold and the estimates of the answers
+   * being built (a pipelining client asks for the same again). A group that holds nothing always has room for one.
    */
   private admits(connection: Connection): boolean {
     const group = connection.group;
-    const reserve = this.bounds.reserveBytes;
-    const next = group.expected > reserve ? group.expected : reserve;
-    const own = group.held + group.building * reserve;
-    const all = this.held + this.building * reserve;
+    const next = this.estimate(group);
+    const own = group.held + group.reserved;
+    const all = this.held + this.reserved;
     return (
       (own === 0 || own + next <= this.bounds.groupBudgetBytes) && (all === 0 || all + next <= this.bounds.budgetBytes)
     );
   }
 
+  /**
+   * Starts an answer, counted as being built from now. A client whose answers are large (its last one was) takes
+   * turns: once one large answer was started since the event loop last turned, or a new connection came, the next
+   * wait in a queue per client, served one client after another, one per turn, so that a crowd of large answers
+   * cannot hold up a client asking for a small one.
+   */
   private start(connection: Connection, req: IncomingMessage, res: ServerResponse): void {
     connection.current = res;
-    connection.group.building += 1;
+    const group = connection.group;
+    group.building += 1;
     this.building += 1;
+    const estimate = this.estimate(group);
+    connection.reserved = estimate;
+    group.reserved += estimate;
+    this.reserved += estimate;
+    if (group.expected >= this.bounds.largeAnswerBytes) {
+      if (this.largeTurn || this.turns.size > 0 || this.table.arrivals !== this.arrivalsSeen) {
+        const queue = this.turns.get(group);
+        if (queue) queue.push({ connection, req, res });
+        else this.turns.set(group, [{ connection, req, res }]);
+        this.scheduleTurns();
+        return;
+      }
+      this.largeTurn = true;
+      this.scheduleTurns();
+    }
+    this.answer(connection, req, res);
+  }
+
+  private answer(connection: Connection, req: IncomingMessage, res: ServerResponse): void {
     // Made once per connection, not per request: one answer is in flight, so `current` is the one that settled.
     connection.settled ??= () => this.built(connection, connection.current as ServerResponse);
     connection.failed ??= (error: unknown) => {
@@ -165,16 +215,60 @@ export class BackPressure {
     this.run(req, res, connection).then(connection.settled, connection.failed);
   }
 
+  private scheduleTurns(): void {
+    if (this.turnScheduled) return;
+    this.turnScheduled = true;
+    setImmediate(this.takeTurns);
+  }
+
+  /**
+   * Starts one large answer waiting its turn, the next client's, then lets the event loop turn before the next one:
+   * the answer is built in the microtasks that follow, and new requests are read before another is started.
+   */
+  private readonly takeTurns = (): void => {
+    this.turnScheduled = false;
+    this.largeTurn = false;
+    // Node takes one new connection per turn of a busy event loop: while connections arrive, turns stay short (up
+    // to a bound), so that a client connecting behind a crowd is let in before the crowd's large answers are built.
+    if (this.table.arrivals !== this.arrivalsSeen && this.turnsSkipped < MAX_TURNS_SKIPPED) {
+      this.arrivalsSeen = this.table.arrivals;
+      this.turnsSkipped += 1;
+      this.scheduleTurns();
+      return;
+    }
+    this.arrivalsSeen = this.table.arrivals;
+    this.turnsSkipped = 0;
+    for (const [group, queue] of this.turns) {
+      const next = queue.shift() as (typeof queue)[number];
+      this.turns.delete(group);
+      // Back at the end of the line when it has more.
+      if (queue.length > 0) this.turns.set(group, queue);
+      if (next.connection.socket.destroyed) {
+        this.built(next.connection, next.res);
+        continue;
+      }
+      this.largeTurn = true;
+      this.answer(next.connection, next.req, next.res);
+      break;
+    }
+    if (this.turns.size > 0 || this.largeTurn) this.scheduleTurns();
+  };
+
   /** The answer is written (or given up); what the system has not taken yet is held until it has. */
   private built(connection: Connection, res: ServerResponse): void {
     const group = connection.group;
     group.building -= 1;
     this.building -= 1;
+    group.reserved -= connection.reserved;
+    this.reserved -= connection.reserved;
     if (connection.writing !== 0) {
       group.held -= connection.writing;
       this.held -= connection.writing;
       connection.writing = 0;
     }
+    // A small answer halves what the group's next answer is expected to take: one large page is soon forgotten.
+    if (connection.sized) connection.sized = false;
+    else if (group.expected !== 0) group.expected = Math.floor(group.expected / 2);
     if (!res.writableFinished) {
       this.hold(connection, res);
       return;
@@ -243,15 +337,34 @@ export class BackPressure {
     this.reclaim();
   }
 
-  /** Lets waiters whose group now has room go, oldest first; the others keep their place. */
+  /**
+   * Lets waiters whose group now has room go, oldest first; the others keep their place. Waiters of groups that stay
+   * within an equal share of the budget with one more answer go first, so that a group holding much cannot take back
+   * at once the room it gave up.
+   */
   private pump(): void {
-    for (const connection of this.waiters) {
-      if (!connection.socket.destroyed && !this.admits(connection)) continue;
-      this.waiters.delete(connection);
-      connection.waiting = false;
-      this.next(connection);
+    const share = this.share();
+    for (const light of [true, false]) {
+      for (const connection of this.waiters) {
+        const group = connection.group;
+        if (!connection.socket.destroyed) {
+          if (light && group.held + group.reserved + this.estimate(group) > share) continue;
+          if (!this.admits(connection)) continue;
+        }
+        this.waiters.delete(connection);
+        connection.waiting = false;
+        this.next(connection);
+      }
     }
     if (this.waiters.size > 0) this.reclaim();
+  }
+
+  /** An equal share of the budget among the groups that hold answers or wait to. */
+  private share(): number {
+    const groups = new Set<AddressGroup>();
+    for (const group of this.table.groups.values()) if (group.held > 0) groups.add(group);
+    for (const connection of this.waiters) groups.add(connection.group);
+    return this.bounds.budgetBytes / Math.max(1, groups.size);
   }
 
   /**
@@ -260,16 +373,12 @@ export class BackPressure {
    * connection it has held longest. A group that takes more than its share refuses no one else.
    */
   private reclaim(): void {
-    const groups = new Set<AddressGroup>();
     let heaviest: AddressGroup | undefined;
     for (const group of this.table.groups.values()) {
-      if (group.held === 0) continue;
-      groups.add(group);
-      if (heaviest === undefined || group.held > heaviest.held) heaviest = group;
+      if (group.held > 0 && (heaviest === undefined || group.held > heaviest.held)) heaviest = group;
     }
     if (heaviest === undefined) return;
-    for (const connection of this.waiters) groups.add(connection.group);
-    const share = this.bounds.budgetBytes / groups.size;
+    const share = this.share();
     if (heaviest.held <= share) return;
     if (this.held <= this.bounds.budgetBytes && !this.shortOfShare(heaviest, share)) return;
     let victim: Connection | undefined;
@@ -284,13 +393,11 @@ export class BackPressure {
 
   /** Whether a waiter of another group, holding less than `share`, waits only because everyone together is full. */
   private shortOfShare(heaviest: AddressGroup, share: number): boolean {
-    const reserve = this.bounds.reserveBytes;
     for (const connection of this.waiters) {
       const group = connection.group;
       if (group === heaviest || group.held >= share) continue;
-      const next = group.expected > reserve ? group.expected : reserve;
-      const own = group.held + group.building * reserve;
-      if (own === 0 || own + next <= this.bounds.groupBudgetBytes) return true;
+      const own = group.held + group.reserved;
+      if (own === 0 || own + this.estimate(group) <= this.bounds.groupBudgetBytes) return true;
     }
     return false;
   }

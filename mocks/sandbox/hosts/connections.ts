@@ -9,8 +9,9 @@ export interface AddressGroup {
   open: number;
   /** Bytes of its answers written and not yet taken by the system (back-pressure). */
   held: number;
-  /** Its requests being answered now (back-pressure). */
+  /** Its requests being answered now, and the bytes their answers are expected to take (back-pressure). */
   building: number;
+  reserved: number;
   /** Bytes of its last large answer: what its next answer is expected to take (back-pressure). */
   expected: number;
 }
@@ -34,6 +35,10 @@ export class Connection {
   held = 0;
   /** Bytes of a large answer being written, counted in its group's `held` until it is known what the system took. */
   writing = 0;
+  /** Bytes counted for its answer being built, until it is written. */
+  reserved = 0;
+  /** The last answer was large enough to be weighed against the budget (its group's `expected` is its size). */
+  sized = false;
   /** performance.now() when `held` began, for the slow-reader cut. */
   heldSince = 0;
   /** Waiting for room in the answer budget before starting its next request. */
@@ -109,6 +114,8 @@ export class ConnectionTable {
   evicted = 0;
   /** New connections refused, since the start. */
   refused = 0;
+  /** New connections seen, since the start. */
+  arrivals = 0;
   private tick = 0;
 
   constructor(private readonly bounds: TableBounds) {}
@@ -121,10 +128,11 @@ export class ConnectionTable {
 
   /** Takes in a new socket, making room if it can; returns undefined (the socket destroyed) when refused. */
   add(socket: Socket): Connection | undefined {
+    this.arrivals += 1;
     const key = groupOf(socket.remoteAddress);
     let group = this.groups.get(key);
     if (!group) {
-      group = { key, open: 0, held: 0, building: 0, expected: 0 };
+      group = { key, open: 0, held: 0, building: 0, reserved: 0, expected: 0 };
       this.groups.set(key, group);
     }
     const fits =

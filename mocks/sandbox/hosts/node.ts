@@ -36,6 +36,8 @@ export const TIMEOUT_CHECK_INTERVAL_MS = 500;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** Open connections at once, from everyone: past it, an idle connection gives way, else the new one is closed. */
 export const MAX_CONNECTIONS = 1024;
+/** Connections the system may queue before the host takes them (capped by the system's own limit, somaxconn). */
+const LISTEN_BACKLOG = 4 * MAX_CONNECTIONS;
 /**
  * Open connections at once from one client (an IPv4 address, an IPv6 /64): one client cannot take the connections
  * the others need.
@@ -53,6 +55,12 @@ export const ANSWER_RESERVE_BYTES = 1024 * 1024;
 export const MAX_PIPELINED = 32;
 /** Bytes of request lines and headers those waiting requests may hold (four of node's largest heads). */
 export const MAX_PIPELINED_BYTES = 64 * 1024;
+/**
+ * A client whose last answer was this large (a 3 MB case list page takes tens of milliseconds to build) takes turns
+ * with other such clients, one large answer per turn of the event loop, so a crowd of them cannot hold up a small
+ * request.
+ */
+export const LARGE_ANSWER_BYTES = 64 * 1024;
 /** Answers up to this many characters are written without a look at the budget (at most 3 bytes a character). */
 const SMALL_ANSWER_CHARS = 16 * 1024;
 
@@ -315,6 +323,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       maxQueued: options.maxPipelined ?? MAX_PIPELINED,
       maxQueuedBytes: MAX_PIPELINED_BYTES,
       slowReaderMs: options.slowReaderMs ?? SLOW_READER_MS,
+      largeAnswerBytes: LARGE_ANSWER_BYTES,
     },
     (req, res, connection) => onRequest(req, res, connection),
     (res, error) => {
@@ -416,7 +425,9 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+    // A backlog above the connection table: a burst of connections waits in the system's queue for the table to
+    // decide, instead of overflowing it (node's default, 511) and leaving a client's handshake to be retried seconds later.
+    server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });
