@@ -2,6 +2,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { DEMO } from '../mocks/sandbox/worlds/seed.js';
+import { expectAnswer, expectData } from './loader.js';
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -13,15 +14,6 @@ export interface CasePage {
   /** Path and query under the origin, e.g. `/api/features/qa/cases/list/?…&limit=100`. */
   target: string;
   authorization: string;
-}
-
-/** Fails with the request and its status: a loader that meets a refusal stops and says so. */
-async function expectStatus(res: Response, status: number, what: string): Promise<string> {
-  const text = await res.text();
-  if (res.status !== status) {
-    throw new Error(`${what} answered ${res.status}, not ${status}: ${text.slice(0, 300)}`);
-  }
-  return text;
 }
 
 /**
@@ -36,37 +28,49 @@ export async function prepareCasePage(
 ): Promise<CasePage> {
   const { member } = DEMO.accounts;
   const json = { 'content-type': 'application/json' };
-  const login = await fetchFn(`${baseUrl}/member/login/`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ username: member.username, password: member.password, captcha_token: DEMO.captchaToken }),
-  });
-  const authorization = `JWT ${JSON.parse(await expectStatus(login, 200, 'POST /member/login/')).data.access_token}`;
+  const login = await expectData<{ access_token: string }>(
+    `${baseUrl}/member/login/`,
+    {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ username: member.username, password: member.password, captcha_token: DEMO.captchaToken }),
+      expected: 200,
+    },
+    fetchFn,
+  );
+  const authorization = `JWT ${login.access_token}`;
   const board = `company_id=${DEMO.companyId}&board_id=${DEMO.boardId}`;
   const headers = { ...json, authorization };
-  const created = await fetchFn(`${baseUrl}/features/qa/scenarios/list/?${board}`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ title: 'Large cases', parent_id: null }),
-  });
-  const scenario = JSON.parse(await expectStatus(created, 201, 'POST /features/qa/scenarios/list/')).data.scenario.id;
+  const created = await expectData<{ scenario: { id: number } }>(
+    `${baseUrl}/features/qa/scenarios/list/?${board}`,
+    { method: 'POST', headers, body: JSON.stringify({ title: 'Large cases', parent_id: null }), expected: 201 },
+    fetchFn,
+  );
   const text = 't'.repeat(textChars);
   for (let c = 0; c < cases; c++) {
-    const res = await fetchFn(`${baseUrl}/features/qa/cases/list/?${board}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        scenario,
-        title: `case ${c}`,
-        description: text,
-        steps_to_reproduce: text,
-        expected_result: text,
-      }),
-    });
-    await expectStatus(res, 201, `POST /features/qa/cases/list/ (case ${c + 1} of ${cases})`);
+    await expectAnswer(
+      `${baseUrl}/features/qa/cases/list/?${board}`,
+      {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          scenario: created.scenario.id,
+          title: `case ${c}`,
+          description: text,
+          steps_to_reproduce: text,
+          expected_result: text,
+        }),
+        expected: 201,
+        what: `POST /features/qa/cases/list/ (case ${c + 1} of ${cases})`,
+      },
+      fetchFn,
+    );
   }
   const path = new URL(baseUrl).pathname;
-  return { target: `${path}/features/qa/cases/list/?${board}&scenario_id=${scenario}&limit=100`, authorization };
+  return {
+    target: `${path}/features/qa/cases/list/?${board}&scenario_id=${created.scenario.id}&limit=100`,
+    authorization,
+  };
 }
 
 /** The attack under way: its sockets, and how many the server has closed. */

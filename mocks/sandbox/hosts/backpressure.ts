@@ -118,8 +118,8 @@ export class BackPressure {
   }
 
   /**
-   * Whether an answer of `bytes` may be written for `res`: not when its group already holds unread answers and this
-   * one would take it past its budget (the host answers 503 instead, and the answer built is dropped).
+   * Whether an answer of `bytes` may be written on the connection: not when its group already holds unread answers
+   * and this one would take it past its budget (the host answers 503 instead, and the answer built is dropped).
    */
   fits(connection: Connection, bytes: number): boolean {
     const group = connection.group;

@@ -426,7 +426,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // A backlog above the connection table: a burst of connections waits in the system's queue for the table to
-    // decide, instead of overflowing it (node's default, 511) and leaving a client's handshake to be retried seconds later.
+    // decide, instead of overflowing it (node's default, 511) and leaving a client's handshake to be retried later.
     server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
