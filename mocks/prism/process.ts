@@ -40,6 +40,8 @@ export interface PrismOptions {
 export interface RunningPrism {
   origin: string;
   baseUrl: string;
+  /** The Prism process (the bench reads its CPU time). */
+  pid: number | undefined;
   close(): Promise<void>;
 }
 
@@ -153,7 +155,7 @@ async function launch(options: PrismOptions, bundlePath: string): Promise<Runnin
     closing = true;
     return stop(child);
   };
-  return { origin, baseUrl: `${origin}${options.basePath}`, close };
+  return { origin, baseUrl: `${origin}${options.basePath}`, pid: child.pid, close };
 }
 
 /**

@@ -286,3 +286,39 @@ describe('a fetch handler passed to the server', () => {
     }
   });
 });
+
+describe('the client the node host names to the sandbox', () => {
+  /** A registration sent from `localAddress`; its status. */
+  const register = (origin: string, localAddress: string, username: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        `${origin}/api/member/register/`,
+        { method: 'POST', headers: json, agent: false, localAddress },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(
+        JSON.stringify({
+          username,
+          password: `${username}-password`,
+          first_name: 'R',
+          email: `${username}@example.com`,
+          captcha_token: DEMO.captchaToken,
+        }),
+      );
+    });
+
+  it('is its address: the registration throttle refuses one address and not another', async () => {
+    const server = await startSandboxServer({ fetch: createSandbox({ limits: { registrationsPerMinute: 1 } }).fetch });
+    try {
+      expect(await register(server.origin, '127.0.0.2', 'first')).toBe(201);
+      expect(await register(server.origin, '127.0.0.2', 'second')).toBe(429);
+      expect(await register(server.origin, '127.0.0.3', 'third')).toBe(201);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -34,7 +34,7 @@ export type { FetchHandler, SandboxRequest };
  * request no host named (a test, the browser) is the one client "local".
  */
 export const requestClients = new WeakMap<object, string>();
-const clientOf = (request: object): string => requestClients.get(request) ?? 'local';
+const clientOf = (request: SandboxRequest): string => request.client ?? requestClients.get(request) ?? 'local';
 
 /** An answer before it is a Response: what a host writes out. A null body is no body (204). */
 export interface Answer {

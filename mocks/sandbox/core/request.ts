@@ -11,4 +11,6 @@ export interface SandboxRequest {
   readonly url: string;
   readonly headers: { get(name: string): string | null; has(name: string): boolean };
   text(): Promise<string>;
+  /** Who sent it, when the host says so on the request itself (the node host: the client's address group). */
+  readonly client?: string;
 }

@@ -1,5 +1,5 @@
-// The node:http adapter: bridges node:http to the sandbox (or any FetchHandler), limits bodies and time, serves the built docs at /docs/.
-import { readFile } from 'node:fs/promises';
+// The node:http adapter: bridges node:http to the sandbox (or any FetchHandler), limits bodies, time and connections, serves the built docs at /docs/.
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ import {
 import { type ControlGuard, controlRefusal } from '../core/controls.js';
 import { API_PREFIX } from '../core/router.js';
 import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from '../domain/errors.js';
+import { BackPressure, type BackPressureCounts, unreadAnswersFull } from './backpressure.js';
+import { type Connection, ConnectionTable, connectionOf } from './connections.js';
 
 /** Largest request body read (1 MiB); a larger one is answered 413 and its connection closed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -33,12 +35,35 @@ export const TIMEOUT_CHECK_INTERVAL_MS = 500;
  * connections do not pile up against the bounds below.
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
-/** Open connections at once, from everyone: past it, node closes new ones at once. */
+/** Open connections at once, from everyone: past it, an idle connection gives way, else the new one is closed. */
 export const MAX_CONNECTIONS = 1024;
-/** Open connections at once from one remote address: one client cannot take the connections the others need. */
+/** Connections the system may queue before the host takes them (capped by the system's own limit, somaxconn). */
+const LISTEN_BACKLOG = 4 * MAX_CONNECTIONS;
+/**
+ * Open connections at once from one client (an IPv4 address, an IPv6 /64): one client cannot take the connections
+ * the others need.
+ */
 export const MAX_CONNECTIONS_PER_CLIENT = 256;
 /** A connection whose answer the client has not read for this long is cut: a reader that never reads holds nothing. */
 export const SLOW_READER_MS = 30_000;
+/** Bytes of answers written and not yet read, all clients together: past it, the next answers wait. */
+export const UNREAD_BUDGET_BYTES = 256 * 1024 * 1024;
+/** The same for one client: past it, that client's next answers wait (or get 503) until it reads. */
+export const UNREAD_PER_CLIENT_BYTES = 32 * 1024 * 1024;
+/** Counted against those budgets for each answer being built, before its size is known. */
+export const ANSWER_RESERVE_BYTES = 1024 * 1024;
+/** Pipelined requests one connection may have waiting behind the one being answered; past it, it is closed. */
+export const MAX_PIPELINED = 32;
+/** Bytes of request lines and headers those waiting requests may hold (four of node's largest heads). */
+export const MAX_PIPELINED_BYTES = 64 * 1024;
+/**
+ * A client whose last answer was this large (a 3 MB case list page takes tens of milliseconds to build) takes turns
+ * with other such clients, one large answer per turn of the event loop, so a crowd of them cannot hold up a small
+ * request.
+ */
+export const LARGE_ANSWER_BYTES = 64 * 1024;
+/** Answers up to this many characters are written without a look at the budget (at most 3 bytes a character). */
+const SMALL_ANSWER_CHARS = 16 * 1024;
 
 export interface SandboxServerOptions {
   /** 0 in tests; `npm start` uses PORT or 4010. */
@@ -53,10 +78,16 @@ export interface SandboxServerOptions {
   keepAliveTimeoutMs?: number;
   /** Open connections at once (default MAX_CONNECTIONS); tests lower it. */
   maxConnections?: number;
-  /** Open connections at once from one remote address (default MAX_CONNECTIONS_PER_CLIENT); tests lower it. */
+  /** Open connections at once from one client (default MAX_CONNECTIONS_PER_CLIENT); tests lower it. */
   maxConnectionsPerClient?: number;
   /** How long an unread answer may wait before its connection is cut (default SLOW_READER_MS); tests lower it. */
   slowReaderMs?: number;
+  /** Bytes of unread answers, all clients together (default UNREAD_BUDGET_BYTES); tests lower it. */
+  unreadBudgetBytes?: number;
+  /** Bytes of unread answers of one client (default UNREAD_PER_CLIENT_BYTES); tests lower it. */
+  unreadPerClientBytes?: number;
+  /** Pipelined requests waiting on one connection (default MAX_PIPELINED); tests lower it. */
+  maxPipelined?: number;
   /** Bound on a whole request; headers get min(this, HEADERS_TIMEOUT_MS). Default REQUEST_TIMEOUT_MS; tests lower it. */
   requestTimeoutMs?: number;
   /**
@@ -66,15 +97,41 @@ export interface SandboxServerOptions {
   guard?: ControlGuard | false;
 }
 
+/** The node host's connections now, and what its bounds have done since the start. */
+export interface ConnectionStats extends BackPressureCounts {
+  open: number;
+  /** Clients (address groups) with an open connection or an answer held. */
+  clients: number;
+  /** Bytes of answers written and not yet taken by the system. */
+  unreadBytes: number;
+  /** Answers being built now. */
+  building: number;
+  /** Connections whose next request waits for room in a budget. */
+  waiting: number;
+  /** Connections closed to make room for new ones. */
+  evicted: number;
+  /** New connections closed at once: no room could be made. */
+  turnedAway: number;
+}
+
 export interface SandboxServer {
   origin: string;
   /** origin + API_PREFIX */
   baseUrl: string;
+  /** Connections and back-pressure, for tests and the bench. */
+  connections(): ConnectionStats;
   close(): Promise<void>;
 }
 
-/** Writes a fetch Response to node's response; the body is read whole (answers are small JSON documents). */
-async function send(res: ServerResponse, response: Response): Promise<void> {
+/**
+ * Writes a fetch Response to node's response; the body is read whole (answers are small JSON documents). `refusal`
+ * says why a body of that many bytes may not be written now, if it may not.
+ */
+async function send(
+  res: ServerResponse,
+  response: Response,
+  refusal: (bytes: number) => SandboxError | undefined,
+): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -86,6 +143,8 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   }
   const text = textOf(response);
   const body = text === undefined ? Buffer.from(await response.arrayBuffer()) : Buffer.from(text);
+  const refused = refusal(body.byteLength);
+  if (refused) return sendError(res, refused);
   // An explicit length spares the chunked encoding that writeHead() would otherwise force.
   headers['content-length'] = String(body.byteLength);
   res.writeHead(response.status, headers);
@@ -137,6 +196,7 @@ class NodeRequest implements SandboxRequest {
     readonly url: string,
     raw: IncomingHttpHeaders,
     private readonly body: Buffer | undefined,
+    readonly client: string,
   ) {
     this.headers = new NodeHeaders(raw);
   }
@@ -211,6 +271,24 @@ const DOCS_FILES: Record<string, [file: string, type: string]> = {
   '/docs/task-management.postman_collection.json': ['task-management.postman_collection.json', 'application/json'],
 };
 
+/**
+ * The docs files read once and kept while unchanged: a page of ~3 MB asked for on many connections at once is one
+ * buffer that every socket sends, not one copy each.
+ */
+const docsCache = new Map<string, { mtimeMs: number; body: Promise<Buffer> }>();
+
+async function docsFile(file: string): Promise<Buffer> {
+  const { mtimeMs } = await stat(file);
+  const cached = docsCache.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached.body;
+  const body = readFile(file);
+  docsCache.set(file, { mtimeMs, body });
+  body.catch(() => {
+    if (docsCache.get(file)?.body === body) docsCache.delete(file);
+  });
+  return body;
+}
+
 async function serveDocs(docsDir: string | undefined, path: string, res: ServerResponse): Promise<void> {
   if (path === '/docs') {
     res.writeHead(301, { location: '/docs/' });
@@ -221,7 +299,7 @@ async function serveDocs(docsDir: string | undefined, path: string, res: ServerR
   if (!entry) return sendError(res, noSuchPath(`No document at ${path.slice(0, 200)}.`));
   try {
     if (!docsDir) throw new Error('no docs directory');
-    const body = await readFile(join(docsDir, entry[0]));
+    const body = await docsFile(join(docsDir, entry[0]));
     res.writeHead(200, { 'content-type': entry[1], 'cache-control': 'no-cache' });
     res.end(body);
   } catch {
@@ -242,6 +320,32 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const guard =
     options.guard === false ? undefined : { hostsOption: 'startSandboxServer({ guard: { hosts } })', ...options.guard };
+  const table = new ConnectionTable({
+    max: options.maxConnections ?? MAX_CONNECTIONS,
+    perGroup: options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT,
+  });
+  const pressure = new BackPressure(
+    table,
+    {
+      budgetBytes: options.unreadBudgetBytes ?? UNREAD_BUDGET_BYTES,
+      groupBudgetBytes: options.unreadPerClientBytes ?? UNREAD_PER_CLIENT_BYTES,
+      reserveBytes: ANSWER_RESERVE_BYTES,
+      maxQueued: options.maxPipelined ?? MAX_PIPELINED,
+      maxQueuedBytes: MAX_PIPELINED_BYTES,
+      slowReaderMs: options.slowReaderMs ?? SLOW_READER_MS,
+      largeAnswerBytes: LARGE_ANSWER_BYTES,
+    },
+    (req, res, connection) => onRequest(req, res, connection),
+    (res, error) => {
+      console.error('sandbox: internal error in the HTTP adapter', error);
+      try {
+        if (res.headersSent) res.destroy();
+        else sendError(res, internalError());
+      } catch {
+        res.destroy();
+      }
+    },
+  );
   const server = createServer(
     {
       requestTimeout,
@@ -250,17 +354,27 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       keepAliveTimeout: options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS,
     },
     (req, res) => {
-      onRequest(req, res).catch((error: unknown) => {
-        console.error('sandbox: internal error in the HTTP adapter', error);
-        if (res.headersSent) return res.destroy();
-        try {
-          sendError(res, internalError());
-        } catch {
-          res.destroy();
-        }
-      });
+      const connection = connectionOf(req.socket);
+      // Only a socket the table refused has none, and it is already closed.
+      if (connection === undefined) return res.destroy();
+      pressure.receive(connection, req, res);
     },
   );
+  // The table decides which connections stay (node's own maxConnections would close new ones before an idle one).
+  server.on('connection', (socket) => table.add(socket));
+
+  /** Why an answer of `bytes` may not be written now: it would take its client past the unread answers it may hold. */
+  const refusal = (connection: Connection, bytes: number): SandboxError | undefined =>
+    pressure.fits(connection, bytes) ? undefined : unreadAnswersFull(pressure.bounds.groupBudgetBytes);
+
+  /** Writes the sandbox's Answer, or 503 when it would take the client past the unread answers it may hold. */
+  function reply(res: ServerResponse, answer: Answer, connection: Connection): void {
+    const body = answer.body;
+    const refused =
+      body !== null && body.length > SMALL_ANSWER_CHARS ? refusal(connection, Buffer.byteLength(body)) : undefined;
+    if (refused) sendError(res, refused);
+    else writeAnswer(res, answer);
+  }
 
   /** The fetch Request for node's request, or undefined when fetch cannot represent it (answered 400). */
   function toRequest(req: IncomingMessage, body: Buffer | undefined): Request | undefined {
@@ -278,7 +392,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     }
   }
 
-  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function onRequest(req: IncomingMessage, res: ServerResponse, connection: Connection): Promise<void> {
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
     if ((method === 'GET' || method === 'HEAD') && (url === '/docs' || url.startsWith('/docs/'))) {
@@ -295,15 +409,14 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       if (method !== 'GET' && method !== 'HEAD') body = read.body;
     }
     if (answer !== undefined && PLAIN_TARGET.test(url) && !FETCH_FORBIDDEN_METHODS.has(method)) {
-      const plain = new NodeRequest(method, `${origin}${url}`, req.headers, body);
-      requestClients.set(plain, req.socket.remoteAddress ?? 'unknown');
-      return writeAnswer(res, await answer(plain));
+      const plain = new NodeRequest(method, `${origin}${url}`, req.headers, body, connection.group.key);
+      return reply(res, await answer(plain), connection);
     }
     const request = url.startsWith('/') ? toRequest(req, body) : undefined;
     if (!request) return sendError(res, malformedRequest(400));
-    requestClients.set(request, req.socket.remoteAddress ?? 'unknown');
-    if (answer !== undefined) return writeAnswer(res, await answer(request));
-    await send(res, await handler(request));
+    requestClients.set(request, connection.group.key);
+    if (answer !== undefined) return reply(res, await answer(request), connection);
+    await send(res, await handler(request), (bytes) => refusal(connection, bytes));
   }
 
   // `Expect: 100-continue` with a body over the limit: refuse before the client sends it.
@@ -322,36 +435,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     );
   });
 
-  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
-  const perClient = new Map<string, number>();
-  const perClientLimit = options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT;
-  server.on('connection', (socket) => {
-    const client = socket.remoteAddress ?? 'unknown';
-    const open = (perClient.get(client) ?? 0) + 1;
-    if (open > perClientLimit) {
-      socket.destroy();
-      return;
-    }
-    perClient.set(client, open);
-    socket.once('close', () => {
-      const left = (perClient.get(client) ?? 1) - 1;
-      if (left <= 0) perClient.delete(client);
-      else perClient.set(client, left);
-    });
-  });
-  // Output the client does not read stays in memory: an exchange not finished (its answer not handed to the system)
-  // within the bound is cut, whatever the client does meanwhile.
-  const slowReaderMs = options.slowReaderMs ?? SLOW_READER_MS;
-  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    const timer = setTimeout(() => {
-      if (!res.writableFinished) res.destroy();
-    }, slowReaderMs);
-    res.once('close', () => clearTimeout(timer));
-  });
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+    // A backlog above the connection table: a burst of connections waits in the system's queue for the table to
+    // decide, instead of overflowing it (node's default, 511) and leaving a client's handshake to be retried later.
+    server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: LISTEN_BACKLOG }, () => {
       server.off('error', reject);
       resolve();
     });
@@ -361,8 +449,19 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   return {
     origin,
     baseUrl: `${origin}${API_PREFIX}`,
+    connections: () => ({
+      ...pressure.counts,
+      open: table.open.size,
+      clients: table.groups.size,
+      unreadBytes: pressure.held,
+      building: pressure.building,
+      waiting: pressure.waiting,
+      evicted: table.evicted,
+      turnedAway: table.refused,
+    }),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        pressure.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

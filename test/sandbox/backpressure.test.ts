@@ -1,0 +1,255 @@
+// Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: one answer in flight per connection, a bounded pipeline, and budgets for unread answers that hold the one who does not read and no one else.
+import { connect, type Socket } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  type Answer,
+  createSandbox,
+  fetchHandlerOf,
+  requestClients,
+  type SandboxRequest,
+} from '../../mocks/sandbox/core/app.js';
+import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { pipeline, prepareCasePage, probe } from '../../scripts/pipelining-attack.js';
+
+const MiB = 1024 * 1024;
+
+function open(origin: string, localAddress = '127.0.0.1'): Promise<Socket> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ port: Number(port), host: hostname, localAddress }, () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+const closed = (socket: Socket) =>
+  new Promise<void>((resolve) => {
+    if (socket.destroyed) resolve();
+    else socket.once('close', () => resolve());
+  });
+
+/** An answer handler (the host's direct path) answering `/api/n/<i>` with `<i>:` and `bytes` of padding. */
+function sized(bytes: number, seen: string[], gate?: Promise<void>) {
+  return fetchHandlerOf(async (request: SandboxRequest): Promise<Answer> => {
+    const n = request.url.split('/n/')[1] ?? '?';
+    seen.push(n);
+    if (gate) await gate;
+    return { status: 200, headers: { 'content-type': 'text/plain' }, body: `${n}:${'x'.repeat(bytes)}` };
+  });
+}
+
+const get = (n: number | string) => `GET /api/n/${n} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
+
+/** The `<i>` of every answer in a raw HTTP/1.1 stream, in the order they came. */
+function answerOrder(raw: string): string[] {
+  const order: string[] = [];
+  let at = raw.indexOf('HTTP/1.1 ');
+  while (at >= 0) {
+    const body = raw.indexOf('\r\n\r\n', at) + 4;
+    order.push(raw.slice(body, raw.indexOf(':', body)));
+    at = raw.indexOf('HTTP/1.1 ', body);
+  }
+  return order;
+}
+
+describe('one answer in flight per connection', () => {
+  it('the next pipelined request is not started while the answer before it is unread, and all come in order', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: sized(8 * MiB, seen) });
+    try {
+      const socket = await open(server.origin);
+      socket.pause();
+      socket.write([1, 2, 3, 4, 5].map(get).join(''));
+      // The first answer is more than the system's socket buffers take: the server holds the rest of it.
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(0), { timeout: 10_000 });
+      expect(seen).toEqual(['1']);
+      expect(server.connections().building).toBe(0);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const all = new Promise<void>((resolve) => {
+        socket.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= 5 * (8 * MiB + 2)) resolve();
+        });
+      });
+      socket.resume();
+      await all;
+      expect(answerOrder(Buffer.concat(chunks).toString('latin1'))).toEqual(['1', '2', '3', '4', '5']);
+      expect(seen).toEqual(['1', '2', '3', '4', '5']);
+      socket.destroy();
+    } finally {
+      await server.close();
+    }
+  }, 30_000);
+
+  it('a connection that pipelines past the bound is closed; another is answered', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: sized(10, seen, gate), maxPipelined: 4 });
+    try {
+      const socket = await open(server.origin);
+      socket.on('error', () => undefined);
+      socket.write(Array.from({ length: 10 }, (_, i) => get(i)).join(''));
+      await closed(socket);
+      expect(server.connections().queueOverflows).toBe(1);
+      expect(seen).toEqual(['0']);
+      release();
+      const other = await probe(server.origin, '/api/n/other', {}, '127.0.0.2');
+      expect(other.status).toBe(200);
+    } finally {
+      release();
+      await server.close();
+    }
+  });
+});
+
+describe('budgets for unread answers', () => {
+  /** A sandbox (demo world) whose case list page of `limit=100` weighs about 3 MB; `built` counts its answers. */
+  async function largePages() {
+    const sandbox = createSandbox();
+    const page = await prepareCasePage('http://sandbox.test/api', 100, 10_000, (input, init) =>
+      sandbox.fetch(new Request(input, init)),
+    );
+    const counter = { built: 0, by: new Map<string, number>(), onBuilt: (_client: string, _count: number) => {} };
+    const fetch = fetchHandlerOf((request) => {
+      counter.built += 1;
+      const client = request.client ?? requestClients.get(request) ?? 'local';
+      const count = (counter.by.get(client) ?? 0) + 1;
+      counter.by.set(client, count);
+      counter.onBuilt(client, count);
+      return sandbox.answer(request);
+    });
+    return { page, fetch, counter };
+  }
+
+  const attackInForce = (server: SandboxServer) =>
+    vi.waitFor(
+      () => {
+        const now = server.connections();
+        expect(now.waiting).toBeGreaterThan(0);
+        expect(now.building).toBe(0);
+      },
+      { timeout: 20_000 },
+    );
+
+  it('connections that pipeline 20 pages of 3 MB and never read (250 scaled down to 8): the attacker waits, its unread answers stay within its budget, another address is answered', async () => {
+    const { page, fetch, counter } = await largePages();
+    const server = await startSandboxServer({ fetch, unreadPerClientBytes: 8 * MiB, unreadBudgetBytes: 32 * MiB });
+    const attack = await pipeline({
+      origin: server.origin,
+      page,
+      connections: 8,
+      requests: 20,
+      localAddress: '127.0.0.2',
+    });
+    try {
+      await attackInForce(server);
+      const pageBytes = 3.2 * 1e6;
+      expect(server.connections().unreadBytes).toBeLessThanOrEqual(8 * MiB + pageBytes);
+      // Each connection built at most the answer the system took plus the one it holds: not 8 × 20.
+      expect(counter.built).toBeLessThanOrEqual(2 * 8);
+      const me = await probe(server.origin, '/api/member/me/', { authorization: page.authorization }, '127.0.0.3');
+      expect(me.status).toBe(200);
+      const big = await probe(server.origin, page.target, { authorization: page.authorization }, '127.0.0.3');
+      expect(big.status).toBe(200);
+      expect(server.connections().waiting).toBeGreaterThan(0);
+    } finally {
+      attack.stop();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('when everyone together is at the budget, the client holding more than an equal share gives way to another that waits', async () => {
+    const { page, fetch, counter } = await largePages();
+    const server = await startSandboxServer({ fetch, unreadPerClientBytes: 12 * MiB, unreadBudgetBytes: 8 * MiB });
+    const first = await pipeline({
+      origin: server.origin,
+      page,
+      connections: 6,
+      requests: 5,
+      localAddress: '127.0.0.4',
+    });
+    let second: Awaited<ReturnType<typeof pipeline>> | undefined;
+    try {
+      await attackInForce(server);
+      expect(server.connections().reclaimed).toBe(0);
+      second = await pipeline({ origin: server.origin, page, connections: 2, requests: 5, localAddress: '127.0.0.5' });
+      // The newcomer's first answer fits; its next one waits on everyone's budget until the first client gives way.
+      await vi.waitFor(
+        () => {
+          expect(server.connections().reclaimed).toBeGreaterThan(0);
+          expect(counter.by.get('127.0.0.5')).toBeGreaterThanOrEqual(2);
+        },
+        { timeout: 20_000 },
+      );
+      const me = await probe(server.origin, '/api/member/me/', { authorization: page.authorization }, '127.0.0.6');
+      expect(me.status).toBe(200);
+      expect(server.connections().unreadBytes).toBeLessThanOrEqual(8 * MiB + 3.2 * 1e6);
+    } finally {
+      first.stop();
+      second?.stop();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('an answer that would take its client past its budget while it holds another is refused with 503 and Retry-After', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
+    const sockets = [await open(server.origin, '127.0.0.6'), await open(server.origin, '127.0.0.6')];
+    try {
+      const heads = sockets.map(
+        (socket, i) =>
+          new Promise<string>((resolve) => {
+            socket.pause();
+            socket.write(get(i));
+            socket.once('readable', () => resolve(String(socket.read(200))));
+          }),
+      );
+      await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
+      release();
+      const [first, second] = await Promise.all(heads);
+      const statuses = [first, second].map((head) => /^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]).sort();
+      expect(statuses).toEqual(['200', '503']);
+      expect([first, second].find((head) => head?.includes(' 503 '))).toMatch(/retry-after: 1/i);
+      expect(server.connections().refused).toBe(1);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('a client asking for many large pages at once takes turns: a small request from another client is answered before they are all built', async () => {
+    const { page, fetch, counter } = await largePages();
+    const server = await startSandboxServer({ fetch });
+    const crowd = 40;
+    try {
+      let probed: Promise<{ status: number; builtBefore: number }> | undefined;
+      // The moment the crowd's first page is built, another client connects and asks for something small.
+      counter.onBuilt = (client, count) => {
+        if (client !== '127.0.0.7' || count !== 1) return;
+        probed = probe(server.origin, '/api/member/me/', { authorization: page.authorization }, '127.0.0.8').then(
+          (me) => ({ status: me.status, builtBefore: counter.by.get('127.0.0.7') ?? 0 }),
+        );
+      };
+      const pages = await Promise.all(
+        Array.from({ length: crowd }, () =>
+          probe(server.origin, page.target, { authorization: page.authorization }, '127.0.0.7'),
+        ),
+      );
+      expect(pages.map((p) => p.status)).toEqual(Array(crowd).fill(200));
+      const me = await (probed as Promise<{ status: number; builtBefore: number }>);
+      expect(me.status).toBe(200);
+      expect(me.builtBefore).toBeLessThan(crowd / 2);
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
+});
