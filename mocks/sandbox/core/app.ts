@@ -257,10 +257,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     expired.clear();
   };
   reset();
-  if (options.store) {
-    store = options.store;
-    store.keepWorldAccounts();
-  }
+  // A loaded world keeps each account's standing as saved (worlds/snapshot.ts): a restart changes none.
+  if (options.store) store = options.store;
 
   const queryless = new Set(
     contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
@@ -389,7 +387,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     answer,
     reset,
     restore(saved) {
-      saved.keepWorldAccounts(store.worldAccountIds);
       store = saved;
     },
     get store() {

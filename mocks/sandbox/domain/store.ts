@@ -20,6 +20,19 @@ export interface Account {
   totpSecret?: string;
 }
 
+/**
+ * What the Store knows of an account besides its own fields: its standing under the limits. The saved world
+ * (worlds/snapshot.ts) keeps every field of it as it is, so a field added here survives a restart with no other code;
+ * plain JSON values only (no Map, Set or Date).
+ */
+export interface AccountStanding {
+  accountId: number;
+  /** One of the world's own accounts (seeded), never evicted; false for a registered one. */
+  world: boolean;
+  /** When it last logged in or sent an authenticated request (ms since the epoch); null: never. */
+  lastActiveMs: number | null;
+}
+
 export interface Company {
   id: number;
   name: string;
@@ -164,9 +177,9 @@ export class Store {
     task: 0,
   };
 
-  /** Accounts of the world the sandbox started with (seeded or loaded): never evicted to make room. */
-  private readonly worldAccounts = new Set<number>();
-  /** When each account last sent an authenticated request or logged in, least recent first (Map order). */
+  /** Each account's standing, by account id: saved with the world. */
+  readonly standings = new Map<number, AccountStanding>();
+  /** Accounts by when they were last active, least recent first (Map order): an index of standings' lastActiveMs. */
   private readonly lastActive = new Map<number, number>();
 
   /** The account whose request is being answered (set by the core around each handler): what new data is charged to. */
@@ -270,20 +283,40 @@ export class Store {
     if (this.charging !== undefined) this.owners.set(record, this.charging);
   }
 
-  /** Marks every account now in the world as one of the world's own (after seeding or loading): never evicted. */
+  /** Marks every account now in the world as one of the world's own (after seeding): never evicted. */
   keepWorldAccounts(from: Iterable<number> = this.accounts.keys()): void {
-    for (const id of from) this.worldAccounts.add(id);
+    for (const id of from) {
+      const standing = this.standings.get(id);
+      if (standing) standing.world = true;
+    }
   }
 
-  /** The world's own accounts, to carry over to a store put back in this one's place. */
-  get worldAccountIds(): ReadonlySet<number> {
-    return this.worldAccounts;
+  /** The account that wrote `record` (undefined: the seed's, a version 1 file's, or nobody's). */
+  ownerOf(record: object): number | undefined {
+    return this.owners.get(record);
+  }
+
+  /** Puts back saved standings (worlds/snapshot.ts): every field as saved, and the order of last activity. */
+  restoreStandings(saved: Iterable<AccountStanding>): void {
+    for (const standing of saved) {
+      if (!this.accounts.has(standing.accountId)) {
+        throw new RangeError(`Store.restoreStandings: account ${standing.accountId} does not exist`);
+      }
+      this.standings.set(standing.accountId, { ...standing });
+    }
+    const active = [...this.standings.values()].filter((s) => s.lastActiveMs !== null);
+    active.sort((a, b) => (a.lastActiveMs as number) - (b.lastActiveMs as number));
+    this.lastActive.clear();
+    for (const s of active) this.lastActive.set(s.accountId, s.lastActiveMs as number);
   }
 
   /** Notes that the account is active now (a login, an authenticated request). */
   touch(accountId: number): void {
+    const now = this.now();
     this.lastActive.delete(accountId);
-    this.lastActive.set(accountId, this.now());
+    this.lastActive.set(accountId, now);
+    const standing = this.standings.get(accountId);
+    if (standing) standing.lastActiveMs = now;
   }
 
   /**
@@ -292,7 +325,7 @@ export class Store {
    */
   evictIdleAccount(): number | undefined {
     // The account writing now was touched by its request: it is the most recent, so it goes last.
-    const evictable = (id: number) => !this.worldAccounts.has(id);
+    const evictable = (id: number) => this.standings.get(id)?.world !== true;
     let victim: number | undefined;
     for (const id of this.accounts.keys()) {
       if (!this.lastActive.has(id) && evictable(id)) {
@@ -334,6 +367,7 @@ export class Store {
     this.accountsByUsername.delete(account.username.toLowerCase());
     this.accountsByEmail.delete(account.email.toLowerCase());
     this.lastActive.delete(id);
+    this.standings.delete(id);
     return freed;
   }
 
@@ -396,6 +430,7 @@ export class Store {
     this.accounts.set(account.id, account);
     this.accountsByUsername.set(account.username.toLowerCase(), account);
     this.accountsByEmail.set(account.email.toLowerCase(), account);
+    this.standings.set(account.id, { accountId: account.id, world: false, lastActiveMs: null });
     return account;
   }
 
