@@ -5,7 +5,8 @@ import { type ApiClient, OutcomeUnknownError, unwrap } from '../../client/index.
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { sandboxHandlers, type WorldStorage } from '../../mocks/sandbox/hosts/msw.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { snapshotOf } from '../../mocks/sandbox/worlds/snapshot.js';
+import { snapshotOf, storeFromText } from '../../mocks/sandbox/worlds/snapshot.js';
+import { expectSameWorld, fillEveryKind } from './every-kind.js';
 import { logIn, rootScenarioTitles } from './msw/story.js';
 
 const server = setupServer();
@@ -114,14 +115,33 @@ test('a full storage: the write answers 503 and is not applied; later writes wor
   );
 });
 
-test('a full storage before anything was stored: the write is refused and the world stays the starting one', async () => {
+test('a full storage before anything was stored: a write (a login records activity) is refused and the world stays the starting one', async () => {
   const storage = new FakeStorage();
   storage.full = true;
-  const api = await logIn(openTab(storage));
-  expect((await refusal(createScenario(api, 'Nowhere to go'))).status).toBe(503);
+  const tab = openTab(storage);
+  const { member } = DEMO.accounts;
+  const login = await fetch(`${tab}/member/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: member.username, password: member.password, captcha_token: DEMO.captchaToken }),
+  });
+  expect(login.status).toBe(503);
+  expect(await login.json()).toMatchObject({ status: 'error', errors: [{ field: 'storage' }] });
+  expect(storage.items.size).toBe(0);
+  storage.full = false;
+  const api = await logIn(tab);
   expect(await rootScenarioTitles(api)).toEqual(['Checkout', 'Login']);
-  // The session survived the roll-back.
-  expect((await unwrap(api.GET('/member/me/'))).member.id).toBe(DEMO.accounts.member.id);
+  expect((await unwrap(api.GET('/member/me/'))).member.id).toBe(member.id);
+});
+
+test("every kind of the world, and each account's standing, survives a reload through storage", async () => {
+  const storage = new FakeStorage();
+  const sandbox = createSandbox({ guard: false });
+  const baseUrl = 'http://kinds.test/api';
+  server.use(...sandboxHandlers({ baseUrl, storage, sandbox }));
+  await fillEveryKind((request) => fetch(request), baseUrl);
+  // What a reloaded tab starts from: the stored world, loaded as sandboxHandlers loads it.
+  await expectSameWorld(storeFromText(storage.items.get('task-sandbox-world') as string), sandbox.store);
 });
 
 test('a stored world with a counter of 1e300 is set aside at once, naming the place, and the tab starts afresh', async () => {
