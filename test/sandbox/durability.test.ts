@@ -449,6 +449,20 @@ describe("a restart changes no account's standing", () => {
     expect((await register(restarted, 'second')).status).toBe(201);
   });
 
+  it('activity since the last write (a read) is saved when the sandbox closes', async () => {
+    let offset = 0;
+    const sandbox = createSandbox({ now: () => Date.now() + offset });
+    const file = join(dir, 'activity.json');
+    const { call, auth, kept } = await durableSandbox(file, {}, sandbox);
+    const { id } = DEMO.accounts.member;
+    offset = 60_000;
+    expect((await call('GET', '/member/me/', undefined, auth)).status).toBe(200);
+    const lastActive = sandbox.store.standings.get(id)?.lastActiveMs;
+    expect((await loadStateFile(file))?.store.standings.get(id)?.lastActiveMs).not.toBe(lastActive);
+    await kept.close();
+    expect((await loadStateFile(file))?.store.standings.get(id)?.lastActiveMs).toBe(lastActive);
+  });
+
   it('through the state file: standings are kept by each save, and a version 1 file (no standings) keeps its accounts', async () => {
     const file = join(dir, 'standing.json');
     const { call, kept, sandbox } = await durableSandbox(file);
