@@ -1,5 +1,6 @@
 // --state durability (docs/sandbox.md "Durability (--state)"): no write answered unless kept, grouped saves, safe temporaries, bounded loading.
 import {
+  appendFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -387,6 +388,14 @@ describe('loading checks the file against a bounded schema', () => {
   ])('%s in the scenario tree is refused, naming the scenarios', async (_, change, message) => {
     const file = await withChange(change);
     await expect(loadStateFile(file)).rejects.toThrow(message);
+  });
+
+  it('a duplicate id in a snapshot line (a file with a journal) is refused, never one of the rows dropped', async () => {
+    const file = await withChange((w: World) => {
+      w.cases[1].id = w.cases[0].id;
+    });
+    appendFileSync(file, '\n');
+    await expect(loadStateFile(file)).rejects.toThrow(/snapshot: \/cases\/1: a second row with id 1/);
   });
 
   it('text that is not JSON says so, without quoting it', async () => {

@@ -149,6 +149,19 @@ describe('reading the journal back', () => {
       /journal: line \d+: \/put has a field this sandbox does not know: "comments"/,
     ],
     [
+      'two rows with one key',
+      (seq: number) => ({
+        seq,
+        put: {
+          scenarios: [
+            { id: 1, boardId: 1, title: 'One', parent_id: null, position: 0 },
+            { id: 1, boardId: 1, title: 'Two', parent_id: null, position: 1 },
+          ],
+        },
+      }),
+      /journal: line \d+: \/put\/scenarios\/1: a second row with id 1/,
+    ],
+    [
       'a row deleted that is not there',
       (seq: number) => ({ seq, del: { tasks: [424242] } }),
       /journal: line \d+: \/del\/tasks\/0: no such row to delete/,

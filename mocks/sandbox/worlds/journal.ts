@@ -97,9 +97,20 @@ export function readStateFile(bytes: Buffer, limits?: Limits): StateFile {
 
   const tables = new Map<TableName, Map<Key, { row: SavedRow; place: string }>>();
   const owners = new Map<TableName, Map<Key, number>>();
+  /** Rows by key: two with one key is an error, never one of them dropped. */
+  const put = (name: TableName, row: SavedRow, place: string, replace: boolean) => {
+    const table = tables.get(name) as Map<Key, { row: SavedRow; place: string }>;
+    const key = row[TABLES[name]] as Key;
+    if (!replace && table.has(key)) {
+      throw new SnapshotError(`snapshot: ${place}: a second row with ${TABLES[name]} ${JSON.stringify(key)}`);
+    }
+    table.set(key, { row, place });
+  };
   for (const name of TABLE_NAMES) {
-    const rows = (snapshot[name] ?? []) as SavedRow[];
-    tables.set(name, new Map(rows.map((row, i) => [row[TABLES[name]] as Key, { row, place: `/${name}/${i}` }])));
+    tables.set(name, new Map());
+    for (const [i, row] of ((snapshot[name] ?? []) as SavedRow[]).entries()) {
+      put(name, row, `/${name}/${i}`, false);
+    }
     owners.set(name, new Map((snapshot.owners as Record<string, Array<[Key, number]>> | undefined)?.[name] ?? []));
   }
   const counters = { ...(snapshot.counters as Record<Kind, number>) };
@@ -137,9 +148,16 @@ export function readStateFile(bytes: Buffer, limits?: Limits): StateFile {
       }
     }
     for (const [name, rows] of Object.entries(record.put ?? {}) as Array<[TableName, SavedRow[]]>) {
-      const table = tables.get(name) as Map<Key, { row: SavedRow; place: string }>;
-      for (const [i, row] of rows.entries())
-        table.set(row[TABLES[name]] as Key, { row, place: `journal line ${line} /put/${name}/${i}` });
+      const keys = new Set<Key>();
+      for (const [i, row] of rows.entries()) {
+        const key = row[TABLES[name]] as Key;
+        if (keys.has(key))
+          throw new SnapshotError(
+            `${what}: /put/${name}/${i}: a second row with ${TABLES[name]} ${JSON.stringify(key)}`,
+          );
+        keys.add(key);
+        put(name, row, `journal line ${line} /put/${name}/${i}`, true);
+      }
     }
     for (const [name, pairs] of Object.entries(record.owners ?? {}) as Array<[TableName, Array<[Key, number]>]>) {
       for (const [i, [key, owner]] of pairs.entries()) {
