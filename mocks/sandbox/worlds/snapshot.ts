@@ -371,7 +371,7 @@ export class SavedWorld {
    * The text of `snapshot(seq)`, in pieces of about `pieceChars` characters: a caller that awaits between pieces
    * lets other work run while a large world is serialized (a frozen copy does not change meanwhile).
    */
-  *text(seq: number, pieceChars = 1 << 20): Generator<string> {
+  *text(seq: number, pieceChars = 1 << 18): Generator<string> {
     const head = { format: SNAPSHOT_FORMAT, version: SNAPSHOT_VERSION, seq, counters: this.counters };
     // The head without its closing brace; each table follows as `,"name":[...]`.
     let piece = JSON.stringify(head).slice(0, -1);

@@ -64,6 +64,17 @@ export async function removeStaleTemporaries(file: string): Promise<void> {
   );
 }
 
+/** Writes all of `text` at `position` (a write may write less than asked, on a full disk); resolves with its bytes. */
+async function writeAll(handle: FileHandle, text: string, position: number): Promise<number> {
+  const buffer = Buffer.from(text, 'utf8');
+  for (let done = 0; done < buffer.length; ) {
+    const { bytesWritten } = await handle.write(buffer, done, buffer.length - done, position + done);
+    if (bytesWritten === 0) throw Object.assign(new Error('nothing written'), { code: 'EIO' });
+    done += bytesWritten;
+  }
+  return buffer.length;
+}
+
 /** A new version of a file, written beside it and put in its place by `commit`; `discard` removes it. */
 export interface Replacement {
   write(text: string): Promise<void>;
@@ -98,9 +109,7 @@ export async function replaceFile(file: string): Promise<Replacement> {
       return bytes;
     },
     async write(text) {
-      const buffer = Buffer.from(text, 'utf8');
-      await handle.write(buffer, 0, buffer.length, bytes);
-      bytes += buffer.length;
+      bytes += await writeAll(handle, text, bytes);
     },
     async commit() {
       try {
@@ -158,8 +167,7 @@ export function fileWriter(file: string): StateFileWriter {
     append: (text, position, cut) =>
       withFile(async (handle) => {
         if (cut) await handle.truncate(position);
-        const buffer = Buffer.from(text, 'utf8');
-        await handle.write(buffer, 0, buffer.length, position);
+        await writeAll(handle, text, position);
         await handle.sync();
       }),
     truncate: (length) =>
