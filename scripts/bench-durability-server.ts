@@ -2,7 +2,7 @@
 //
 // node --import tsx scripts/bench-durability-server.ts FILE journal|rewrite [COMPACT_AFTER_BYTES]
 // Prints one JSON line {"port": n, "loadMs": n} once it listens. SIGUSR1 starts measuring how long its event loop is
-// held up; SIGUSR2 prints {"loopP99": ms, "loopMax": ms} since then. Stops on SIGTERM.
+// held up and its CPU time; SIGUSR2 prints {"loopP99": ms, "loopMax": ms, "cpuMs": ms} since then. Stops on SIGTERM.
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type Answer, createSandbox, fetchHandlerOf, type SandboxRequest } from '../mocks/sandbox/core/app.js';
@@ -80,14 +80,19 @@ const fetch =
 const server = await startSandboxServer({ port: 0, fetch });
 console.log(JSON.stringify({ port: new URL(server.origin).port, loadMs }));
 // How long the event loop was held up, whatever the machine's load: what every other client waits for.
+// And the CPU time it used meanwhile, which the machine's other work does not change.
 const loop = monitorEventLoopDelay({ resolution: 1 });
+let cpu = process.cpuUsage();
 process.on('SIGUSR1', () => {
   loop.reset();
   loop.enable();
+  cpu = process.cpuUsage();
 });
 process.on('SIGUSR2', () => {
   loop.disable();
-  console.log(JSON.stringify({ loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6 }));
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  console.log(JSON.stringify({ loopP99: loop.percentile(99) / 1e6, loopMax: loop.max / 1e6, cpuMs }));
 });
 process.on('SIGTERM', () => {
   server.close().then(() => process.exit(0));
