@@ -135,8 +135,9 @@ function setOf<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
 }
 
 /**
- * How a registered account stands. An account without one is the world's own (seeded, or loaded from a state file
- * that does not say otherwise): it is never removed. A state file keeps this, so a restart changes no standing.
+ * How a registered account stands. An account without one is the world's own (seeded, or loaded from a file that
+ * records no registration for it): it is never removed. A saved world keeps every field of it as it is (worlds/snapshot.ts), so a
+ * restart changes no standing and a field added here is saved with no other code; plain JSON values only.
  */
 export interface Registration {
   /** When it was registered (ms since the epoch). */
@@ -145,6 +146,11 @@ export interface Registration {
   client: string;
   /** Logged in at least once. Until then it holds nothing and is removed `unusedRegistrationMs` after `atMs`. */
   used: boolean;
+}
+
+/** A registration as the Store keeps it: with its account's id, so that a saved row names its account. */
+export interface AccountRegistration extends Registration {
+  accountId: number;
 }
 
 /** What the byte accounting holds against a record: its size when last written, and who wrote it (none: the world's). */
@@ -272,7 +278,7 @@ export class Store {
   private readonly usedBy = new Map<number, number>();
 
   /** Registered accounts by id; every other account is the world's own. */
-  private readonly registrations = new Map<number, Registration>();
+  private readonly registrations = new Map<number, AccountRegistration>();
   /** Registered accounts nobody has logged in to yet, by id, with when they were registered (registration order). */
   private readonly unused = new Map<number, number>();
   /** How many registered accounts each client has now. */
@@ -280,7 +286,7 @@ export class Store {
 
   constructor(
     readonly limits: Limits = DEFAULT_LIMITS,
-    private readonly now: () => number = Date.now,
+    readonly now: () => number = Date.now,
   ) {}
 
   nextId(kind: Kind): number {
@@ -481,39 +487,33 @@ export class Store {
     this.charge(record, charge.bytes, owner);
   }
 
-  /**
-   * Takes over the standing `previous` gave its accounts and records (registrations, who wrote what) for those this
-   * store holds under the same ids: a world put back in `previous`'s place (a roll-back to the saved world, another
-   * tab's world) changes no account's standing.
-   */
-  inherit(previous: Store): void {
-    const mine = this.recordMaps();
-    const theirs = previous.recordMaps();
-    for (const [id, account] of this.accounts) {
-      const registration = previous.registrationOf(id);
-      if (registration && !this.registrations.has(id)) {
-        this.enroll(id, registration);
-        this.restoreOwner(account, id);
-      }
-    }
-    for (const [i, map] of mine.entries()) {
-      const before = theirs[i] as RecordMap<unknown, object>;
-      for (const [key, record] of map) {
-        const old = before.get(key);
-        if (old !== undefined) this.restoreOwner(record, previous.ownerOf(old));
-      }
-    }
-  }
-
   // ---- Accounts and registration ----
 
   /** How a registered account stands; undefined for the world's own accounts. */
-  registrationOf(accountId: number): Readonly<Registration> | undefined {
+  registrationOf(accountId: number): Readonly<AccountRegistration> | undefined {
     return this.registrations.get(accountId);
   }
 
+  /** Every registration, by account id in the order they were made: what a saved world keeps (worlds/snapshot.ts). */
+  registered(): ReadonlyMap<number, Readonly<AccountRegistration>> {
+    return this.registrations;
+  }
+
+  /**
+   * For a loader: `accountId`, already in the world as one of its own, is a registered account as saved (every field
+   * kept). Never refused by the registration budget or a share: a saved world is the operator's, and loads whole.
+   */
+  restoreRegistration(accountId: number, registration: Registration): void {
+    if (!this.accounts.has(accountId))
+      throw new Error(`Store.restoreRegistration: account ${accountId} does not exist`);
+    if (this.registrations.has(accountId)) {
+      throw new Error(`Store.restoreRegistration: account ${accountId} is registered already`);
+    }
+    this.enroll(accountId, registration);
+  }
+
   private enroll(id: number, registration: Registration): void {
-    const kept = { atMs: registration.atMs, client: registration.client, used: registration.used };
+    const kept: AccountRegistration = { ...registration, accountId: id };
     this.registrations.set(id, kept);
     if (!kept.used) this.unused.set(id, kept.atMs);
     this.registeredByClient.set(kept.client, (this.registeredByClient.get(kept.client) ?? 0) + 1);
