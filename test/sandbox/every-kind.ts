@@ -15,6 +15,7 @@ export const NOT_SAVED: Record<string, string> = {
   refreshJtisByAccount: 'the index of those refresh tokens',
   charging: 'set only while a handler runs',
   ledger: 'the Store’s callbacks to its record maps: code, not data',
+  ownerChangeCount: 'how many times a record changed writer: a count of events, not the world',
   charges:
     'a WeakMap (cannot be listed): compared record by record as `owners of <map>` (Store.ownerOf), and as sums ' +
     '(usedTotal, usedWorld, usedBy)',

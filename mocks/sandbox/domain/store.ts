@@ -276,6 +276,8 @@ export class Store {
   private usedTotal = 0;
   private usedWorld = 0;
   private readonly usedBy = new Map<number, number>();
+  /** Times a stored record changed writer (ownerChanges): a saved copy of the world looks owners up only after one. */
+  private ownerChangeCount = 0;
 
   /** Registered accounts by id; every other account is the world's own. */
   private readonly registrations = new Map<number, AccountRegistration>();
@@ -366,7 +368,10 @@ export class Store {
     const bytes = recordBytes(next);
     const prev = old === undefined ? undefined : this.charges.get(old);
     this.checkRoom(owner, [{ bytes, prev }]);
-    if (old !== undefined && prev) this.uncharge(old, prev);
+    if (old !== undefined && prev) {
+      if (prev.owner !== owner) this.ownerChangeCount += 1;
+      this.uncharge(old, prev);
+    }
     this.charge(next, bytes, owner);
   }
 
@@ -402,6 +407,7 @@ export class Store {
     const bytes = recordBytes({ ...record, ...defined });
     this.checkRoom(owner, [{ bytes, prev }]);
     Object.assign(record, defined);
+    if (prev.owner !== owner) this.ownerChangeCount += 1;
     this.uncharge(record, prev);
     this.charge(record, bytes, owner);
     return record;
@@ -438,6 +444,14 @@ export class Store {
   /** The account a stored record counts against (undefined: the world's own data, or not stored). */
   ownerOf(record: object): number | undefined {
     return this.charges.get(record)?.owner;
+  }
+
+  /**
+   * How many times a stored record has changed writer so far (an update or a replacement by another account, a
+   * loader's restoreOwner): while it stays the same, no stored record's owner has changed.
+   */
+  ownerChanges(): number {
+    return this.ownerChangeCount;
   }
 
   /** The running accounting, as kept write by write. */
@@ -483,6 +497,7 @@ export class Store {
   restoreOwner(record: object, owner: number | undefined): void {
     const charge = this.charges.get(record);
     if (!charge) throw new Error('Store.restoreOwner: the record is not stored');
+    if (charge.owner !== owner) this.ownerChangeCount += 1;
     this.uncharge(record, charge);
     this.charge(record, charge.bytes, owner);
   }
