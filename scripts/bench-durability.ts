@@ -167,9 +167,11 @@ async function measure(file: string, mode: string, seconds: number, compactAfter
       for (let due = start; due < start + ms; due += READ_EVERY_MS) {
         const wait = due - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        // A timer may fire a little early: a read sent before it was due counts from when it was sent.
+        const from = Math.min(due, performance.now());
         const answer = await reader.send('GET', '/member/me/', auth);
         if (answer.status !== 200) throw new Error(`a read answered ${answer.status}`);
-        reads.push(performance.now() - due);
+        reads.push(performance.now() - from);
       }
       return reads;
     };
