@@ -460,14 +460,25 @@ describe("a restart changes no account's standing", () => {
     expect(usernames(restarted)).toEqual(usernames(running));
   });
 
-  it('a loaded world over its budgets loads whole: nothing is removed or refused, and a registration past the budget gets 429', async () => {
+  it('a loaded world over its limits loads whole: nothing is removed or refused, and a write past them gets 429', async () => {
     const running = createSandbox();
     for (const name of ['one', 'two', 'three']) expect((await register(running, name)).status).toBe(201);
+    const { call, auth } = await durableSandbox(join(dir, 'over-limits.json'), {}, running);
+    for (const title of ['first', 'second']) {
+      expect((await call('POST', '/member/bearer-tokens/', { title, is_active: true }, auth)).status).toBe(201);
+    }
     const text = await snapshotText(running.store);
-    // An operator lowered the budget and the shares below what the saved world holds.
-    const limits = { registeredAccounts: 1, registeredAccountBytes: 64, accountBytes: 64, worldBytes: 1024 };
+    // An operator lowered the budget, the shares and the token count below what the saved world holds.
+    const limits = {
+      registeredAccounts: 1,
+      registeredAccountBytes: 64,
+      accountBytes: 64,
+      worldBytes: 1024,
+      tokensPerAccount: 1,
+    };
     const restarted = createSandbox({ limits, store: storeFromText(text, limitsWith(limits)) });
     expect(usernames(restarted)).toEqual(usernames(running));
+    expect(restarted.store.tokenCountOf(DEMO.accounts.member.id)).toBe(2);
     expect(standing(restarted)).toEqual(standing(running));
     expect((await register(restarted, 'four')).status).toBe(429);
   });

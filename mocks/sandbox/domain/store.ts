@@ -691,10 +691,10 @@ export class Store {
 
   /**
    * Adds a named token; it is its owner's. A request adds it through writeAs (its hashing awaited, so the core's
-   * `charging` is no longer set), which checks the owner's share.
+   * `charging` is no longer set), which checks the owner's share and token count; a loader's token is never refused.
    */
   addToken(token: ApiTokenRecord): void {
-    this.checkTokenRoom(token.accountId);
+    if (this.charging !== undefined) this.checkTokenRoom(token.accountId);
     this.tokens.setAs(token.key, token, token.accountId);
     this.tokenKeysByHash.set(token.secretHash, token.key);
     setOf(this.tokenKeysByAccount, token.accountId).add(token.key);
