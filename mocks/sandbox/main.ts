@@ -8,12 +8,11 @@ import { packageInfo, packageRoot } from '../../contract/version.js';
 import { stopOnSignals } from '../stop.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './core/app.js';
 import { LOOPBACK_HOSTS } from './core/controls.js';
-import type { Store } from './domain/store.js';
 import { base32Decode, totp } from './domain/totp.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
 import { DEMO } from './worlds/seed.js';
-import { durable, loadStateFile, removeStaleTemporaries } from './worlds/state-file.js';
+import { durable, loadStateFile, removeStaleTemporaries, type StateFile } from './worlds/state-file.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -123,7 +122,7 @@ const INSTALLED = fileURLToPath(import.meta.url)
   .includes('node_modules');
 
 const stateFile = values.state ?? process.env.SANDBOX_STATE;
-let loaded: Store | undefined;
+let loaded: StateFile | undefined;
 if (stateFile) {
   await removeStaleTemporaries(stateFile);
   try {
@@ -132,16 +131,22 @@ if (stateFile) {
     console.error((error as Error).message);
     process.exit(2);
   }
+  if (loaded?.dropped) {
+    console.error(
+      `sandbox: ${stateFile}: dropped its last journal record (line ${loaded.dropped.line} ${loaded.dropped.reason}): ` +
+        'a save cut short by a crash, never answered as a success',
+    );
+  }
 }
 
 const sandbox = createSandbox({
   world,
   controls,
   ...(captchaToken === undefined ? {} : { captchaToken }),
-  ...(loaded ? { store: loaded } : {}),
+  ...(loaded ? { store: loaded.store } : {}),
 });
 // With --state, a write is answered only once it is on disk (503 when it cannot be: docs/sandbox.md "Durability").
-const kept = stateFile ? await durable(stateFile, sandbox) : undefined;
+const kept = stateFile ? await durable(stateFile, sandbox, loaded ? { loaded } : {}) : undefined;
 const server = await startSandboxServer({
   port,
   host,
@@ -191,6 +196,6 @@ stopOnSignals({
   name: 'sandbox',
   close: async () => {
     await server.close();
-    await kept?.idle();
+    await kept?.close();
   },
 });

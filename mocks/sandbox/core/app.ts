@@ -298,6 +298,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     resends.clear();
   };
   reset();
+  // A loaded world keeps each account's standing as saved (worlds/snapshot.ts): a restart changes none.
   if (options.store) store = options.store;
 
   const queryless = new Set(
@@ -439,7 +440,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     answer,
     reset,
     restore(saved) {
-      saved.inherit(store);
       store = saved;
     },
     get store() {
