@@ -104,6 +104,15 @@ describe.concurrent(
       });
     });
 
+    it('a full run whose every delete is refused: each object it made carries the marker, and leftBehind names each', async () => {
+      const looked = await runAndLook({ wrap: deletesRefused });
+      const left = added(looked.before, looked.after);
+      expect(new Set(left.map((h) => h.kind))).toEqual(new Set(['token', 'scenario', 'case', 'session', 'task']));
+      // What the run made without the marker would stay unseen by any search: there is none.
+      expect(names(left.filter((h) => !h.row.includes(looked.result.marker)))).toEqual([]);
+      expect(names(looked.result.leftBehind.filter((e) => e.kind !== 'account'))).toEqual(names(left));
+    });
+
     it('a token list it cannot read: each account whose tokens it could not search is named, with why', async () => {
       // ACCESS-02 makes a token of each account (and cannot read their lists: not verified).
       const looked = await runAndLook({ wrap: tokenListUnreadable, only: ['TOKEN-02', 'ACCESS-02'] });
