@@ -45,8 +45,9 @@ export const USAGE = `Usage: task-conformance [--target <profile.json>] [options
 Runs the conformance suite against a server and reports, rule by rule, where it departs from the contract.
 
 Options:
-  --target <file>         target profile (JSON; see docs/conformance.md). Optional when CONFORMANCE_* environment
-                          variables supply every value.
+  --target <file>         target profile (JSON; its fields: README.md of @task-management/conformance, or
+                          docs/conformance.md in a clone). Optional when CONFORMANCE_* environment variables supply
+                          every value.
   --base-url <url>        REST base address, ending in /api (overrides the profile and CONFORMANCE_BASE_URL)
   --port <n>              replaces the port of the base address (after every other override)
   --only <ids|areas>      run only these rules: IDs (AUTH-03), areas (auth, login, tokens, access, envelope,
