@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
 import { buildDocs, slugOf } from '../../scripts/build-docs.js';
@@ -61,19 +61,25 @@ beforeAll(async () => {
     reachedNetwork.push(url);
     return route.abort('internetdisconnected');
   });
-  page = await context.newPage();
-  const self = pathToFileURL(file).href;
-  page.on('request', (request) => {
+  page = await openDocs(context);
+});
+
+/** A new tab on the docs, opened as a reader opens them; it counts its requests and errors with the others. */
+async function openDocs(context: BrowserContext): Promise<Page> {
+  const opened = await context.newPage();
+  const self = pathToFileURL(join(dir, 'index.html')).href;
+  opened.on('request', (request) => {
     if (request.url() !== self && !/^(data|blob):/.test(request.url())) requested.push(request.url());
   });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(self);
+  opened.on('pageerror', (error) => pageErrors.push(error.message));
+  await opened.goto(self);
   // Redoc prerenders the page and then hydrates it with React; a click before that follows a plain link off the page.
-  await page.waitForFunction(() => {
+  await opened.waitForFunction(() => {
     const menu = document.querySelector('.menu-item-type-group > a');
     return menu !== null && Object.keys(menu).some((key) => key.startsWith('__react'));
   });
-});
+  return opened;
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -85,22 +91,24 @@ test('the page is one self-contained file', () => {
 });
 
 test('it opens on the API: the first tag and one of its operations are in the first view', async () => {
+  // A tab of its own: the other tests scroll, search and click in the shared one, in any order.
+  const tab = await openDocs(page.context());
   const first = operations.find((op) => op.tags[0] === tags[0]);
   expect(first).toBeDefined();
-  const view = page.viewportSize() ?? { width: 0, height: 0 };
+  const view = tab.viewportSize() ?? { width: 0, height: 0 };
   // Redoc lists each tag's operations (method and path) beside its heading; the menu's copy does not count.
-  const entry = page
+  const entry = tab
     .locator(`a[href="#/${slugOf(tags[0] ?? '')}/${first?.operationId.toLowerCase()}"]`)
     .filter({ hasNotText: first?.summary ?? '' })
     .first();
-  const heading = page.locator('h2', { hasText: tags[0] ?? '' }).first();
+  const heading = tab.locator('h2', { hasText: tags[0] ?? '' }).first();
   // Counted first, for a bounded while (hydration re-renders the prerendered page): a page that renders no operation
   // before the reader scrolls fails here with the counts, not by a locator's timeout.
   await expect
     .poll(async () => [await entry.count(), await heading.count()], { timeout: 15_000, interval: 100 })
     .toEqual([1, 1]);
   const [scrolled, entryBox, headingBox] = await Promise.all([
-    page.evaluate(() => window.scrollY),
+    tab.evaluate(() => window.scrollY),
     entry.boundingBox(),
     heading.boundingBox(),
   ]);
@@ -111,8 +119,9 @@ test('it opens on the API: the first tag and one of its operations are in the fi
     expect((box?.y ?? -1) >= 0 && (box?.y ?? 0) + (box?.height ?? 0) <= view.height).toBe(true);
   }
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, 'docs-intro.png') });
+  await tab.screenshot({ path: join(ARTIFACTS, 'docs-intro.png') });
   expect(statSync(join(ARTIFACTS, 'docs-intro.png')).size).toBeGreaterThan(10_000);
+  await tab.close();
 });
 
 test("the introduction's sections and the generated pages are the menu's guide, after the operations", async () => {
