@@ -17,7 +17,7 @@ const {
 });
 let server: SandboxServer;
 let auth: string;
-let reportIds: number[];
+let scenarioId: number;
 
 beforeAll(async () => {
   server = await startSandboxServer({ fetch: sandboxFetch });
@@ -26,20 +26,25 @@ beforeAll(async () => {
     auth,
     body: { title: 'Load', parent_id: null },
   });
-  const scenarioId = scenario.json.data.scenario.id;
+  scenarioId = scenario.json.data.scenario.id;
   for (let i = 0; i < REPORTS; i++) {
     await call('POST', `/features/qa/cases/list/?${onBoard()}`, {
       auth,
       body: { scenario: scenarioId, title: `case ${i}`, description: '', steps_to_reproduce: '', expected_result: '' },
     });
   }
+});
+
+/** A new session on the scenario: each test writes on reports of its own, whatever order the tests run in. */
+async function startSession(): Promise<number[]> {
   const session = await call('POST', `/features/qa/sessions/start/?${onBoard()}`, {
     auth,
     body: { scenario_id: scenarioId },
   });
-  reportIds = session.json.data.session.case_reports.map((r: { id: number }) => r.id);
+  const reportIds: number[] = session.json.data.session.case_reports.map((r: { id: number }) => r.id);
   expect(reportIds).toHaveLength(REPORTS);
-});
+  return reportIds;
+}
 afterAll(async () => {
   await server.close();
 });
@@ -54,6 +59,7 @@ const patchOutcome = (reportId: number, body: unknown) =>
 const bug = (actual: string) => ({ status: 'bug', actual_result: actual, severity: 'major', priority: 'high' });
 
 test(`${REPORTS} concurrent bug outcomes on one session: every report is a bug with its own task`, async () => {
+  const reportIds = await startSession();
   const tasksBefore = sandbox.store.tasks.size;
   const replies = await Promise.all(reportIds.map((id) => patchOutcome(id, bug(`defect ${id}`))));
   expect(replies.map((r) => r.status)).toEqual(reportIds.map(() => 200));
@@ -71,7 +77,7 @@ test(`${REPORTS} concurrent bug outcomes on one session: every report is a bug w
 });
 
 test(`${SAME_REPORT_WRITES} concurrent bugs on the same report create one task, which holds the last write`, async () => {
-  const target = reportIds[0] as number;
+  const target = (await startSession())[0] as number;
   const tasksBefore = sandbox.store.tasks.size;
   const replies = await Promise.all(
     Array.from({ length: SAME_REPORT_WRITES }, (_, i) => patchOutcome(target, bug(`attempt ${i}`))),
@@ -79,7 +85,7 @@ test(`${SAME_REPORT_WRITES} concurrent bugs on the same report create one task, 
   expect(replies.every((r) => r.status === 200)).toBe(true);
   const bodies = await Promise.all(replies.map((r) => r.json()));
   expect(new Set(bodies.map((b) => b.data.case_report.task_id)).size).toBe(1);
-  expect(sandbox.store.tasks.size).toBe(tasksBefore);
+  expect(sandbox.store.tasks.size).toBe(tasksBefore + 1);
   const report = sandbox.store.caseReports.get(target);
   const task = sandbox.store.tasks.get(report?.task_id ?? 0);
   // Whichever write landed last, the report and its task agree on it.
@@ -88,7 +94,7 @@ test(`${SAME_REPORT_WRITES} concurrent bugs on the same report create one task, 
 });
 
 test('concurrent mixed outcomes and a finish: each write is either applied or refused, never half-done', async () => {
-  const [a, b] = reportIds as [number, number];
+  const [a, b] = (await startSession()) as [number, number];
   const writes = Array.from({ length: 100 }, (_, i) =>
     patchOutcome(i % 2 === 0 ? a : b, i % 3 === 0 ? { status: 'done' } : bug(`mixed ${i}`)),
   );
