@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   type Answer,
   createSandbox,
+  type FetchHandler,
   fetchHandlerOf,
   requestClients,
   type SandboxRequest,
@@ -195,36 +196,52 @@ describe('budgets for unread answers', () => {
     }
   }, 60_000);
 
-  it('an answer that would take its client past its budget while it holds another is refused with 503 and Retry-After', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
-    const sockets = [await open(server.origin, '127.0.0.6'), await open(server.origin, '127.0.0.6')];
-    try {
-      const heads = sockets.map(
-        (socket, i) =>
-          new Promise<string>((resolve) => {
-            socket.pause();
-            socket.write(get(i));
-            socket.once('readable', () => resolve(String(socket.read(200))));
-          }),
-      );
-      await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
-      release();
-      const [first, second] = await Promise.all(heads);
-      const statuses = [first, second].map((head) => /^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]).sort();
-      expect(statuses).toEqual(['200', '503']);
-      expect([first, second].find((head) => head?.includes(' 503 '))).toMatch(/retry-after: 1/i);
-      expect(server.connections().refused).toBe(1);
-    } finally {
-      release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
-  }, 30_000);
+  // The sandbox's own handler is answered on the host's direct path; any other fetch handler through a Response.
+  it.each([
+    ["the sandbox's own handler", (fetch: FetchHandler) => fetch],
+    [
+      'any fetch handler',
+      (fetch: FetchHandler): FetchHandler =>
+        (request) =>
+          fetch(request),
+    ],
+  ])(
+    'an answer that would take its client past its budget while it holds another is refused with 503 and Retry-After (%s)',
+    async (_, handler) => {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      const server = await startSandboxServer({
+        fetch: handler(sized(12 * MiB, seen, gate)),
+        unreadPerClientBytes: 4 * MiB,
+      });
+      const sockets = [await open(server.origin, '127.0.0.6'), await open(server.origin, '127.0.0.6')];
+      try {
+        const heads = sockets.map(
+          (socket, i) =>
+            new Promise<string>((resolve) => {
+              socket.pause();
+              socket.write(get(i));
+              socket.once('readable', () => resolve(String(socket.read(200))));
+            }),
+        );
+        await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
+        release();
+        const [first, second] = await Promise.all(heads);
+        const statuses = [first, second].map((head) => /^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]).sort();
+        expect(statuses).toEqual(['200', '503']);
+        expect([first, second].find((head) => head?.includes(' 503 '))).toMatch(/retry-after: 1/i);
+        expect(server.connections().refused).toBe(1);
+      } finally {
+        release();
+        for (const socket of sockets) socket.destroy();
+        await server.close();
+      }
+    },
+    30_000,
+  );
 
   it('a client asking for many large pages at once takes turns: a small request from another client is answered before they are all built', async () => {
     const { page, fetch, counter } = await largePages();

@@ -1,6 +1,11 @@
 // The node:http host (mocks/sandbox/hosts/node.ts) answers as the core's fetch does in process, on its own path and through a custom fetch.
-import { type Agent, request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { type Agent, Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
@@ -130,6 +135,15 @@ const STEPS: Step[] = [
   { method: 'GET', target: '/api/member/x/../me/', auth: true },
   { method: 'GET', target: '/api/member/%6De/', auth: true },
   { method: 'GET', target: '/api/member\\me/', auth: true },
+  // A GET with a body, on a target that goes through a real Request: the body is not read, as fetch would not send it
+  // (node:http sends a GET body without Content-Length unless told).
+  {
+    method: 'GET',
+    target: '/api/member/./me/',
+    auth: true,
+    headers: { ...json, 'content-length': '16' },
+    body: '{"ignored":true}',
+  },
   { method: 'POST', target: '/_sandbox/expire-token/', headers: { host: 'localhost' } },
 ];
 
@@ -160,12 +174,13 @@ describe('the node host and the in-process fetch', () => {
   const inProcess = twin();
   const onHost = twin();
 
-  beforeAll(async () => {
+  // A server for each test: what a test checks of the host is then counted for that test (mutation testing gives code
+  // run in beforeAll to no test).
+  beforeEach(async () => {
     server = await startSandboxServer({ fetch: onHost.fetch });
-    const { Agent: HttpAgent } = await import('node:http');
     agent = new HttpAgent({ keepAlive: true, maxSockets: 1 });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     agent.destroy();
     await server.close();
   });
@@ -186,7 +201,7 @@ describe('the node host and the in-process fetch', () => {
         }),
       );
       const localText = await local.text();
-      expect(wire.status, where).toBe(local.status);
+      expect(wire.status, `${where} ${wire.text}`).toBe(local.status);
       expect(own(wire.headers), where).toEqual(headersOf(local));
       if (step.method === 'HEAD') {
         expect(wire.text, where).toBe('');
@@ -208,6 +223,27 @@ describe('the node host and the in-process fetch', () => {
     expect(JSON.parse(wire.text).errors).toEqual([
       { field: 'body', message: `must be at most ${MAX_BODY_BYTES} bytes` },
     ]);
+  });
+
+  it('answer a POST with no body at all (no Content-Length, as curl -X POST sends) as in process', async () => {
+    const { hostname, port } = new URL(server.origin);
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(
+          'POST /api/member/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n',
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      socket.on('close', () => resolve(text));
+    });
+    const local = await inProcess.fetch(
+      new Request(`${server.origin}/api/member/login/`, { method: 'POST', headers: json }),
+    );
+    expect(reply).toMatch(new RegExp(`^HTTP/1\\.1 ${local.status} `));
+    expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(await local.text());
   });
 
   it('refuse a method fetch cannot carry with 400', async () => {
@@ -246,6 +282,20 @@ describe('a fetch handler passed to the server', () => {
       const wire = await send(server.origin, false, 'PATCH', '/anything?at=all', {}, 'ignored');
       expect(wire).toMatchObject({ status: 418, text: 'short and stout' });
       expect(wire.headers['content-type']).toBe('text/plain');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answering without a body (204), passes on its headers and adds no Content-Length', async () => {
+    const server = await startSandboxServer({
+      fetch: async () => new Response(null, { status: 204, headers: { 'x-kept': 'yes' } }),
+    });
+    try {
+      const wire = await send(server.origin, false, 'DELETE', '/api/anything/');
+      expect(wire).toMatchObject({ status: 204, text: '' });
+      expect(wire.headers['x-kept']).toBe('yes');
+      expect(wire.headers['content-length']).toBeUndefined();
     } finally {
       await server.close();
     }
@@ -320,5 +370,104 @@ describe('the client the node host names to the sandbox', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the node host itself', () => {
+  it('tells a client how long it keeps an idle connection (Keep-Alive), the default or the option', async () => {
+    for (const [options, advertised] of [
+      [{}, 'timeout=5'],
+      [{ keepAliveTimeoutMs: 2_000 }, 'timeout=2'],
+    ] as const) {
+      const server = await startSandboxServer(options);
+      const agent = new HttpAgent({ keepAlive: true });
+      try {
+        const wire = await send(server.origin, agent, 'GET', '/api/member/me/');
+        expect(wire.status).toBe(401);
+        expect(wire.headers['keep-alive']).toBe(advertised);
+      } finally {
+        agent.destroy();
+        await server.close();
+      }
+    }
+  });
+
+  it('a port in use is an error for the caller; close() stops the server', async () => {
+    const first = await startSandboxServer();
+    const { port } = new URL(first.origin);
+    await expect(startSandboxServer({ port: Number(port) })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await first.close();
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  });
+
+  it('on an IPv6 address: its origin and base URL are written with brackets, and it answers there', async () => {
+    const server = await startSandboxServer({ host: '::1' });
+    try {
+      expect(server.origin).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      expect(server.baseUrl).toBe(`${server.origin}/api`);
+      const res = await fetch(`${server.baseUrl}/member/me/`);
+      expect(res.status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('serves the built docs at /docs/', () => {
+    let dir: string;
+    let server: SandboxServer;
+    beforeEach(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'sandbox-docs-'));
+      await writeFile(join(dir, 'index.html'), '<h1>Reference</h1>');
+      await writeFile(join(dir, 'console.html'), '<h1>Console</h1>');
+      server = await startSandboxServer({ docsDir: dir });
+    });
+    afterEach(async () => {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('each page with its type, never cached unchecked; /docs goes to /docs/', async () => {
+      const redirect = await send(server.origin, false, 'GET', '/docs');
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers.location).toBe('/docs/');
+      for (const [path, text] of [
+        ['/docs/', '<h1>Reference</h1>'],
+        ['/docs/index.html?v=1', '<h1>Reference</h1>'],
+        ['/docs/console.html', '<h1>Console</h1>'],
+      ]) {
+        const page = await send(server.origin, false, 'GET', path as string);
+        expect(page, path).toMatchObject({ status: 200, text });
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      const head = await send(server.origin, false, 'HEAD', '/docs/');
+      expect(head).toMatchObject({ status: 200, text: '' });
+      expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    });
+
+    it('a page rebuilt since it was last served is served anew', async () => {
+      expect((await send(server.origin, false, 'GET', '/docs/')).text).toBe('<h1>Reference</h1>');
+      await writeFile(join(dir, 'index.html'), '<h1>Rebuilt</h1>');
+      // A build a second later: its own modification time, whatever the file system's resolution.
+      const later = new Date(Date.now() + 1000);
+      await utimes(join(dir, 'index.html'), later, later);
+      expect((await send(server.origin, false, 'GET', '/docs/')).text).toBe('<h1>Rebuilt</h1>');
+    });
+
+    it('a path that is no page → 404 naming it; a page not built → 404 saying how to build it', async () => {
+      const none = await send(server.origin, false, 'GET', '/docs/secrets.txt');
+      expect(none.status).toBe(404);
+      expect(JSON.parse(none.text).message).toBe('No document at /docs/secrets.txt.');
+      const missing = await send(server.origin, false, 'GET', '/docs/mockServiceWorker.js');
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.text).message).toContain('mockServiceWorker.js is missing): run npm run docs');
+    });
   });
 });
