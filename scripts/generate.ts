@@ -1,7 +1,7 @@
 // npm run generate: writes generated/schema.d.ts with openapi-typescript's own CLI (banner included),
 // generated/openapi-document.ts (the parsed contract, for code that cannot read files), the validators compiled at build
-// time (generated/request-validators.ts, generated/snapshot-validator.ts), docs/assumptions.md, docs/rules.md and
-// docs/changes.md.
+// time (generated/request-validators.ts, generated/snapshot-validator.ts, generated/journal-validator.ts),
+// docs/assumptions.md, docs/rules.md and docs/changes.md.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,8 @@ import { assumptionSince, renderChangesPage } from '../contract/evolution/histor
 import { CONTRACT_PATH } from '../contract/openapi.js';
 import { renderAssumptions } from './assumptions.js';
 import {
+  JOURNAL_VALIDATOR_PATH,
+  journalValidatorModule,
   REQUEST_VALIDATORS_PATH,
   requestValidatorsModule,
   SNAPSHOT_VALIDATOR_PATH,
@@ -58,6 +60,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log('wrote generated/request-validators.ts');
   writeFileSync(SNAPSHOT_VALIDATOR_PATH, snapshotValidatorModule());
   console.log('wrote generated/snapshot-validator.ts');
+  writeFileSync(JOURNAL_VALIDATOR_PATH, journalValidatorModule());
+  console.log('wrote generated/journal-validator.ts');
   writeFileSync(ASSUMPTIONS_PATH, assumptionsPage());
   console.log('wrote docs/assumptions.md');
   writeFileSync(RULES_DOC_PATH, renderRulesDoc());

@@ -11,10 +11,11 @@ import { contractOf } from '../contract/document.js';
 import { CONTRACT_PATH } from '../contract/openapi.js';
 import { querySchemaOf } from '../contract/request-checks.js';
 import { contractAjv, DOC_ID } from '../contract/validators.js';
-import { SNAPSHOT_SCHEMA } from '../mocks/sandbox/worlds/snapshot-schema.js';
+import { RECORD_SCHEMA, SNAPSHOT_SCHEMA } from '../mocks/sandbox/worlds/snapshot-schema.js';
 
 export const REQUEST_VALIDATORS_PATH = fileURLToPath(new URL('../generated/request-validators.ts', import.meta.url));
 export const SNAPSHOT_VALIDATOR_PATH = fileURLToPath(new URL('../generated/snapshot-validator.ts', import.meta.url));
+export const JOURNAL_VALIDATOR_PATH = fileURLToPath(new URL('../generated/journal-validator.ts', import.meta.url));
 
 /** The name ajv-formats' formats have in the generated modules (imported by name: no CommonJS default to unwrap). */
 const FORMATS = 'fullFormats';
@@ -117,4 +118,18 @@ export function snapshotValidatorModule(): string {
     'export const validateSnapshot: CompiledCheck = snapshot_validator;',
   ].join('\n');
   return esModule(standalone(ajv, { snapshot_validator: 'snapshot' }), 'mocks/sandbox/worlds/snapshot-schema.ts', tail);
+}
+
+/**
+ * generated/journal-validator.ts: a --state file's journal record (mocks/sandbox/worlds/snapshot-schema.ts
+ * RECORD_SCHEMA), a module of its own since only the node host reads a journal: no browser bundle carries it.
+ */
+export function journalValidatorModule(): string {
+  const ajv = new Ajv2020({ ...SNAPSHOT_AJV_OPTIONS, code: CODE });
+  ajv.addSchema(RECORD_SCHEMA, 'record');
+  const tail = [
+    "/** One record of a --state file's journal has the shape the sandbox applies. */",
+    'export const validateRecord: CompiledCheck = record_validator;',
+  ].join('\n');
+  return esModule(standalone(ajv, { record_validator: 'record' }), 'mocks/sandbox/worlds/snapshot-schema.ts', tail);
 }

@@ -8,19 +8,25 @@ import { packageInfo, packageRoot } from '../../contract/version.js';
 import { stopOnSignals } from '../stop.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './core/app.js';
 import { LOOPBACK_HOSTS } from './core/controls.js';
-import type { Store } from './domain/store.js';
 import { base32Decode, totp } from './domain/totp.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
 import { DEMO } from './worlds/seed.js';
-import { durable, loadStateFile, removeStaleTemporaries } from './worlds/state-file.js';
+import { durable, loadStateFile, removeStaleTemporaries, type StateFile } from './worlds/state-file.js';
 
 export const DEFAULT_PORT = 4010;
+
+/** Run from an installed package (node_modules/...) rather than from a clone: the hints name the command. */
+const INSTALLED = fileURLToPath(import.meta.url)
+  .split(/[\\/]/)
+  .includes('node_modules');
+/** Where the hints send a reader: the guide in a clone, the package's own README where it is installed. */
+const GUIDE = INSTALLED ? 'README.md of @task-management/sandbox' : 'docs/sandbox.md';
 
 const USAGE = `Usage: task-sandbox [options]
        task-sandbox totp [BASE32_SECRET]
 
-Runs the stateful sandbox of the Task-Management Service REST API (docs/sandbox.md): the API under /api, the docs at
+Runs the stateful sandbox of the Task-Management Service REST API (${GUIDE}): the API under /api, the docs at
 /docs/, a seeded demo world, and controls (reset, Prefer) for frontend tests.
 
 Options:
@@ -117,13 +123,8 @@ if (controls && !loopback && !adminSecret) {
 // A name or address given to --host is how others reach the sandbox; a wildcard (0.0.0.0, ::) names no host.
 if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host);
 
-/** Run from an installed package (node_modules/...) rather than from a clone: the hints name the command. */
-const INSTALLED = fileURLToPath(import.meta.url)
-  .split(/[\\/]/)
-  .includes('node_modules');
-
 const stateFile = values.state ?? process.env.SANDBOX_STATE;
-let loaded: Store | undefined;
+let loaded: StateFile | undefined;
 if (stateFile) {
   await removeStaleTemporaries(stateFile);
   try {
@@ -132,16 +133,22 @@ if (stateFile) {
     console.error((error as Error).message);
     process.exit(2);
   }
+  if (loaded?.dropped) {
+    console.error(
+      `sandbox: ${stateFile}: dropped its last journal record (line ${loaded.dropped.line} ${loaded.dropped.reason}): ` +
+        'a save cut short by a crash, never answered as a success',
+    );
+  }
 }
 
 const sandbox = createSandbox({
   world,
   controls,
   ...(captchaToken === undefined ? {} : { captchaToken }),
-  ...(loaded ? { store: loaded } : {}),
+  ...(loaded ? { store: loaded.store } : {}),
 });
 // With --state, a write is answered only once it is on disk (503 when it cannot be: docs/sandbox.md "Durability").
-const kept = stateFile ? await durable(stateFile, sandbox) : undefined;
+const kept = stateFile ? await durable(stateFile, sandbox, loaded ? { loaded } : {}) : undefined;
 const server = await startSandboxServer({
   port,
   host,
@@ -159,7 +166,7 @@ const lines = [
   `Sandbox listening: ${server.baseUrl}`,
   `Docs:              ${server.origin}/docs/ (reference), ${server.origin}/docs/console.html (console)`,
   controls
-    ? `Controls:          POST ${server.origin}${RESET_PATH} (?world=${WORLDS.join('|')}), POST ${server.origin}${EXPIRE_TOKEN_PATH}, Prefer header (docs/sandbox.md)${adminSecret ? '; admin secret required' : ''}`
+    ? `Controls:          POST ${server.origin}${RESET_PATH} (?world=${WORLDS.join('|')}), POST ${server.origin}${EXPIRE_TOKEN_PATH}, Prefer header (${GUIDE})${adminSecret ? '; admin secret required' : ''}`
     : 'Controls:          off (--no-controls): only the contract answers',
   stateFile
     ? `State:             ${stateFile} (${loaded ? 'loaded; log in again: tokens issued before the restart are void' : `new, seeded with the ${world} world`})`
@@ -168,7 +175,7 @@ const lines = [
 ];
 if (world !== 'empty') {
   lines.push(
-    'Demo world (docs/sandbox.md):',
+    `Demo world (${GUIDE}):`,
     `  captcha_token     ${captchaShown}`,
     `  member            ${member.username} / ${member.password}   (QA role in company ${DEMO.companyId})`,
     `  outsider          ${outsider.username} / ${outsider.password}   (no access to company ${DEMO.companyId})`,
@@ -191,6 +198,6 @@ stopOnSignals({
   name: 'sandbox',
   close: async () => {
     await server.close();
-    await kept?.idle();
+    await kept?.close();
   },
 });

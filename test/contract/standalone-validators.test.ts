@@ -1,19 +1,23 @@
-// The validators compiled at build time (generated/request-validators.ts, generated/snapshot-validator.ts) are fresh and
-// judge exactly as ajv compiling the same schemas at run time does: same verdict, same fields, same messages.
+// The validators compiled at build time (generated/request-validators.ts, generated/snapshot-validator.ts,
+// generated/journal-validator.ts) are fresh and judge exactly as ajv compiling the same schemas at run time does: same
+// verdict, same fields, same messages.
 import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { contractOf, type OperationSpec } from '../../contract/document.js';
 import { nodeAt } from '../../contract/pointer.js';
 import { compiledRequestValidators } from '../../contract/request-validators.js';
 import { createValidators } from '../../contract/validators.js';
+import { validateRecord } from '../../generated/journal-validator.js';
 import { openapiDocument } from '../../generated/openapi-document.js';
 import { validateSnapshot } from '../../generated/snapshot-validator.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
-import { snapshotNow } from '../../mocks/sandbox/worlds/snapshot.js';
-import { SNAPSHOT_SCHEMA } from '../../mocks/sandbox/worlds/snapshot-schema.js';
+import { hashesSettled, snapshotNow } from '../../mocks/sandbox/worlds/snapshot.js';
+import { RECORD_SCHEMA, SNAPSHOT_SCHEMA } from '../../mocks/sandbox/worlds/snapshot-schema.js';
 import {
+  JOURNAL_VALIDATOR_PATH,
+  journalValidatorModule,
   REQUEST_VALIDATORS_PATH,
   requestValidatorsModule,
   SNAPSHOT_AJV_OPTIONS,
@@ -22,6 +26,14 @@ import {
 } from '../../scripts/standalone-validators.js';
 
 const contract = contractOf(openapiDocument);
+/** A registered account's own fields, as the Store holds them. */
+const DEMO_FIELDS = {
+  username: 'registered',
+  email: 'registered@example.com',
+  first_name: 'Re',
+  last_name: 'Gistered',
+  description: '',
+};
 const runtime = createValidators(contract);
 const compiled = compiledRequestValidators(contract);
 
@@ -33,8 +45,12 @@ test('generated/snapshot-validator.ts is fresh (run npm run generate when this f
   expect(readFileSync(SNAPSHOT_VALIDATOR_PATH, 'utf8'), 'stale: run npm run generate').toBe(snapshotValidatorModule());
 });
 
+test('generated/journal-validator.ts is fresh (run npm run generate when this fails)', () => {
+  expect(readFileSync(JOURNAL_VALIDATOR_PATH, 'utf8'), 'stale: run npm run generate').toBe(journalValidatorModule());
+});
+
 test('the generated modules compile no code when they run, and import only ajv-formats and ajv runtime helpers', () => {
-  for (const path of [REQUEST_VALIDATORS_PATH, SNAPSHOT_VALIDATOR_PATH]) {
+  for (const path of [REQUEST_VALIDATORS_PATH, SNAPSHOT_VALIDATOR_PATH, JOURNAL_VALIDATOR_PATH]) {
     const code = readFileSync(path, 'utf8');
     expect(code).not.toMatch(/\bnew Function\b|\beval\(|\brequire\(/);
     const imports = [...code.matchAll(/^import (?!type ).* from '([^']+)';$/gm)].map((m) => m[1]);
@@ -173,10 +189,26 @@ describe('the saved world: the compiled check answers what ajv compiling at run 
           params,
           message,
         }));
-  const saved = JSON.parse(JSON.stringify(snapshotNow(createSandbox({ world: 'demo' }).store))) as Record<
-    string,
-    unknown
-  >;
+  // The demo world and a registered account: a registration row and an owner pair to break too.
+  const store = createSandbox({ world: 'demo' }).store;
+  const registered = { atMs: 1_700_000_000_000, client: '192.0.2.1', used: false };
+  store.addAccount({ ...DEMO_FIELDS, passwordHash: Promise.resolve('hash') }, registered);
+  let saved: Record<string, unknown> = {};
+  beforeAll(async () => {
+    await hashesSettled(store);
+    saved = JSON.parse(JSON.stringify(snapshotNow(store)));
+  });
+  const record = {
+    seq: 2,
+    counters: { scenario: 9 },
+    put: {
+      registrations: [{ accountId: 5, ...registered, used: true }],
+      scenarios: [{ id: 1, boardId: 1, title: 'Login', parent_id: null, position: null }],
+    },
+    del: { tokens: ['key'], cases: [3] },
+    owners: { scenarios: [[1, 5]], tasks: [[2, null]] },
+  };
+  const recordAtRunTime = new Ajv2020(SNAPSHOT_AJV_OPTIONS).compile(RECORD_SCHEMA);
 
   /** `value` with one place broken: a field dropped or set to an odd value, in objects and first array items. */
   function broken(value: unknown, depth = 0): unknown[] {
@@ -192,14 +224,27 @@ describe('the saved world: the compiled check answers what ajv compiling at run 
     });
   }
 
-  test('the demo world, and the demo world with each place broken', () => {
+  test('the demo world with a registered account, and that world with each place broken', () => {
     expect(verdict(validateSnapshot, saved)).toBe('ok');
+    expect(saved).toMatchObject({ registrations: [{ accountId: 5 }], owners: { accounts: [[5, 5]] } });
     const variants = [null, [], {}, ...broken(saved)];
     let refused = 0;
     for (const value of variants) {
       const expected = verdict(atRunTime, value);
       if (expected !== 'ok') refused += 1;
       expect(verdict(validateSnapshot, value)).toEqual(expected);
+    }
+    expect(refused).toBeGreaterThan(variants.length / 2);
+  });
+
+  test('a journal record, and the record with each place broken', () => {
+    expect(verdict(validateRecord, record)).toBe('ok');
+    const variants = [null, [], {}, ...broken(record)];
+    let refused = 0;
+    for (const value of variants) {
+      const expected = verdict(recordAtRunTime, value);
+      if (expected !== 'ok') refused += 1;
+      expect(verdict(validateRecord, value)).toEqual(expected);
     }
     expect(refused).toBeGreaterThan(variants.length / 2);
   });

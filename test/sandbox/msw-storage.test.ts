@@ -5,7 +5,8 @@ import { type ApiClient, OutcomeUnknownError, unwrap } from '../../client/index.
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { sandboxHandlers, type WorldStorage } from '../../mocks/sandbox/hosts/msw.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { snapshotOf } from '../../mocks/sandbox/worlds/snapshot.js';
+import { snapshotOf, storeFromText } from '../../mocks/sandbox/worlds/snapshot.js';
+import { expectSameWorld, fillEveryKind } from './every-kind.js';
 import { logIn, rootScenarioTitles } from './msw/story.js';
 
 const server = setupServer();
@@ -122,6 +123,16 @@ test('a full storage before anything was stored: the write is refused and the wo
   expect(await rootScenarioTitles(api)).toEqual(['Checkout', 'Login']);
   // The session survived the roll-back.
   expect((await unwrap(api.GET('/member/me/'))).member.id).toBe(DEMO.accounts.member.id);
+});
+
+test("every kind of the world, and each account's standing, survives a reload through storage", async () => {
+  const storage = new FakeStorage();
+  const sandbox = createSandbox();
+  const baseUrl = 'http://kinds.test/api';
+  server.use(...sandboxHandlers({ baseUrl, storage, sandbox }));
+  await fillEveryKind((request) => fetch(request), baseUrl);
+  // What a reloaded tab starts from: the stored world, loaded as sandboxHandlers loads it.
+  await expectSameWorld(storeFromText(storage.items.get('task-sandbox-world') as string), sandbox.store);
 });
 
 test('a stored world with a counter of 1e300 is set aside at once, naming the place, and the tab starts afresh', async () => {

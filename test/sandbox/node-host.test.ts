@@ -305,8 +305,18 @@ describe('a fetch handler passed to the server', () => {
     const sandbox = twin();
     let saves = 0;
     const { fetch } = await durable('unused.json', sandbox, {
-      write: async () => {
-        saves += 1;
+      writer: {
+        append: async () => {
+          saves += 1;
+        },
+        replace: async () => ({
+          bytes: 0,
+          write: async () => {},
+          commit: async () => {
+            saves += 1;
+          },
+          discard: async () => {},
+        }),
       },
     });
     expect(answerHandlerOf(fetch)).toBeDefined();

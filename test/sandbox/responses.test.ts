@@ -278,53 +278,104 @@ const send = (req: Req, auth: string | undefined, query = req.query, body = req.
 
 const operations = loadContract().operations;
 
-describe('every operation, every status the sandbox gives', () => {
-  for (const op of operations) {
-    const id = op.operationId as OperationId;
-    const isScoped = op.parameters.some((p) => p.name === 'company_id');
-    test(id, async () => {
-      const req = await VALID[id]();
-      if (op.authenticated) expect((await send(req, undefined)).status).toBe(401);
-      if (id === 'login')
-        expect((await send(req, undefined, req.query, { ...(req.body as object), password: 'wrong' })).status).toBe(
-          401,
-        );
-      if (id === 'refreshToken')
-        expect((await send(req, undefined, req.query, { refresh_token: 'x.y.z' })).status).toBe(401);
-      if (isScoped) {
-        expect((await send(req, asOutsider)).status).toBe(403);
-        expect((await send(req, asMember, { ...req.query, company_id: 999 })).status).toBe(404);
-      }
-      if (id === 'updateApiToken' || id === 'deleteApiToken') {
-        expect((await send(req, asMember, { key: 'tok_missing' })).status).toBe(404);
-      }
-      if (req.invalid) {
-        const res = await send(req, asMember, req.invalid.query ?? req.query, req.invalid.body ?? req.body);
-        expect(res.status, JSON.stringify(res.json)).toBe(400);
-        expect(res.json.errors.length).toBeGreaterThan(0);
-      }
-      if (req.conflict) {
-        const res = await send(req, op.authenticated ? asMember : undefined, req.conflict.query, req.conflict.body);
-        expect(res.status, JSON.stringify(res.json)).toBe(409);
-      }
-      const ok = await send(req, op.authenticated ? asMember : undefined);
-      expect(ok.status, JSON.stringify(ok.json)).toBe(
-        op.method === 'post' && id !== 'login' && id !== 'refreshToken' ? 201 : 200,
-      );
-    });
-  }
+/** One thing an exercise asked of the sandbox: what, the status expected, and what came (with the body, to read). */
+interface Asked {
+  what: string;
+  expected: number;
+  status: number;
+  body: string;
+  /** For a 400: how many fields the error payload names. */
+  fields?: number;
+}
 
-  test('transport-level answers: 404 unknown path, 405 wrong method, 415 wrong media type, 204 preflight', async () => {
-    expect((await call('GET', '/unknown/')).status).toBe(404);
-    expect((await call('PUT', '/member/me/')).status).toBe(405);
-    const wrongType = await call('POST', '/member/bearer-tokens/', {
-      auth: asMember,
-      raw: '{}',
-      headers: { 'content-type': 'text/plain' },
+/** Drives one operation through each status the sandbox can give it, recording every answer. */
+async function exercise(op: (typeof operations)[number]): Promise<Asked[]> {
+  const id = op.operationId as OperationId;
+  const isScoped = op.parameters.some((p) => p.name === 'company_id');
+  const asked: Asked[] = [];
+  const ask = async (what: string, expected: number, sent: ReturnType<typeof send>) => {
+    const res = await sent;
+    const fields = Array.isArray(res.json?.errors) ? res.json.errors.length : undefined;
+    asked.push({
+      what,
+      expected,
+      status: res.status,
+      body: JSON.stringify(res.json),
+      ...(fields === undefined ? {} : { fields }),
     });
-    expect(wrongType.status).toBe(415);
-    expect((await sandboxFetch(requestTo('OPTIONS', '/api/member/me/'))).status).toBe(204);
+  };
+  const req = await VALID[id]();
+  if (op.authenticated) await ask('no credential', 401, send(req, undefined));
+  if (id === 'login')
+    await ask('a wrong password', 401, send(req, undefined, req.query, { ...(req.body as object), password: 'wrong' }));
+  if (id === 'refreshToken')
+    await ask('a junk refresh token', 401, send(req, undefined, req.query, { refresh_token: 'x.y.z' }));
+  if (isScoped) {
+    await ask("another company's outsider", 403, send(req, asOutsider));
+    await ask('a company that does not exist', 404, send(req, asMember, { ...req.query, company_id: 999 }));
+  }
+  if (id === 'updateApiToken' || id === 'deleteApiToken') {
+    await ask('a key that names no token', 404, send(req, asMember, { key: 'tok_missing' }));
+  }
+  if (req.invalid) {
+    await ask(
+      'a request that breaks the contract',
+      400,
+      send(req, asMember, req.invalid.query ?? req.query, req.invalid.body ?? req.body),
+    );
+  }
+  if (req.conflict) {
+    await ask(
+      'a request the state forbids',
+      409,
+      send(req, op.authenticated ? asMember : undefined, req.conflict.query, req.conflict.body),
+    );
+  }
+  const created = op.method === 'post' && id !== 'login' && id !== 'refreshToken';
+  await ask('a valid request', created ? 201 : 200, send(req, op.authenticated ? asMember : undefined));
+  return asked;
+}
+
+/** Transport-level answers: 404 unknown path, 405 wrong method, 415 wrong media type, 204 preflight. */
+async function exerciseTransport(): Promise<Asked[]> {
+  const asked: Asked[] = [];
+  const ask = async (what: string, expected: number, res: { status: number }) => {
+    asked.push({ what, expected, status: res.status, body: '' });
+  };
+  await ask('an unknown path', 404, await call('GET', '/unknown/'));
+  await ask('a wrong method', 405, await call('PUT', '/member/me/'));
+  const wrongType = await call('POST', '/member/bearer-tokens/', {
+    auth: asMember,
+    raw: '{}',
+    headers: { 'content-type': 'text/plain' },
   });
+  await ask('a body that is not JSON by its media type', 415, wrongType);
+  await ask('a preflight', 204, await sandboxFetch(requestTo('OPTIONS', '/api/member/me/')));
+  return asked;
+}
+
+describe('every operation, every status the sandbox gives', () => {
+  // Every exercise runs here, before any test of this block, so the tests (and the summary of every pair) hold in
+  // any order Vitest runs them.
+  const asked = new Map<string, Asked[]>();
+  beforeAll(async () => {
+    for (const op of operations) asked.set(op.operationId, await exercise(op));
+    asked.set('transport', await exerciseTransport());
+  });
+
+  const expectAnswered = (key: string) => {
+    const list = asked.get(key) ?? [];
+    expect(list.length).toBeGreaterThan(0);
+    for (const a of list) {
+      expect(a.status, `${key}: ${a.what}: ${a.body}`).toBe(a.expected);
+      if (a.expected === 400) expect(a.fields, `${key}: ${a.what} names the fields to correct`).toBeGreaterThan(0);
+    }
+  };
+
+  for (const op of operations) test(op.operationId, () => expectAnswered(op.operationId));
+
+  test('transport-level answers: 404 unknown path, 405 wrong method, 415 wrong media type, 204 preflight', () =>
+    expectAnswered('transport'));
 
   test('every declared status is exercised, except those documented as never produced; the pairs are reported', () => {
     const rows: string[] = [];

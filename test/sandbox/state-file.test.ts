@@ -4,10 +4,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, expect, test } from 'vitest';
-import { createApiClient, unwrap } from '../../client/index.js';
+import { afterAll, expect, onTestFailed, test } from 'vitest';
+import { createApiClient, OutcomeUnknownError, unwrap } from '../../client/index.js';
+import { readStateFile } from '../../mocks/sandbox/worlds/journal.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { storeFromSnapshot } from '../../mocks/sandbox/worlds/snapshot.js';
+import { runStory } from './msw/story.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-state-'));
@@ -63,7 +64,7 @@ async function logIn(baseUrl: string, username: string = member.username, passwo
   };
 }
 
-const loadFile = (file: string) => storeFromSnapshot(JSON.parse(readFileSync(file, 'utf8')));
+const loadFile = (file: string) => readStateFile(readFileSync(file)).store;
 const titlesIn = (file: string) => new Set([...loadFile(file).scenarios.values()].map((s) => s.title));
 
 test('the world survives a restart, and the file holds only hashes of passwords and tokens', async () => {
@@ -83,6 +84,8 @@ test('the world survives a restart, and the file holds only hashes of passwords 
       body: { title: 'Survivor', parent_id: null },
     }),
   );
+  // A bug report makes a task: board data a QA session leaves behind.
+  const story = await runStory(api, 'Bug before the restart');
   first.child.kill('SIGTERM');
   await stopped(first.child);
 
@@ -106,6 +109,8 @@ test('the world survives a restart, and the file holds only hashes of passwords 
   expect((await unwrap(bot.GET('/member/me/'))).member.id).toBe(member.id);
   const list = await unwrap(bot.GET('/features/qa/scenarios/list/', { params: { query: { ...board, limit: 100 } } }));
   expect(list.scenarios.map((s) => s.title)).toContain('Survivor');
+  const tasks = await unwrap(bot.GET('/task/list/', { params: { query: { ...board, limit: 100 } } }));
+  expect(tasks.tasks.find((t) => t.id === story.taskId)).toMatchObject({ description: 'It broke.', severity: 'major' });
   // Tokens issued before the restart are void: the signing key was never written down.
   const stale = createApiClient({
     baseUrl: second.baseUrl,
@@ -116,41 +121,80 @@ test('the world survives a restart, and the file holds only hashes of passwords 
   await stopped(second.child);
 });
 
+/** A small seeded generator (mulberry32): the kill moments of a run are replayed from its seed. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** A writer's error that a killed server explains: the request never got an answer (no status). */
+const lostWithTheServer = (error: unknown) =>
+  error instanceof OutcomeUnknownError && error.status === undefined && error.cause instanceof TypeError;
+
 test('SIGKILL at random moments during writes never leaves a file that fails to load, nor loses an answered write', async () => {
+  // STATE_CRASH_SEED=<seed> replays a run: the same kill moments (the machine's timing still varies).
+  const seed = Number(process.env.STATE_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  onTestFailed(() => console.error(`replay with STATE_CRASH_SEED=${seed}`));
+  const random = seeded(seed);
   const file = join(dir, 'killed.json');
   const acknowledged: string[] = [];
+  let compacted = 0;
   for (let round = 0; round < 6; round++) {
-    const { child, baseUrl } = await startProcess(file);
+    const { child, baseUrl, stderr } = await startProcess(file);
     const { api } = await logIn(baseUrl);
-    let alive = true;
-    child.on('exit', () => {
-      alive = false;
-    });
+    let killedAt: number | undefined;
+    const errors: Array<{ lane: number; title: string; afterKill: boolean; error: unknown }> = [];
+    // Long titles: each record weighs about half a KB, so the journal outgrows the snapshot and compactions run too.
+    const padding = 'p'.repeat(400);
     const writer = async (lane: number) => {
-      for (let i = 0; alive; i++) {
-        const title = `r${round} l${lane} #${i}`;
+      for (let i = 0; ; i++) {
+        const title = `r${round} l${lane} #${i} ${padding}`;
         try {
           await unwrap(
             api.POST('/features/qa/scenarios/list/', { params: { query: board }, body: { title, parent_id: null } }),
           );
           acknowledged.push(title);
-        } catch {
+        } catch (error) {
+          errors.push({ lane, title, afterKill: killedAt !== undefined, error });
           return;
         }
       }
     };
     const lanes = [writer(0), writer(1), writer(2)];
-    // Wait for a first answered write, then kill somewhere in the following stream of writes.
-    while (!acknowledged.some((t) => t.startsWith(`r${round} `))) await new Promise((r) => setTimeout(r, 5));
-    await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 150)));
+    // Wait for a first answered write (or every writer stopped: reported below), then kill somewhere after it.
+    while (!acknowledged.some((t) => t.startsWith(`r${round} `)) && errors.length < lanes.length) {
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await new Promise((r) => setTimeout(r, Math.floor(random() * 300)));
+    killedAt = performance.now();
     child.kill('SIGKILL');
     await stopped(child);
     await Promise.all(lanes);
 
-    const titles = titlesIn(file);
-    expect(acknowledged.filter((t) => !titles.has(t))).toEqual([]);
+    const where = `round ${round} (seed ${seed})`;
+    const unexplained = errors.filter((e) => !e.afterKill || !lostWithTheServer(e.error));
+    expect(
+      unexplained.map((e) => `lane ${e.lane}, ${e.afterKill ? 'after' : 'before'} the kill: ${String(e.error)}`),
+      `${where}: writers' errors other than the kill's; stderr: ${stderr()}`,
+    ).toEqual([]);
+    expect(errors.map((e) => e.lane).sort(), `${where}: every writer stops at the kill`).toEqual([0, 1, 2]);
+    const loaded = readStateFile(readFileSync(file));
+    // The first line is the snapshot; its seq is past 1 once a compaction wrote it.
+    if (Number(/"seq":(\d+)/.exec(readFileSync(file, 'utf8').slice(0, 200))?.[1]) > 1) compacted += 1;
+    const titles = new Set([...loaded.store.scenarios.values()].map((s) => s.title));
+    expect(
+      acknowledged.filter((t) => !titles.has(t)).map((t) => t.slice(0, 20)),
+      `${where}: answered writes missing from the file`,
+    ).toEqual([]);
   }
   expect(acknowledged.length).toBeGreaterThan(6);
+  expect(compacted, `no round ran a compaction (seed ${seed}): the test did not cover it`).toBeGreaterThan(0);
   // A restart removes the temporaries a killed process left behind.
   const { child } = await startProcess(file);
   expect(readdirSync(dir).filter((name) => name.startsWith('killed.json.') && name.endsWith('.tmp'))).toEqual([]);

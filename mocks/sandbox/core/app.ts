@@ -298,6 +298,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     resends.clear();
   };
   reset();
+  // A loaded world keeps each account's standing as saved (worlds/snapshot.ts): a restart changes none.
   if (options.store) store = options.store;
 
   const queryless = new Set(
@@ -322,7 +323,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const prefs = controls ? parsePrefer(request.headers.get('prefer')) : undefined;
     if (prefs?.delayMs) await new Promise((resolve) => setTimeout(resolve, prefs.delayMs));
     if (prefs?.code !== undefined || prefs?.example !== undefined) {
-      return preferredExample(contract.document, op, prefs);
+      const forced = preferredExample(contract.document, op, prefs);
+      return json(forced.status, forced.body, cors, forced.headers);
     }
     // The common case (no token ever expired on purpose, no Prefer) costs one size check on the hot path.
     const jwt = controls && (prefs?.expireToken || expired.size > 0) ? jwtOf(authorization) : undefined;
@@ -439,7 +441,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     answer,
     reset,
     restore(saved) {
-      saved.inherit(store);
       store = saved;
     },
     get store() {

@@ -135,8 +135,9 @@ function setOf<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
 }
 
 /**
- * How a registered account stands. An account without one is the world's own (seeded, or loaded from a state file
- * that does not say otherwise): it is never removed. A state file keeps this, so a restart changes no standing.
+ * How a registered account stands. An account without one is the world's own (seeded, or loaded from a file that
+ * records no registration for it): it is never removed. A saved world keeps every field of it as it is (worlds/snapshot.ts), so a
+ * restart changes no standing and a field added here is saved with no other code; plain JSON values only.
  */
 export interface Registration {
   /** When it was registered (ms since the epoch). */
@@ -145,6 +146,11 @@ export interface Registration {
   client: string;
   /** Logged in at least once. Until then it holds nothing and is removed `unusedRegistrationMs` after `atMs`. */
   used: boolean;
+}
+
+/** A registration as the Store keeps it: with its account's id, so that a saved row names its account. */
+export interface AccountRegistration extends Registration {
+  accountId: number;
 }
 
 /** What the byte accounting holds against a record: its size when last written, and who wrote it (none: the world's). */
@@ -270,9 +276,11 @@ export class Store {
   private usedTotal = 0;
   private usedWorld = 0;
   private readonly usedBy = new Map<number, number>();
+  /** Times a stored record changed writer (ownerChanges): a saved copy of the world looks owners up only after one. */
+  private ownerChangeCount = 0;
 
   /** Registered accounts by id; every other account is the world's own. */
-  private readonly registrations = new Map<number, Registration>();
+  private readonly registrations = new Map<number, AccountRegistration>();
   /** Registered accounts nobody has logged in to yet, by id, with when they were registered (registration order). */
   private readonly unused = new Map<number, number>();
   /** How many registered accounts each client has now. */
@@ -280,7 +288,7 @@ export class Store {
 
   constructor(
     readonly limits: Limits = DEFAULT_LIMITS,
-    private readonly now: () => number = Date.now,
+    readonly now: () => number = Date.now,
   ) {}
 
   nextId(kind: Kind): number {
@@ -360,7 +368,10 @@ export class Store {
     const bytes = recordBytes(next);
     const prev = old === undefined ? undefined : this.charges.get(old);
     this.checkRoom(owner, [{ bytes, prev }]);
-    if (old !== undefined && prev) this.uncharge(old, prev);
+    if (old !== undefined && prev) {
+      if (prev.owner !== owner) this.ownerChangeCount += 1;
+      this.uncharge(old, prev);
+    }
     this.charge(next, bytes, owner);
   }
 
@@ -396,6 +407,7 @@ export class Store {
     const bytes = recordBytes({ ...record, ...defined });
     this.checkRoom(owner, [{ bytes, prev }]);
     Object.assign(record, defined);
+    if (prev.owner !== owner) this.ownerChangeCount += 1;
     this.uncharge(record, prev);
     this.charge(record, bytes, owner);
     return record;
@@ -432,6 +444,14 @@ export class Store {
   /** The account a stored record counts against (undefined: the world's own data, or not stored). */
   ownerOf(record: object): number | undefined {
     return this.charges.get(record)?.owner;
+  }
+
+  /**
+   * How many times a stored record has changed writer so far (an update or a replacement by another account, a
+   * loader's restoreOwner): while it stays the same, no stored record's owner has changed.
+   */
+  ownerChanges(): number {
+    return this.ownerChangeCount;
   }
 
   /** The running accounting, as kept write by write. */
@@ -477,43 +497,38 @@ export class Store {
   restoreOwner(record: object, owner: number | undefined): void {
     const charge = this.charges.get(record);
     if (!charge) throw new Error('Store.restoreOwner: the record is not stored');
+    if (charge.owner !== owner) this.ownerChangeCount += 1;
     this.uncharge(record, charge);
     this.charge(record, charge.bytes, owner);
-  }
-
-  /**
-   * Takes over the standing `previous` gave its accounts and records (registrations, who wrote what) for those this
-   * store holds under the same ids: a world put back in `previous`'s place (a roll-back to the saved world, another
-   * tab's world) changes no account's standing.
-   */
-  inherit(previous: Store): void {
-    const mine = this.recordMaps();
-    const theirs = previous.recordMaps();
-    for (const [id, account] of this.accounts) {
-      const registration = previous.registrationOf(id);
-      if (registration && !this.registrations.has(id)) {
-        this.enroll(id, registration);
-        this.restoreOwner(account, id);
-      }
-    }
-    for (const [i, map] of mine.entries()) {
-      const before = theirs[i] as RecordMap<unknown, object>;
-      for (const [key, record] of map) {
-        const old = before.get(key);
-        if (old !== undefined) this.restoreOwner(record, previous.ownerOf(old));
-      }
-    }
   }
 
   // ---- Accounts and registration ----
 
   /** How a registered account stands; undefined for the world's own accounts. */
-  registrationOf(accountId: number): Readonly<Registration> | undefined {
+  registrationOf(accountId: number): Readonly<AccountRegistration> | undefined {
     return this.registrations.get(accountId);
   }
 
+  /** Every registration, by account id in the order they were made: what a saved world keeps (worlds/snapshot.ts). */
+  registered(): ReadonlyMap<number, Readonly<AccountRegistration>> {
+    return this.registrations;
+  }
+
+  /**
+   * For a loader: `accountId`, already in the world as one of its own, is a registered account as saved (every field
+   * kept). Never refused by the registration budget or a share: a saved world is the operator's, and loads whole.
+   */
+  restoreRegistration(accountId: number, registration: Registration): void {
+    if (!this.accounts.has(accountId))
+      throw new Error(`Store.restoreRegistration: account ${accountId} does not exist`);
+    if (this.registrations.has(accountId)) {
+      throw new Error(`Store.restoreRegistration: account ${accountId} is registered already`);
+    }
+    this.enroll(accountId, registration);
+  }
+
   private enroll(id: number, registration: Registration): void {
-    const kept = { atMs: registration.atMs, client: registration.client, used: registration.used };
+    const kept: AccountRegistration = { ...registration, accountId: id };
     this.registrations.set(id, kept);
     if (!kept.used) this.unused.set(id, kept.atMs);
     this.registeredByClient.set(kept.client, (this.registeredByClient.get(kept.client) ?? 0) + 1);
@@ -676,10 +691,10 @@ export class Store {
 
   /**
    * Adds a named token; it is its owner's. A request adds it through writeAs (its hashing awaited, so the core's
-   * `charging` is no longer set), which checks the owner's share.
+   * `charging` is no longer set), which checks the owner's share and token count; a loader's token is never refused.
    */
   addToken(token: ApiTokenRecord): void {
-    this.checkTokenRoom(token.accountId);
+    if (this.charging !== undefined) this.checkTokenRoom(token.accountId);
     this.tokens.setAs(token.key, token, token.accountId);
     this.tokenKeysByHash.set(token.secretHash, token.key);
     setOf(this.tokenKeysByAccount, token.accountId).add(token.key);

@@ -25,55 +25,53 @@ const text = { type: 'string', maxLength: 10_000 } as const;
 const textOrNull = { type: ['string', 'null'], maxLength: 10_000 } as const;
 const stamp = { type: 'string', maxLength: 64 } as const;
 const stampOrNull = { type: ['string', 'null'], maxLength: 64 } as const;
-const rowsOf = (properties: Record<string, unknown>, optional: string[] = []) => ({
+const rowsOf = (properties: Record<string, unknown>, optional: string[] = []): object => ({
   type: 'array',
   maxItems: MAX_ROWS,
   items: { type: 'object', required: Object.keys(properties).filter((k) => !optional.includes(k)), properties },
 });
 
-const ROW_KINDS = [
-  'accounts',
-  'companies',
-  'boards',
-  'tokens',
-  'scenarios',
-  'cases',
-  'sessions',
-  'caseReports',
-  'tasks',
-];
+/** The kinds of rows a saved world holds, each with the field that names a row (docs/sandbox.md "Persistence"). */
+export const TABLES = {
+  accounts: 'id',
+  registrations: 'accountId',
+  companies: 'id',
+  boards: 'id',
+  tokens: 'key',
+  scenarios: 'id',
+  cases: 'id',
+  sessions: 'id',
+  caseReports: 'id',
+  tasks: 'id',
+} as const;
+export type TableName = keyof typeof TABLES;
+export const TABLE_NAMES = Object.keys(TABLES) as TableName[];
+/** Version 1 had no registrations, owners or journal; it still loads (its accounts are all the world's own). */
+const VERSION_1_TABLES = TABLE_NAMES.filter((name) => name !== 'registrations');
 const KINDS = ['account', 'company', 'board', 'column', 'scenario', 'case', 'session', 'caseReport', 'task'];
 
-/**
- * Every field the sandbox reads back, typed and bounded (compiled at build time into generated/snapshot-validator.ts
- * by npm run generate). Unknown fields are let through (bounded by the file's size),
- * so a world saved by a newer sandbox with an extra field still loads.
- */
-export const SNAPSHOT_SCHEMA = {
-  type: 'object',
-  required: ['format', 'version', 'counters', ...ROW_KINDS],
-  properties: {
-    format: { const: 'task-sandbox-world' },
-    version: { const: 1 },
-    counters: {
-      type: 'object',
-      required: KINDS,
-      properties: Object.fromEntries(KINDS.map((kind) => [kind, counter])),
+const tokenKey = { type: 'string', minLength: 1, maxLength: 256 } as const;
+
+/** Every field the sandbox reads back of a row, typed and bounded; unknown fields are let through (see below). */
+const ROWS: Record<TableName, { properties: Record<string, unknown>; optional?: string[] }> = {
+  accounts: {
+    properties: {
+      id,
+      username: text,
+      email: text,
+      first_name: text,
+      last_name: text,
+      description: text,
+      passwordHash: { type: 'string', maxLength: 1024 },
+      totpSecret: { type: 'string', maxLength: 256 },
     },
-    accounts: rowsOf(
-      {
-        id,
-        username: text,
-        email: text,
-        first_name: text,
-        last_name: text,
-        description: text,
-        passwordHash: { type: 'string', maxLength: 1024 },
-        totpSecret: { type: 'string', maxLength: 256 },
-      },
-      ['totpSecret'],
-    ),
-    companies: rowsOf({
+    optional: ['totpSecret'],
+  },
+  registrations: {
+    properties: { accountId: id, atMs: counter, client: { type: 'string', maxLength: 256 }, used: { type: 'boolean' } },
+  },
+  companies: {
+    properties: {
       id,
       name: text,
       members: {
@@ -86,8 +84,10 @@ export const SNAPSHOT_SCHEMA = {
           maxItems: 2,
         },
       },
-    }),
-    boards: rowsOf({
+    },
+  },
+  boards: {
+    properties: {
       id,
       companyId: id,
       name: text,
@@ -100,9 +100,11 @@ export const SNAPSHOT_SCHEMA = {
           properties: { id, name: text, kind: { enum: ['backlog', 'todo', 'in_progress', 'done'] } },
         },
       },
-    }),
-    tokens: rowsOf({
-      key: { type: 'string', minLength: 1, maxLength: 256 },
+    },
+  },
+  tokens: {
+    properties: {
+      key: tokenKey,
       accountId: id,
       title: text,
       is_active: { type: 'boolean' },
@@ -110,9 +112,13 @@ export const SNAPSHOT_SCHEMA = {
       expires_at: stampOrNull,
       created_at: stamp,
       secretHash: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-    }),
-    scenarios: rowsOf({ id, boardId: id, title: text, parent_id: idOrNull, position: { type: ['integer', 'null'] } }),
-    cases: rowsOf({
+    },
+  },
+  scenarios: {
+    properties: { id, boardId: id, title: text, parent_id: idOrNull, position: { type: ['integer', 'null'] } },
+  },
+  cases: {
+    properties: {
       id,
       boardId: id,
       scenarioId: id,
@@ -120,8 +126,10 @@ export const SNAPSHOT_SCHEMA = {
       description: text,
       steps_to_reproduce: text,
       expected_result: text,
-    }),
-    sessions: rowsOf({
+    },
+  },
+  sessions: {
+    properties: {
       id,
       boardId: id,
       scenarioId: id,
@@ -130,8 +138,10 @@ export const SNAPSHOT_SCHEMA = {
       reportIds: { type: 'array', maxItems: MAX_ROWS, items: id },
       started_at: stamp,
       finished_at: stampOrNull,
-    }),
-    caseReports: rowsOf({
+    },
+  },
+  caseReports: {
+    properties: {
       id,
       sessionId: id,
       caseId: id,
@@ -140,8 +150,10 @@ export const SNAPSHOT_SCHEMA = {
       severity: textOrNull,
       priority: textOrNull,
       task_id: idOrNull,
-    }),
-    tasks: rowsOf({
+    },
+  },
+  tasks: {
+    properties: {
       id,
       boardId: id,
       columnId: id,
@@ -151,24 +163,116 @@ export const SNAPSHOT_SCHEMA = {
       case_report_id: idOrNull,
       severity: textOrNull,
       priority: textOrNull,
-    }),
+    },
+  },
+};
+
+const keyOf = (table: TableName) => (TABLES[table] === 'key' ? tokenKey : id);
+const rowsOfTable = (table: TableName) => rowsOf(ROWS[table].properties, ROWS[table].optional);
+const eachTable = (of: (table: TableName) => unknown, names: readonly TableName[] = TABLE_NAMES) =>
+  Object.fromEntries(names.map((name) => [name, of(name)]));
+/**
+ * Who last wrote each row, for the per-account share: `[row key, account id]` pairs by kind (a row not listed is the
+ * world's own). A journal record may also give null: the row went back to the world's own.
+ */
+const ownersOf = (owner: object) => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: eachTable((table) => ({
+    type: 'array',
+    maxItems: MAX_ROWS,
+    items: { type: 'array', prefixItems: [keyOf(table), owner], minItems: 2, maxItems: 2 },
+  })),
+});
+const owners = ownersOf(id);
+const counters = (required: string[]) => ({
+  type: 'object',
+  required,
+  additionalProperties: false,
+  properties: Object.fromEntries(KINDS.map((kind) => [kind, counter])),
+});
+
+/**
+ * Every field the sandbox reads back, typed and bounded (compiled at build time into generated/snapshot-validator.ts
+ * by npm run generate). Unknown fields are let through (bounded by the file's size), so a world saved by a newer
+ * sandbox with an extra field still loads.
+ */
+export const SNAPSHOT_SCHEMA = {
+  type: 'object',
+  required: ['format', 'version', 'counters', ...VERSION_1_TABLES],
+  properties: {
+    format: { const: 'task-sandbox-world' },
+    version: { enum: [1, 2] },
+    seq: counter,
+    counters: counters(KINDS),
+    owners,
+    ...eachTable(rowsOfTable),
+  },
+  if: { properties: { version: { const: 2 } } },
+  // The fields are checked above; `then` only requires them (an empty schema each, for ajv's strict mode).
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then, not a promise.
+  then: { required: ['seq', 'registrations', 'owners'], properties: { seq: {}, registrations: {}, owners: {} } },
+};
+
+/**
+ * One journal record: the changes of one save, numbered (compiled at build time with SNAPSHOT_SCHEMA). Tables and
+ * counters are closed lists here: a record this sandbox cannot apply in full is refused, never applied in part.
+ */
+export const RECORD_SCHEMA = {
+  type: 'object',
+  required: ['seq'],
+  additionalProperties: false,
+  properties: {
+    seq: id,
+    counters: counters([]),
+    put: { type: 'object', additionalProperties: false, properties: eachTable(rowsOfTable) },
+    del: {
+      type: 'object',
+      additionalProperties: false,
+      properties: eachTable((table) => ({ type: 'array', maxItems: MAX_ROWS, items: keyOf(table) })),
+    },
+    owners: ownersOf({ ...id, type: ['integer', 'null'] }),
   },
 };
 
 /** `/counters/case must be <= 9007199254740991`: the place as a JSON pointer, then what is wrong there. */
-function describe(error: ErrorObject): string {
+export function describeSchemaError(error: ErrorObject): string {
   const place = error.instancePath === '' ? '/' : error.instancePath;
   if (error.keyword === 'required') return `${place} lacks "${error.params.missingProperty}"`;
   if (error.keyword === 'const') return `${place} must be ${JSON.stringify(error.params.allowedValue)}`;
   if (error.keyword === 'enum')
     return `${place} must be one of ${(error.params.allowedValues as unknown[]).join(', ')}`;
+  if (error.keyword === 'additionalProperties') {
+    return `${place} has a field this sandbox does not know: "${String(error.params.additionalProperty).slice(0, 64)}"`;
+  }
   return `${place} ${error.message ?? 'is not valid'}`;
 }
 
 /** Checks parsed JSON against the saved world's schema; throws a SnapshotError naming the first problem's place. */
 export function checkSnapshotShape(value: unknown): void {
   if (!validateSnapshot(value)) {
-    throw new SnapshotError(`snapshot: ${describe((validateSnapshot.errors ?? [])[0] as ErrorObject)}`);
+    throw new SnapshotError(`snapshot: ${describeSchemaError((validateSnapshot.errors ?? [])[0] as ErrorObject)}`);
+  }
+}
+
+/**
+ * JSON text of a saved world or a record, parsed once its size and nesting are known to be bounded; `what` starts
+ * every message ("snapshot", "journal: line 3"). V8's message may quote the text, which holds hashes: only the
+ * position is reported.
+ */
+export function parseBoundedJson(text: string, what: string): unknown {
+  const exceeds = jsonShapeExceeds(text, MAX_SNAPSHOT_DEPTH, MAX_SNAPSHOT_CONTAINERS);
+  if (exceeds === 'depth') throw new SnapshotError(`${what}: nests deeper than ${MAX_SNAPSHOT_DEPTH} levels`);
+  if (exceeds === 'containers') {
+    throw new SnapshotError(`${what}: holds more than ${MAX_SNAPSHOT_CONTAINERS} objects and arrays`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const at = /position (\d+)/.exec(String((error as Error).message))?.[1];
+    throw new SnapshotError(
+      at === undefined ? `${what}: not valid JSON` : `${what}: not valid JSON (at position ${at})`,
+    );
   }
 }
 
@@ -180,21 +284,7 @@ export function parseSnapshotText(text: string): unknown {
   if (text.length > MAX_SNAPSHOT_CHARS) {
     throw new SnapshotError(`snapshot: longer than ${MAX_SNAPSHOT_CHARS} characters`);
   }
-  const exceeds = jsonShapeExceeds(text, MAX_SNAPSHOT_DEPTH, MAX_SNAPSHOT_CONTAINERS);
-  if (exceeds === 'depth') throw new SnapshotError(`snapshot: nests deeper than ${MAX_SNAPSHOT_DEPTH} levels`);
-  if (exceeds === 'containers') {
-    throw new SnapshotError(`snapshot: holds more than ${MAX_SNAPSHOT_CONTAINERS} objects and arrays`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    // V8's message may quote the text, which holds hashes: report only the position.
-    const at = /position (\d+)/.exec(String((error as Error).message))?.[1];
-    throw new SnapshotError(
-      at === undefined ? 'snapshot: not valid JSON' : `snapshot: not valid JSON (at position ${at})`,
-    );
-  }
+  const value = parseBoundedJson(text, 'snapshot');
   checkSnapshotShape(value);
   return value;
 }

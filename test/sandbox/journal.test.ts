@@ -1,0 +1,352 @@
+// The --state file's journal (docs/sandbox.md "Durability (--state)"): a save appends only what changed, a torn last record is dropped, damage is named, compaction keeps the file bounded, every kind survives.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
+import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
+import { readStateFile, recordLine } from '../../mocks/sandbox/worlds/journal.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { hashesSettled, SavedWorld, snapshotText, storeFromText } from '../../mocks/sandbox/worlds/snapshot.js';
+import {
+  type DurabilityOptions,
+  durable,
+  fileWriter,
+  loadStateFile,
+  type Replacement,
+} from '../../mocks/sandbox/worlds/state-file.js';
+import { expectSameWorld, fillEveryKind } from './every-kind.js';
+import { onBoard, requestTo } from './harness.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'sandbox-journal-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+const fileFor = (name: string) => join(dir, `${name}-${++files}.json`);
+
+async function kept(file: string, options: DurabilityOptions = {}, sandbox: Sandbox = createSandbox()) {
+  const reports: string[] = [];
+  const durability = await durable(file, sandbox, { report: (m) => reports.push(m), ...options });
+  const call = async (method: string, path: string, body?: unknown, auth?: string) => {
+    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    if (auth) headers.authorization = auth;
+    const res = await durability.fetch(
+      requestTo(method, `${API_PREFIX}${path}`, headers, body === undefined ? undefined : JSON.stringify(body)),
+    );
+    const text = await res.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read the answers' JSON.
+    return { status: res.status, json: (text ? JSON.parse(text) : undefined) as any };
+  };
+  const login = await call('POST', '/member/login/', {
+    username: DEMO.accounts.member.username,
+    password: DEMO.accounts.member.password,
+    captcha_token: DEMO.captchaToken,
+  });
+  const auth = `JWT ${login.json.data.access_token}`;
+  const createScenario = async (title: string) => {
+    const answer = await call('POST', `/features/qa/scenarios/list/?${onBoard()}`, { title, parent_id: null }, auth);
+    expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+    return answer.json.data.scenario as { id: number };
+  };
+  const titles = () => new Set([...sandbox.store.scenarios.values()].map((row) => row.title));
+  return { sandbox, durability, call, auth, createScenario, titles, reports };
+}
+
+const lines = (file: string) => readFileSync(file, 'utf8').split('\n');
+const titlesIn = (bytes: Buffer) => new Set([...readStateFile(bytes).store.scenarios.values()].map((s) => s.title));
+
+describe('a save appends only what changed', () => {
+  it('on a large world, a rename adds one short record and leaves the snapshot as it is', async () => {
+    const file = fileFor('large');
+    const { call, auth, createScenario, titles, durability } = await kept(file, {}, createSandbox({ world: 'large' }));
+    const snapshotLine = lines(file)[0] as string;
+    expect(snapshotLine.length).toBeGreaterThan(500_000);
+    const { id } = await createScenario('Appended');
+    const before = statSync(file).size;
+    const renamed = await call(
+      'PATCH',
+      `/features/qa/scenarios/?${onBoard()}&scenario_id=${id}`,
+      { title: 'Renamed' },
+      auth,
+    );
+    expect(renamed.status).toBe(200);
+    const grown = statSync(file).size - before;
+    expect(grown).toBeGreaterThan(0);
+    expect(grown, 'a rename rewrote more than its own record').toBeLessThan(1024);
+    expect(lines(file)[0]).toBe(snapshotLine);
+    await durability.idle();
+    expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
+  });
+});
+
+describe('reading the journal back', () => {
+  async function withRecords(name: string) {
+    const file = fileFor(name);
+    const { createScenario, durability } = await kept(file);
+    for (const title of ['One', 'Two', 'Three']) await createScenario(title);
+    await durability.idle();
+    return file;
+  }
+
+  it.each([
+    ['a record cut short (no newline)', '{"sum":"0123'],
+    ['a whole line that fails its checksum', `{"sum":"${'0'.repeat(64)}","record":{"seq":99}}\n`],
+    ['zeros where a record should be', '\0\0\0\0\0\0\0\0'],
+    [
+      'a long record cut short (longer than the next one)',
+      `{"sum":"${'0'.repeat(64)}","record":{"seq":9,"put":{"tasks":[${'1,'.repeat(4000)}`,
+    ],
+  ])('%s at the end is dropped, and the next save goes on after the last whole record', async (_, tail) => {
+    const file = await withRecords('torn');
+    const whole = readFileSync(file);
+    appendFileSync(file, tail);
+    const loaded = await loadStateFile(file);
+    expect(loaded?.dropped?.line).toBe(lines(file).filter((l, i, all) => i < all.length - 1 || l !== '').length);
+    expect(loaded?.length).toBe(whole.length);
+    expect(new Set([...(loaded?.store.scenarios.values() ?? [])].map((s) => s.title))).toEqual(titlesIn(whole));
+
+    const sandbox = createSandbox({ store: loaded?.store });
+    const { createScenario, durability, titles } = await kept(file, loaded ? { loaded } : {}, sandbox);
+    await createScenario('After the tear');
+    await durability.idle();
+    const again = readStateFile(readFileSync(file));
+    expect(again.dropped).toBeUndefined();
+    expect(new Set([...again.store.scenarios.values()].map((s) => s.title))).toEqual(new Set([...titles()]));
+  });
+
+  it('a damaged record before the last is refused, naming its line', async () => {
+    const file = await withRecords('damaged');
+    const text = lines(file);
+    text[2] = (text[2] as string).replace('Two', 'Tw0');
+    writeFileSync(file, text.join('\n'));
+    await expect(loadStateFile(file)).rejects.toThrow(/journal: line 3 does not match its checksum/);
+  });
+
+  it('a missing record is refused, naming the line where the numbers part', async () => {
+    const file = await withRecords('gap');
+    const text = lines(file);
+    text.splice(2, 1);
+    writeFileSync(file, text.join('\n'));
+    await expect(loadStateFile(file)).rejects.toThrow(/journal: line 3: \/seq is \d+ where \d+ comes next/);
+  });
+
+  const appendRecord = async (name: string, record: (seq: number) => object) => {
+    const file = await withRecords(name);
+    const seq = (await loadStateFile(file))?.seq as number;
+    appendFileSync(file, recordLine(record(seq + 1) as never));
+    appendFileSync(file, recordLine({ seq: seq + 2 }));
+    return file;
+  };
+
+  it.each([
+    [
+      'a bad field',
+      (seq: number) => ({ seq, put: { scenarios: [{ id: 90, boardId: 1, title: 5, parent_id: null, position: 0 }] } }),
+      /journal: line \d+: \/put\/scenarios\/0\/title must be string/,
+    ],
+    [
+      'a kind this sandbox does not know',
+      (seq: number) => ({ seq, put: { comments: [] } }),
+      /journal: line \d+: \/put has a field this sandbox does not know: "comments"/,
+    ],
+    [
+      'two rows with one key',
+      (seq: number) => ({
+        seq,
+        put: {
+          scenarios: [
+            { id: 1, boardId: 1, title: 'One', parent_id: null, position: 0 },
+            { id: 1, boardId: 1, title: 'Two', parent_id: null, position: 1 },
+          ],
+        },
+      }),
+      /journal: line \d+: \/put\/scenarios\/1: a second row with id 1/,
+    ],
+    [
+      'a row deleted that is not there',
+      (seq: number) => ({ seq, del: { tasks: [424242] } }),
+      /journal: line \d+: \/del\/tasks\/0: no such row to delete/,
+    ],
+    [
+      'an account whose username is taken',
+      (seq: number) => ({
+        seq,
+        counters: { account: 90 },
+        put: {
+          accounts: [
+            {
+              id: 90,
+              username: 'DEMO',
+              email: 'other@example.com',
+              first_name: '',
+              last_name: '',
+              description: '',
+              passwordHash: 'x',
+            },
+          ],
+        },
+      }),
+      /journal line \d+ \/put\/accounts\/0: .*the username or email is already taken/,
+    ],
+  ])('a record with %s is refused, naming its line and the place in it', async (_, record, message) => {
+    const file = await appendRecord('bad', record);
+    await expect(loadStateFile(file)).rejects.toThrow(message);
+  });
+});
+
+describe('the order of rows', () => {
+  it('a new account whose password hash is still pending holds back the ones after it: a record never puts ids out of order', async () => {
+    const store = createSandbox({ world: 'empty' }).store;
+    const account = (username: string, passwordHash: Promise<string>) =>
+      store.addAccount({
+        username,
+        email: `${username}@example.com`,
+        first_name: '',
+        last_name: '',
+        description: '',
+        passwordHash,
+      });
+    const saved = SavedWorld.of(store);
+    const text = `${[...saved.text(1)].join('')}\n`;
+    let hashed: (hash: string) => void = () => {};
+    const pending = new Promise<string>((resolve) => (hashed = resolve));
+    const ready = Promise.resolve('hash-of-later');
+    // The later account's hash is known (as hashesSettled learns it); the earlier one's is not yet.
+    const other = createSandbox({ world: 'empty' }).store;
+    other.addAccount({
+      username: 'x',
+      email: 'x@example.com',
+      first_name: '',
+      last_name: '',
+      description: '',
+      passwordHash: ready,
+    });
+    await hashesSettled(other);
+    account('earlier', pending);
+    account('later', ready);
+
+    const first = saved.diff(store);
+    expect(first?.record(2).put?.accounts ?? []).toEqual([]);
+    if (first) saved.apply(first);
+    hashed('hash-of-earlier');
+    await hashesSettled(store);
+    const second = saved.diff(store);
+    expect(second?.record(3).put?.accounts?.map((a) => a.username)).toEqual(['earlier', 'later']);
+    if (second) saved.apply(second);
+    const file = [
+      text,
+      first ? recordLine(first.record(2)) : '',
+      second ? recordLine(second.record(first ? 3 : 2)) : '',
+    ];
+    const loaded = readStateFile(Buffer.from(file.join('')));
+    expect([...loaded.store.accounts.values()].map((a) => a.username)).toEqual(['earlier', 'later']);
+  });
+});
+
+describe('compaction', () => {
+  it('folds the journal into a new snapshot once it outweighs the old one; writes during it are kept', async () => {
+    const file = fileFor('compact');
+    const real = fileWriter(file);
+    let replacements = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { createScenario, durability, titles, reports } = await kept(file, {
+      compactAfterBytes: 1,
+      writer: {
+        // The first file is written whole; the second replacement is the compaction, held before its final step.
+        replace: async (): Promise<Replacement> => {
+          const replacement = await real.replace();
+          if (++replacements !== 2) return replacement;
+          return {
+            get bytes() {
+              return replacement.bytes;
+            },
+            write: async (text) => {
+              await held;
+              await replacement.write(text);
+            },
+            discard: () => replacement.discard(),
+            commit: () => replacement.commit(),
+          };
+        },
+      },
+    });
+    const snapshotLine = lines(file)[0];
+    for (let i = 0; replacements < 2; i++) await createScenario(`fill ${i}`);
+    // These land while the compaction waits: in the old file's journal, then in the new file's.
+    for (let i = 0; i < 5; i++) await createScenario(`during ${i}`);
+    expect(lines(file)[0]).toBe(snapshotLine);
+    release();
+    await durability.idle();
+    expect(reports).toEqual([]);
+    expect(lines(file)[0]).not.toBe(snapshotLine);
+    const loaded = readStateFile(readFileSync(file));
+    expect(new Set([...loaded.store.scenarios.values()].map((s) => s.title))).toEqual(new Set([...titles()]));
+    expect(loaded.journalBytes).toBeGreaterThan(0);
+    expect(loaded.journalBytes).toBeLessThan(loaded.snapshotBytes);
+  });
+
+  it('a compaction that fails is reported; writes are kept until the journal is twice its bound, then refused until the file can be rewritten', async () => {
+    const file = fileFor('compact-fails');
+    const real = fileWriter(file);
+    let fail = false;
+    const { createScenario, call, auth, durability, titles, reports } = await kept(file, {
+      compactAfterBytes: 2048,
+      writer: {
+        replace: async () => {
+          if (fail) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+          return real.replace();
+        },
+      },
+    });
+    fail = true;
+    const post = (title: string) =>
+      call('POST', `/features/qa/scenarios/list/?${onBoard()}`, { title, parent_id: null }, auth);
+    const statuses: number[] = [];
+    for (let i = 0; statuses.at(-1) !== 503 && i < 100; i++) {
+      statuses.push((await post(`kept ${i}`)).status);
+      await durability.idle();
+    }
+    expect(statuses.at(-1)).toBe(503);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    expect(statuses.length).toBeGreaterThan(4);
+    expect(reports.join('\n')).toMatch(/could not compact the state file .*\(ENOSPC\)/);
+    expect(statSync(file).size).toBeLessThan(readFileSync(file, 'utf8').indexOf('\n') + 2 * 2048 + 1024);
+    expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
+    fail = false;
+    await createScenario('After the fix');
+    await durability.idle();
+    const loaded = readStateFile(readFileSync(file));
+    expect(new Set([...loaded.store.scenarios.values()].map((s) => s.title))).toEqual(new Set([...titles()]));
+    expect(loaded.journalBytes).toBeLessThan(2048);
+  });
+});
+
+describe('every kind survives a save and a load', () => {
+  it('through snapshot text (what browser storage holds)', async () => {
+    const sandbox = createSandbox();
+    await fillEveryKind(sandbox.fetch, 'http://sandbox.test/api');
+    await expectSameWorld(storeFromText(await snapshotText(sandbox.store)), sandbox.store);
+  });
+
+  it('through the state file: its journal, then a compacted snapshot', async () => {
+    const file = fileFor('kinds');
+    const sandbox = createSandbox();
+    const durability = await durable(file, sandbox);
+    await fillEveryKind(durability.fetch, 'http://sandbox.test/api');
+    await durability.close();
+    const journal = readStateFile(readFileSync(file));
+    expect(journal.journalBytes).toBeGreaterThan(0);
+    await expectSameWorld(journal.store, sandbox.store);
+
+    // Writes until a compaction has folded the journal into a new snapshot line.
+    const next = createSandbox({ store: journal.store });
+    const compacted = await kept(file, { loaded: journal, compactAfterBytes: 1 }, next);
+    const snapshotLine = lines(file)[0];
+    for (let i = 0; lines(file)[0] === snapshotLine; i++) {
+      await compacted.createScenario(`more ${i}`);
+      await compacted.durability.idle();
+    }
+    await compacted.durability.close();
+    await expectSameWorld(readStateFile(readFileSync(file)).store, next.store);
+  });
+});
