@@ -223,8 +223,8 @@ describe('budgets for unread answers', () => {
           (socket, i) =>
             new Promise<string>((resolve) => {
               socket.pause();
-              socket.write(get(i));
-              socket.once('readable', () => resolve(String(socket.read(200))));
+              socket.write(get(i).replace('\r\n\r\n', '\r\nOrigin: http://app.test\r\n\r\n'));
+              socket.once('readable', () => resolve(String(socket.read()).slice(0, 1024)));
             }),
         );
         await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
@@ -232,7 +232,11 @@ describe('budgets for unread answers', () => {
         const [first, second] = await Promise.all(heads);
         const statuses = [first, second].map((head) => /^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]).sort();
         expect(statuses).toEqual(['200', '503']);
-        expect([first, second].find((head) => head?.includes(' 503 '))).toMatch(/retry-after: 1/i);
+        const refused = [first, second].find((head) => head?.includes(' 503 '));
+        expect(refused).toMatch(/retry-after: 1/i);
+        // A page of another origin can read the refusal and when to ask again, as it reads the API's answers.
+        expect(refused).toMatch(/access-control-allow-origin: \*/i);
+        expect(refused).toMatch(/access-control-expose-headers: [^\r]*Retry-After/i);
         expect(server.connections().refused).toBe(1);
       } finally {
         release();
