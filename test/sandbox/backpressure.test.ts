@@ -105,6 +105,83 @@ describe('one answer in flight per connection', () => {
       await server.close();
     }
   });
+  it('exactly the bound of waiting requests is kept and every one answered in order; one more closes the connection', async () => {
+    for (const [requests, kept] of [
+      [5, true],
+      [6, false],
+    ] as const) {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      // One answer in progress and four waiting behind it: the bound.
+      const server = await startSandboxServer({ fetch: sized(10, seen, gate), maxPipelined: 4 });
+      try {
+        const socket = await open(server.origin);
+        socket.on('error', () => undefined);
+        let raw = '';
+        socket.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('latin1');
+        });
+        socket.write(Array.from({ length: requests }, (_, i) => get(i)).join(''));
+        await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
+        if (kept) {
+          // Sent in one write, every request is parsed (and queued) in the turn that starts the first.
+          release();
+          await vi.waitFor(() => expect(answerOrder(raw)).toEqual(['0', '1', '2', '3', '4']), { timeout: 10_000 });
+          expect(server.connections().queueOverflows).toBe(0);
+          socket.destroy();
+        } else {
+          await closed(socket);
+          expect(server.connections().queueOverflows).toBe(1);
+        }
+      } finally {
+        release();
+        await server.close();
+      }
+    }
+  });
+
+  it('waiting requests whose heads add up past 64 KiB close the connection; fewer such heads are all answered', async () => {
+    // Heads of about 12 KiB each (node reads heads of up to 16 KiB): five waiting hold about 60 KiB, six about 72 KiB.
+    const padded = (n: number) =>
+      `GET /api/n/${n} HTTP/1.1\r\nHost: sandbox\r\nX-Pad: ${'p'.repeat(12 * 1024)}\r\n\r\n`;
+    for (const [waiting, kept] of [
+      [5, true],
+      [6, false],
+    ] as const) {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      const server = await startSandboxServer({ fetch: sized(10, seen, gate) });
+      try {
+        const socket = await open(server.origin);
+        socket.on('error', () => undefined);
+        let raw = '';
+        socket.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('latin1');
+        });
+        socket.write(Array.from({ length: waiting + 1 }, (_, i) => padded(i)).join(''));
+        await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
+        if (kept) {
+          release();
+          const all = Array.from({ length: waiting + 1 }, (_, i) => String(i));
+          await vi.waitFor(() => expect(answerOrder(raw)).toEqual(all), { timeout: 10_000 });
+          expect(server.connections().queueOverflows).toBe(0);
+          socket.destroy();
+        } else {
+          await closed(socket);
+          expect(server.connections().queueOverflows).toBe(1);
+        }
+      } finally {
+        release();
+        await server.close();
+      }
+    }
+  });
 });
 
 describe('budgets for unread answers', () => {
