@@ -374,6 +374,40 @@ describe('the node host', () => {
     }
   });
 
+  it('a client whose answer is still being built keeps it counted against its budget when a connection of it is refused', async () => {
+    const held = gate();
+    // A table of one connection; a budget of one answer being built (the reserve counted for each is 1 MiB).
+    const { server, counter } = await heldServer({ maxConnections: 1, unreadPerClientBytes: 1024 * 1024 }, held.passed);
+    try {
+      const first = await open(server.origin, '127.0.0.52');
+      first.write(get('/api/held/'));
+      await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
+      first.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
+      // Another client takes the only place with a request in progress: the first client's next connection is refused.
+      const other = await open(server.origin, '127.0.0.53');
+      other.on('error', () => undefined);
+      other.write(get('/api/held/'));
+      await vi.waitFor(() => expect(counter.started).toBe(2), { timeout: 10_000 });
+      const refused = await open(server.origin, '127.0.0.52');
+      refused.on('error', () => undefined);
+      await closed(refused);
+      expect(server.connections()).toMatchObject({ open: 1, turnedAway: 1 });
+      other.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
+      // Its answer is still being built: the next request of that client waits for it.
+      const again = await open(server.origin, '127.0.0.52');
+      const answer = ask(again, get('/api/small/'));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      held.open();
+      expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+      again.destroy();
+    } finally {
+      held.open();
+      await server.close();
+    }
+  });
+
   it('five addresses that keep 1,024 idle connections open (scaled down to 40 for a table of 20) keep no one out', async () => {
     const server = await startSandboxServer({ maxConnections: 20, maxConnectionsPerClient: 8 });
     const attackers = ['127.0.0.11', '127.0.0.12', '127.0.0.13', '127.0.0.14', '127.0.0.15'];
