@@ -185,6 +185,54 @@ describe('one answer in flight per connection', () => {
 });
 
 describe('budgets for unread answers', () => {
+  // Each answer being built counts 1 MiB against both budgets until its size is known.
+  it.each([
+    ['one client', { unreadPerClientBytes: 2 * MiB }, ['127.0.0.61', '127.0.0.61', '127.0.0.61']],
+    ['everyone together', { unreadBudgetBytes: 2 * MiB }, ['127.0.0.62', '127.0.0.63', '127.0.0.64']],
+  ])(
+    'a budget of exactly two answers being built (%s): two are built at once, the third waits for them, then all are answered',
+    async (_, bounds, addresses) => {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      const server = await startSandboxServer({ fetch: sized(10, seen, gate), ...bounds });
+      const sockets: Socket[] = [];
+      try {
+        const answers: Promise<string>[] = [];
+        for (const [i, address] of addresses.entries()) {
+          const socket = await open(server.origin, address);
+          sockets.push(socket);
+          let raw = '';
+          answers.push(
+            new Promise((resolve) => {
+              socket.on('data', (chunk: Buffer) => {
+                raw += chunk.toString('latin1');
+                if (raw.endsWith(`${i}:${'x'.repeat(10)}`)) resolve(raw);
+              });
+            }),
+          );
+          socket.write(get(i));
+        }
+        await vi.waitFor(
+          () => {
+            expect(seen).toHaveLength(2);
+            expect(server.connections().waiting).toBe(1);
+          },
+          { timeout: 10_000 },
+        );
+        release();
+        for (const answer of await Promise.all(answers)) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+        expect(seen).toHaveLength(3);
+      } finally {
+        release();
+        for (const socket of sockets) socket.destroy();
+        await server.close();
+      }
+    },
+  );
+
   /** A sandbox (demo world) whose case list page of `limit=100` weighs about 3 MB; `built` counts its answers. */
   async function largePages() {
     const sandbox = createSandbox();
