@@ -374,6 +374,28 @@ describe('the node host', () => {
     }
   });
 
+  it('a client that leaves while its answer is built is forgotten once that answer is done: nothing stays counted for it', async () => {
+    const held = gate();
+    const { server, counter } = await heldServer({}, held.passed);
+    try {
+      const socket = await open(server.origin, '127.0.0.54');
+      socket.write(get('/api/held/'));
+      await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
+      socket.destroy();
+      await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 0, clients: 1, building: 1 }), {
+        timeout: 10_000,
+      });
+      held.open();
+      await vi.waitFor(
+        () => expect(server.connections()).toMatchObject({ open: 0, clients: 0, building: 0, unreadBytes: 0 }),
+        { timeout: 10_000 },
+      );
+    } finally {
+      held.open();
+      await server.close();
+    }
+  });
+
   it('a client whose answer is still being built keeps it counted against its budget when a connection of it is refused', async () => {
     const held = gate();
     // A table of one connection; a budget of one answer being built (the reserve counted for each is 1 MiB).
