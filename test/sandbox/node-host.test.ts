@@ -1,11 +1,11 @@
 // The node:http host (mocks/sandbox/hosts/node.ts) answers as the core's fetch does in process, on its own path and through a custom fetch.
 
-import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { type Agent, Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
@@ -246,6 +246,37 @@ describe('the node host and the in-process fetch', () => {
     expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(await local.text());
   });
 
+  it('never carry out a request cut off halfway through its body, even one that needs no body (DELETE)', async () => {
+    const sandbox = twin();
+    const own = await startSandboxServer({ fetch: sandbox.fetch });
+    try {
+      const token = await tokenOf(sandbox.fetch);
+      const target = `/api/features/qa/scenarios/?${board}&scenario_id=${DEMO.scenarios.checkout}`;
+      const { hostname, port } = new URL(own.origin);
+      const socket = connect(Number(port), hostname);
+      socket.on('error', () => undefined);
+      socket.write(
+        `DELETE ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"par`,
+      );
+      await vi.waitFor(() => expect(own.connections().building).toBe(1), { timeout: 10_000 });
+      socket.destroy();
+      await vi.waitFor(() => expect(own.connections()).toMatchObject({ open: 0, building: 0 }), { timeout: 10_000 });
+      // The scenario is still there: deleting it whole is answered as a first deletion is.
+      const whole = await send(own.origin, false, 'DELETE', target, { authorization: token });
+      const fresh = twin();
+      const first = await fresh.fetch(
+        new Request(`${own.origin}${target}`, {
+          method: 'DELETE',
+          headers: { authorization: await tokenOf(fresh.fetch) },
+        }),
+      );
+      expect(first.status).toBeLessThan(300);
+      expect(whole.status, whole.text).toBe(first.status);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('refuse a method fetch cannot carry with 400', async () => {
     const wire = await send(server.origin, false, 'TRACE', '/api/member/me/');
     expect(wire.status).toBe(400);
@@ -283,6 +314,28 @@ describe('a fetch handler passed to the server', () => {
       expect(wire).toMatchObject({ status: 418, text: 'short and stout' });
       expect(wire.headers['content-type']).toBe('text/plain');
     } finally {
+      await server.close();
+    }
+  });
+
+  it('that fails answers 500 with the error payload (readable by a page of another origin) and logs why', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = await startSandboxServer({
+      fetch: async () => {
+        throw new Error('the handler broke');
+      },
+    });
+    try {
+      const wire = await send(server.origin, false, 'GET', '/api/member/me/', origin);
+      expect(wire.status).toBe(500);
+      expect(JSON.parse(wire.text).status).toBe('error');
+      expect(wire.headers['access-control-allow-origin']).toBe('*');
+      expect(logged).toHaveBeenCalledWith(
+        'sandbox: internal error in the HTTP adapter',
+        expect.objectContaining({ message: 'the handler broke' }),
+      );
+    } finally {
+      logged.mockRestore();
       await server.close();
     }
   });
@@ -471,10 +524,30 @@ describe('the node host itself', () => {
       expect((await send(server.origin, false, 'GET', '/docs/')).text).toBe('<h1>Rebuilt</h1>');
     });
 
+    it('a page that could not be read is read again when next asked for, even with the same modification time', async () => {
+      // A folder where the page should be: its modification time is read, the page is not.
+      await rm(join(dir, 'console.html'));
+      await mkdir(join(dir, 'console.html'));
+      const mtime = new Date('2026-01-01T00:00:00Z');
+      await utimes(join(dir, 'console.html'), mtime, mtime);
+      expect((await send(server.origin, false, 'GET', '/docs/console.html')).status).toBe(404);
+      await rm(join(dir, 'console.html'), { recursive: true });
+      await writeFile(join(dir, 'console.html'), '<h1>Built now</h1>');
+      await utimes(join(dir, 'console.html'), mtime, mtime);
+      expect(await send(server.origin, false, 'GET', '/docs/console.html')).toMatchObject({
+        status: 200,
+        text: '<h1>Built now</h1>',
+      });
+    });
+
     it('a path that is no page → 404 naming it; a page not built → 404 saying how to build it', async () => {
       const none = await send(server.origin, false, 'GET', '/docs/secrets.txt');
       expect(none.status).toBe(404);
       expect(JSON.parse(none.text).message).toBe('No document at /docs/secrets.txt.');
+      // A long path is named by its first 200 characters: an error message does not echo whatever a client sends.
+      const long = `/docs/${'a'.repeat(300)}`;
+      const named = await send(server.origin, false, 'GET', long);
+      expect(JSON.parse(named.text).message).toBe(`No document at ${long.slice(0, 200)}.`);
       const missing = await send(server.origin, false, 'GET', '/docs/mockServiceWorker.js');
       expect(missing.status).toBe(404);
       expect(JSON.parse(missing.text).message).toContain('mockServiceWorker.js is missing): run npm run docs');
