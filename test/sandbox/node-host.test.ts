@@ -144,6 +144,14 @@ const STEPS: Step[] = [
     headers: { ...json, 'content-length': '16' },
     body: '{"ignored":true}',
   },
+  // The same with HEAD: its body is not read either.
+  {
+    method: 'HEAD',
+    target: '/api/member/./me/',
+    auth: true,
+    headers: { ...json, 'content-length': '16' },
+    body: '{"ignored":true}',
+  },
   { method: 'POST', target: '/_sandbox/expire-token/', headers: { host: 'localhost' } },
 ];
 
