@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   type Answer,
   createSandbox,
+  type FetchHandler,
   fetchHandlerOf,
   requestClients,
   type SandboxRequest,
@@ -104,9 +105,134 @@ describe('one answer in flight per connection', () => {
       await server.close();
     }
   });
+  it('exactly the bound of waiting requests is kept and every one answered in order; one more closes the connection', async () => {
+    for (const [requests, kept] of [
+      [5, true],
+      [6, false],
+    ] as const) {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      // One answer in progress and four waiting behind it: the bound.
+      const server = await startSandboxServer({ fetch: sized(10, seen, gate), maxPipelined: 4 });
+      try {
+        const socket = await open(server.origin);
+        socket.on('error', () => undefined);
+        let raw = '';
+        socket.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('latin1');
+        });
+        socket.write(Array.from({ length: requests }, (_, i) => get(i)).join(''));
+        await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
+        if (kept) {
+          // Sent in one write, every request is parsed (and queued) in the turn that starts the first.
+          release();
+          await vi.waitFor(() => expect(answerOrder(raw)).toEqual(['0', '1', '2', '3', '4']), { timeout: 10_000 });
+          expect(server.connections().queueOverflows).toBe(0);
+          socket.destroy();
+        } else {
+          await closed(socket);
+          expect(server.connections().queueOverflows).toBe(1);
+        }
+      } finally {
+        release();
+        await server.close();
+      }
+    }
+  });
+
+  it('waiting requests whose heads add up past 64 KiB close the connection; fewer such heads are all answered', async () => {
+    // Heads of about 12 KiB each (node reads heads of up to 16 KiB): five waiting hold about 60 KiB, six about 72 KiB.
+    const padded = (n: number) =>
+      `GET /api/n/${n} HTTP/1.1\r\nHost: sandbox\r\nX-Pad: ${'p'.repeat(12 * 1024)}\r\n\r\n`;
+    for (const [waiting, kept] of [
+      [5, true],
+      [6, false],
+    ] as const) {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      const server = await startSandboxServer({ fetch: sized(10, seen, gate) });
+      try {
+        const socket = await open(server.origin);
+        socket.on('error', () => undefined);
+        let raw = '';
+        socket.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('latin1');
+        });
+        socket.write(Array.from({ length: waiting + 1 }, (_, i) => padded(i)).join(''));
+        await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
+        if (kept) {
+          release();
+          const all = Array.from({ length: waiting + 1 }, (_, i) => String(i));
+          await vi.waitFor(() => expect(answerOrder(raw)).toEqual(all), { timeout: 10_000 });
+          expect(server.connections().queueOverflows).toBe(0);
+          socket.destroy();
+        } else {
+          await closed(socket);
+          expect(server.connections().queueOverflows).toBe(1);
+        }
+      } finally {
+        release();
+        await server.close();
+      }
+    }
+  });
 });
 
 describe('budgets for unread answers', () => {
+  // Each answer being built counts 1 MiB against both budgets until its size is known.
+  it.each([
+    ['one client', { unreadPerClientBytes: 2 * MiB }, ['127.0.0.61', '127.0.0.61', '127.0.0.61']],
+    ['everyone together', { unreadBudgetBytes: 2 * MiB }, ['127.0.0.62', '127.0.0.63', '127.0.0.64']],
+  ])(
+    'a budget of exactly two answers being built (%s): two are built at once, the third waits for them, then all are answered',
+    async (_, bounds, addresses) => {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      const server = await startSandboxServer({ fetch: sized(10, seen, gate), ...bounds });
+      const sockets: Socket[] = [];
+      try {
+        const answers: Promise<string>[] = [];
+        for (const [i, address] of addresses.entries()) {
+          const socket = await open(server.origin, address);
+          sockets.push(socket);
+          let raw = '';
+          answers.push(
+            new Promise((resolve) => {
+              socket.on('data', (chunk: Buffer) => {
+                raw += chunk.toString('latin1');
+                if (raw.endsWith(`${i}:${'x'.repeat(10)}`)) resolve(raw);
+              });
+            }),
+          );
+          socket.write(get(i));
+        }
+        await vi.waitFor(
+          () => {
+            expect(seen).toHaveLength(2);
+            expect(server.connections().waiting).toBe(1);
+          },
+          { timeout: 10_000 },
+        );
+        release();
+        for (const answer of await Promise.all(answers)) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+        expect(seen).toHaveLength(3);
+      } finally {
+        release();
+        for (const socket of sockets) socket.destroy();
+        await server.close();
+      }
+    },
+  );
+
   /** A sandbox (demo world) whose case list page of `limit=100` weighs about 3 MB; `built` counts its answers. */
   async function largePages() {
     const sandbox = createSandbox();
@@ -195,36 +321,56 @@ describe('budgets for unread answers', () => {
     }
   }, 60_000);
 
-  it('an answer that would take its client past its budget while it holds another is refused with 503 and Retry-After', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
-    const sockets = [await open(server.origin, '127.0.0.6'), await open(server.origin, '127.0.0.6')];
-    try {
-      const heads = sockets.map(
-        (socket, i) =>
-          new Promise<string>((resolve) => {
-            socket.pause();
-            socket.write(get(i));
-            socket.once('readable', () => resolve(String(socket.read(200))));
-          }),
-      );
-      await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
-      release();
-      const [first, second] = await Promise.all(heads);
-      const statuses = [first, second].map((head) => /^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]).sort();
-      expect(statuses).toEqual(['200', '503']);
-      expect([first, second].find((head) => head?.includes(' 503 '))).toMatch(/retry-after: 1/i);
-      expect(server.connections().refused).toBe(1);
-    } finally {
-      release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
-  }, 30_000);
+  // The sandbox's own handler is answered on the host's direct path; any other fetch handler through a Response.
+  it.each([
+    ["the sandbox's own handler", (fetch: FetchHandler) => fetch],
+    [
+      'any fetch handler',
+      (fetch: FetchHandler): FetchHandler =>
+        (request) =>
+          fetch(request),
+    ],
+  ])(
+    'an answer that would take its client past its budget while it holds another is refused with 503 and Retry-After (%s)',
+    async (_, handler) => {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      const server = await startSandboxServer({
+        fetch: handler(sized(12 * MiB, seen, gate)),
+        unreadPerClientBytes: 4 * MiB,
+      });
+      const sockets = [await open(server.origin, '127.0.0.6'), await open(server.origin, '127.0.0.6')];
+      try {
+        const heads = sockets.map(
+          (socket, i) =>
+            new Promise<string>((resolve) => {
+              socket.pause();
+              socket.write(get(i).replace('\r\n\r\n', '\r\nOrigin: http://app.test\r\n\r\n'));
+              socket.once('readable', () => resolve(String(socket.read()).slice(0, 1024)));
+            }),
+        );
+        await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
+        release();
+        const [first, second] = await Promise.all(heads);
+        const statuses = [first, second].map((head) => /^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]).sort();
+        expect(statuses).toEqual(['200', '503']);
+        const refused = [first, second].find((head) => head?.includes(' 503 '));
+        expect(refused).toMatch(/retry-after: 1/i);
+        // A page of another origin can read the refusal and when to ask again, as it reads the API's answers.
+        expect(refused).toMatch(/access-control-allow-origin: \*/i);
+        expect(refused).toMatch(/access-control-expose-headers: [^\r]*Retry-After/i);
+        expect(server.connections().refused).toBe(1);
+      } finally {
+        release();
+        for (const socket of sockets) socket.destroy();
+        await server.close();
+      }
+    },
+    30_000,
+  );
 
   it('a client asking for many large pages at once takes turns: a small request from another client is answered before they are all built', async () => {
     const { page, fetch, counter } = await largePages();

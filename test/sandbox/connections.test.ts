@@ -21,10 +21,52 @@ function open(origin: string, localAddress = '127.0.0.1'): Promise<Socket> {
 }
 
 /** The server has seen every connection made so far (its 'connection' event comes after the client's connect). */
-const seen = (server: SandboxServer, open: number) =>
-  vi.waitFor(() => expect(server.connections().open + server.connections().evicted).toBeGreaterThanOrEqual(open), {
-    timeout: 10_000,
+const seen = (server: SandboxServer, connections: number) =>
+  vi.waitFor(
+    () => {
+      const { open, evicted, turnedAway } = server.connections();
+      expect(open + evicted + turnedAway).toBeGreaterThanOrEqual(connections);
+    },
+    { timeout: 10_000 },
+  );
+
+/** Closed by the server (or on its way to be): the client has seen its end. */
+const gone = (socket: Socket) => socket.destroyed || socket.readyState !== 'open';
+
+/** Waits until `count` of `sockets` are closed; the indexes of those closed. */
+async function closedAmong(sockets: Socket[], count: number): Promise<number[]> {
+  await vi.waitFor(() => expect(sockets.filter(gone)).toHaveLength(count), { timeout: 10_000 });
+  return sockets.flatMap((socket, i) => (gone(socket) ? [i] : []));
+}
+
+/** Sends `request` on `socket`; resolves with the whole answer once its Content-Length bytes have come. */
+function ask(socket: Socket, request: string): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
+      if (text.length < end + 4 + length) return;
+      socket.off('data', onData);
+      resolve(text);
+    };
+    socket.on('data', onData);
+    socket.write(request);
   });
+}
+
+const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
+
+/** A gate the fetch handlers below wait on; `open()` lets them go. */
+function gate() {
+  let open: () => void = () => undefined;
+  const passed = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { passed, open };
+}
 
 describe('address groups', () => {
   it.each([
@@ -36,6 +78,7 @@ describe('address groups', () => {
     ['2001:db8:1:2:bbbb:cccc:dddd:eeee', '2001:db8:1:2::/64'],
     ['2001:0db8:0001:0002::', '2001:db8:1:2::/64'],
     ['2001:db8::2:1', '2001:db8:0:0::/64'],
+    ['2001::3:4:5:6:7:8', '2001:0:3:4::/64'],
     ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
     ['fe80::1%eth0', 'fe80:0:0:0::/64'],
     ['', 'unknown'],
@@ -89,6 +132,40 @@ describe('the node host', () => {
     }
   });
 
+  it('the connection idle longest gives way, not the oldest: one used since keeps its place', async () => {
+    const server = await startSandboxServer({ maxConnections: 3 });
+    const sockets: Socket[] = [];
+    try {
+      for (const address of ['127.0.0.21', '127.0.0.22', '127.0.0.23'])
+        sockets.push(await open(server.origin, address));
+      await seen(server, 3);
+      // The oldest connection asks for something: now the second one has been idle longest.
+      expect(await ask(sockets[0] as Socket, get('/api/member/me/'))).toMatch(/^HTTP\/1\.1 401 /);
+      const answered = await probe(server.origin, '/api/member/me/', {}, '127.0.0.24');
+      expect(answered.status).toBe(401);
+      expect(await closedAmong(sockets, 1)).toEqual([1]);
+      expect(server.connections()).toMatchObject({ evicted: 1, turnedAway: 0 });
+    } finally {
+      for (const s of sockets) s.destroy();
+      await server.close();
+    }
+  });
+
+  it('a connection the client closes frees its place: no connection and no client is counted after', async () => {
+    const server = await startSandboxServer();
+    const sockets: Socket[] = [];
+    try {
+      for (const address of ['127.0.0.25', '127.0.0.26', '127.0.0.26'])
+        sockets.push(await open(server.origin, address));
+      await seen(server, 3);
+      expect(server.connections()).toMatchObject({ open: 3, clients: 2 });
+      for (const s of sockets) s.destroy();
+      await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 0, clients: 0 }), { timeout: 10_000 });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a client at its own bound makes room from its own idle connections, never from another client', async () => {
     const server = await startSandboxServer({ maxConnectionsPerClient: 3 });
     const sockets: Socket[] = [];
@@ -107,7 +184,7 @@ describe('the node host', () => {
     }
   });
 
-  it('connections with a request in progress stay: a new one past the bound of its client is closed at once', async () => {
+  it('connections with a request in progress stay: each new one past the bound of its client is closed at once', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -129,10 +206,14 @@ describe('the node host', () => {
         sockets.push(socket);
       }
       await vi.waitFor(() => expect(started).toBe(3), { timeout: 10_000 });
-      const extra = await open(server.origin, '127.0.0.6');
-      await closed(extra);
+      // Refused once, the client is still at its bound: its next connection is refused too.
+      const extras = [await open(server.origin, '127.0.0.6')];
+      await seen(server, 4);
+      extras.push(await open(server.origin, '127.0.0.6'));
+      await seen(server, 5);
+      expect(server.connections()).toMatchObject({ open: 3, clients: 1, turnedAway: 2 });
+      await Promise.all(extras.map(closed));
       expect(sockets.every((s) => !s.destroyed)).toBe(true);
-      expect(server.connections().turnedAway).toBe(1);
       const answers = sockets.map(
         (s) =>
           new Promise<string>((resolve) => {
@@ -152,33 +233,199 @@ describe('the node host', () => {
     }
   });
 
-  it('a full table of busy connections from one client gives one up to another client', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+  /** A host whose answers to /api/held/ wait for `held`; `started` counts those begun. */
+  async function heldServer(options: Parameters<typeof startSandboxServer>[0], held: Promise<void>) {
+    const counter = { started: 0 };
     const server = await startSandboxServer({
-      maxConnections: 4,
+      ...options,
       fetch: async (request) => {
-        if (new URL(request.url).pathname === '/api/held/') await held;
-        return new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } });
+        const path = new URL(request.url).pathname;
+        if (path === '/api/held/') {
+          counter.started += 1;
+          await held;
+        }
+        if (path === '/api/big/')
+          return new Response('x'.repeat(16 * 1024 * 1024), { headers: { 'content-type': 'text/plain' } });
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
       },
     });
+    return { server, counter };
+  }
+
+  /** `count` connections from `address`, each with a request to /api/held/ sent. */
+  async function busy(origin: string, address: string, count: number): Promise<Socket[]> {
+    const sockets: Socket[] = [];
+    for (let i = 0; i < count; i++) {
+      const socket = await open(origin, address);
+      socket.on('error', () => undefined);
+      socket.write(get('/api/held/'));
+      sockets.push(socket);
+    }
+    return sockets;
+  }
+
+  it('a full table of busy connections gives one up to another client: the oldest of the client holding the most', async () => {
+    const held = gate();
+    const { server, counter } = await heldServer({ maxConnections: 4 }, held.passed);
     const sockets: Socket[] = [];
     try {
-      for (let i = 0; i < 4; i++) {
-        const socket = await open(server.origin, '127.0.0.7');
-        socket.on('error', () => undefined);
-        socket.write('GET /api/held/ HTTP/1.1\r\nHost: sandbox\r\n\r\n');
-        sockets.push(socket);
-      }
-      await seen(server, 4);
+      sockets.push(...(await busy(server.origin, '127.0.0.9', 1)));
+      sockets.push(...(await busy(server.origin, '127.0.0.7', 3)));
+      await vi.waitFor(() => expect(counter.started).toBe(4), { timeout: 10_000 });
       const answered = await probe(server.origin, '/api/member/me/', {}, '127.0.0.8');
-      expect(answered.status).toBe(401);
-      expect(sockets.filter((s) => s.destroyed || s.readyState !== 'open')).toHaveLength(1);
+      expect(answered.status).toBe(200);
+      // 127.0.0.9's connection is the oldest of all, but its client holds fewer: 127.0.0.7's oldest goes.
+      expect(await closedAmong(sockets, 1)).toEqual([1]);
+      expect(server.connections()).toMatchObject({ evicted: 1, turnedAway: 0 });
     } finally {
-      release();
+      held.open();
       for (const s of sockets) s.destroy();
+      await server.close();
+    }
+  });
+
+  it('a full table of busy connections, one per client: a new client is closed at once, and nobody loses one to it', async () => {
+    const held = gate();
+    const { server, counter } = await heldServer({ maxConnections: 2 }, held.passed);
+    const sockets: Socket[] = [];
+    try {
+      sockets.push(...(await busy(server.origin, '127.0.0.31', 1)));
+      sockets.push(...(await busy(server.origin, '127.0.0.32', 1)));
+      await vi.waitFor(() => expect(counter.started).toBe(2), { timeout: 10_000 });
+      const refused = await probe(server.origin, '/api/member/me/', {}, '127.0.0.33');
+      expect(refused.status).toBe(0);
+      expect(server.connections()).toMatchObject({ open: 2, clients: 2, evicted: 0, turnedAway: 1 });
+      expect(sockets.filter(gone)).toEqual([]);
+    } finally {
+      held.open();
+      for (const s of sockets) s.destroy();
+      await server.close();
+    }
+  });
+
+  // Three connections of one client fill the table: one is busy, one holds a 16 MiB answer its client does not read,
+  // one asks for more and waits for its client to read (a 4 MiB budget). The order they were opened in must not matter.
+  it.each([
+    ['busy, non-reader, waiting', ['busy', 'unread', 'waiting']],
+    ['non-reader, busy, waiting', ['unread', 'busy', 'waiting']],
+  ])(
+    'when no connection is idle, the client holding the most loses the one whose answer waits for its reader; the one waiting for room keeps its place (opened: %s)',
+    async (_, order) => {
+      const held = gate();
+      const { server, counter } = await heldServer(
+        { maxConnections: 3, unreadPerClientBytes: 4 * 1024 * 1024 },
+        held.passed,
+      );
+      const sockets = new Map<string, Socket>();
+      try {
+        for (const role of order) {
+          const socket = await open(server.origin, '127.0.0.41');
+          socket.on('error', () => undefined);
+          sockets.set(role, socket);
+        }
+        const role = (name: string) => sockets.get(name) as Socket;
+        const [busySocket, unread, waiting] = [role('busy'), role('unread'), role('waiting')];
+        await seen(server, 3);
+        const busyAnswer = ask(busySocket, get('/api/held/'));
+        await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
+        unread.pause();
+        unread.write(get('/api/big/'));
+        await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(0), { timeout: 10_000 });
+        const waitingAnswer = ask(waiting, get('/api/small/'));
+        await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+        // The non-reader pipelines one more: it is the connection most recently active.
+        unread.write(get('/api/small/'));
+        const answered = await probe(server.origin, '/api/small/', {}, '127.0.0.42');
+        expect(answered.status).toBe(200);
+        expect(server.connections().evicted).toBe(1);
+        // The non-reader reads again, and so meets its end.
+        unread.resume();
+        expect(await closedAmong([busySocket, unread, waiting], 1)).toEqual([1]);
+        held.open();
+        for (const answer of await Promise.all([busyAnswer, waitingAnswer])) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+        expect(server.connections()).toMatchObject({ evicted: 1, turnedAway: 0 });
+      } finally {
+        held.open();
+        for (const s of sockets.values()) s.destroy();
+        await server.close();
+      }
+    },
+  );
+
+  it('a client that closes its connection while its answer is built, then connects again, still has that answer counted against its budget', async () => {
+    const held = gate();
+    // A budget of one answer being built (the reserve counted for each is 1 MiB).
+    const { server, counter } = await heldServer({ unreadPerClientBytes: 1024 * 1024 }, held.passed);
+    try {
+      const first = await open(server.origin, '127.0.0.51');
+      first.write(get('/api/held/'));
+      await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
+      first.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
+      const again = await open(server.origin, '127.0.0.51');
+      const answer = ask(again, get('/api/small/'));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      held.open();
+      expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+      again.destroy();
+    } finally {
+      held.open();
+      await server.close();
+    }
+  });
+
+  it('a client that leaves while its answer is built is forgotten once that answer is done: nothing stays counted for it', async () => {
+    const held = gate();
+    const { server, counter } = await heldServer({}, held.passed);
+    try {
+      const socket = await open(server.origin, '127.0.0.54');
+      socket.write(get('/api/held/'));
+      await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
+      socket.destroy();
+      await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 0, clients: 1, building: 1 }), {
+        timeout: 10_000,
+      });
+      held.open();
+      await vi.waitFor(
+        () => expect(server.connections()).toMatchObject({ open: 0, clients: 0, building: 0, unreadBytes: 0 }),
+        { timeout: 10_000 },
+      );
+    } finally {
+      held.open();
+      await server.close();
+    }
+  });
+
+  it('a client whose answer is still being built keeps it counted against its budget when a connection of it is refused', async () => {
+    const held = gate();
+    // A table of one connection; a budget of one answer being built (the reserve counted for each is 1 MiB).
+    const { server, counter } = await heldServer({ maxConnections: 1, unreadPerClientBytes: 1024 * 1024 }, held.passed);
+    try {
+      const first = await open(server.origin, '127.0.0.52');
+      first.write(get('/api/held/'));
+      await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
+      first.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
+      // Another client takes the only place with a request in progress: the first client's next connection is refused.
+      const other = await open(server.origin, '127.0.0.53');
+      other.on('error', () => undefined);
+      other.write(get('/api/held/'));
+      await vi.waitFor(() => expect(counter.started).toBe(2), { timeout: 10_000 });
+      const refused = await open(server.origin, '127.0.0.52');
+      refused.on('error', () => undefined);
+      await closed(refused);
+      expect(server.connections()).toMatchObject({ open: 1, turnedAway: 1 });
+      other.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
+      // Its answer is still being built: the next request of that client waits for it.
+      const again = await open(server.origin, '127.0.0.52');
+      const answer = ask(again, get('/api/small/'));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      held.open();
+      expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+      again.destroy();
+    } finally {
+      held.open();
       await server.close();
     }
   });

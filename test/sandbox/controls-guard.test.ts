@@ -2,7 +2,7 @@
 // secret, each refusal naming the option of the door in use; in process (createSandbox, MSW) the controls just answer.
 import { request as httpRequest } from 'node:http';
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createApiClient, unwrap } from '../../client/index.js';
 import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
 import { sandboxHandlers } from '../../mocks/sandbox/hosts/msw.js';
@@ -42,7 +42,9 @@ let guardedServer: SandboxServer;
 let open: Sandbox;
 let openServer: SandboxServer;
 const SECRET = 'test-admin-secret-not-a-real-one';
-beforeAll(async () => {
+// Started for each test, not once for the file: what a test checks of the host's options is then counted for that test
+// (mutation testing gives code run in beforeAll to no test).
+beforeEach(async () => {
   sandbox = createSandbox();
   server = await startSandboxServer({ fetch: sandbox.fetch });
   guarded = createSandbox();
@@ -53,7 +55,7 @@ beforeAll(async () => {
   open = createSandbox();
   openServer = await startSandboxServer({ fetch: open.fetch, guard: false });
 });
-afterAll(async () => {
+afterEach(async () => {
   await Promise.all([server.close(), guardedServer.close(), openServer.close()]);
 });
 

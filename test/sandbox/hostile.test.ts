@@ -2,7 +2,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { getResponse } from 'msw';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createSandbox, MAX_JSON_DEPTH } from '../../mocks/sandbox/core/app.js';
 import { MAX_FIELD_ERRORS } from '../../mocks/sandbox/domain/errors.js';
 import { sandboxHandlers } from '../../mocks/sandbox/hosts/msw.js';
@@ -211,10 +211,12 @@ describe('in process', () => {
 
 describe('over HTTP', () => {
   let server: SandboxServer;
-  beforeAll(async () => {
+  // A server for each test: what a test checks of the host is then counted for that test (mutation testing gives code
+  // run in beforeAll to no test).
+  beforeEach(async () => {
     server = await startSandboxServer({ fetch: sandboxFetch });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await server.close();
   });
 
@@ -233,6 +235,31 @@ describe('over HTTP', () => {
       req.end();
     });
 
+  /** Sends `head` (and nothing after it) on a new connection; resolves with all the server sent once it closes. */
+  const rawExchange = (head: string, body = '') =>
+    new Promise<string>((resolve) => {
+      const url = new URL(server.origin);
+      const socket = connect(Number(url.port), url.hostname, () => socket.write(`${head}\r\n\r\n${body}`));
+      let text = '';
+      socket.on('data', (d) => {
+        text += d.toString();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => resolve(text));
+    });
+
+  /** The server's own log stays free of internal errors while `run` goes on (a refusal is not a failure). */
+  async function withoutInternalErrors<T>(run: () => Promise<T>): Promise<T> {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const result = await run();
+      expect(logged).not.toHaveBeenCalled();
+      return result;
+    } finally {
+      logged.mockRestore();
+    }
+  }
+
   test(`a body over ${MAX_BODY_BYTES} bytes with Content-Length → 413 before it is read`, async () => {
     const res = await fetch(`${server.baseUrl}/member/login/`, {
       method: 'POST',
@@ -244,14 +271,26 @@ describe('over HTTP', () => {
     expect((await res.json()).errors[0].field).toBe('body');
     const ok = await fetch(`${server.baseUrl}/member/me/`, { headers: { authorization: auth } });
     expect(ok.status).toBe(200);
+    // Only the head is sent: the answer comes all the same, from Content-Length alone, and nothing else is answered.
+    const reply = await withoutInternalErrors(() =>
+      rawExchange(
+        `POST /api/member/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${MAX_BODY_BYTES + 1}`,
+      ),
+    );
+    expect(reply).toMatch(/^HTTP\/1\.1 413 /);
+    expect(reply.match(/HTTP\/1\.1 /g)).toHaveLength(1);
   });
 
   test('a chunked body that grows past the limit → 413, and the server keeps serving', async () => {
     const chunk = Buffer.alloc(256 * 1024, 'a');
-    const res = await rawPost(
-      '/api/member/login/',
-      { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
-      [chunk, chunk, chunk, chunk, chunk],
+    const res = await withoutInternalErrors(() =>
+      rawPost('/api/member/login/', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, [
+        chunk,
+        chunk,
+        chunk,
+        chunk,
+        chunk,
+      ]),
     );
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).errors[0].field).toBe('body');
@@ -282,11 +321,77 @@ describe('over HTTP', () => {
     expect(JSON.parse(res.body).status).toBe('error');
   });
 
-  test('exactly the limit is read and judged', async () => {
-    const res = await rawPost('/api/member/login/', { 'content-type': 'application/json' }, [
-      Buffer.from(`"${'a'.repeat(MAX_BODY_BYTES - 2)}"`),
-    ]);
+  test('Expect: 100-continue within the limit → 100 Continue, then the body is read and judged', async () => {
+    const body = `"${'a'.repeat(MAX_BODY_BYTES - 2)}"`;
+    const res = await new Promise<{ continued: boolean; status: number; body: string }>((resolve, reject) => {
+      let continued = false;
+      const req = httpRequest(`${server.baseUrl}/member/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': MAX_BODY_BYTES, expect: '100-continue' },
+      });
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
+      req.on('response', (r) => {
+        let text = '';
+        r.on('data', (c) => {
+          text += c;
+        });
+        r.on('end', () => resolve({ continued, status: r.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(res.continued).toBe(true);
     expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).errors[0].field).toBe('body');
+  });
+
+  test('headers larger than the server reads → 431 with an error payload, and the server stays up', async () => {
+    const reply = await rawExchange(`GET /api/member/me/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(64 * 1024)}`);
+    expect(reply).toMatch(/^HTTP\/1\.1 431 /);
+    expect(reply).toContain('"status":"error"');
+    expect((await fetch(`${server.baseUrl}/member/me/`, { headers: { authorization: auth } })).status).toBe(200);
+  });
+
+  test('exactly the limit is read and judged, chunked or with Content-Length', async () => {
+    const body = Buffer.from(`"${'a'.repeat(MAX_BODY_BYTES - 2)}"`);
+    for (const length of [{}, { 'content-length': String(MAX_BODY_BYTES) }] as Record<string, string>[]) {
+      const res = await rawPost('/api/member/login/', { 'content-type': 'application/json', ...length }, [body]);
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body).errors[0].field).toBe('body');
+    }
+  });
+
+  test('a body that comes in many pieces is read whole: a login padded with spaces to the limit succeeds', async () => {
+    const login = JSON.stringify({
+      username: member.username,
+      password: member.password,
+      captcha_token: DEMO.captchaToken,
+    });
+    const padded = Buffer.from(`${' '.repeat(MAX_BODY_BYTES - login.length)}${login}`);
+    const res = await rawPost('/api/member/login/', { 'content-type': 'application/json' }, [
+      padded.subarray(0, 300_000),
+      padded.subarray(300_000, 700_000),
+      padded.subarray(700_000),
+    ]);
+    expect(res.status, res.body).toBe(200);
+  });
+
+  test('a client that drops its connection halfway through a body leaves nothing behind, and the server keeps serving', async () => {
+    const url = new URL(server.origin);
+    const socket = connect(Number(url.port), url.hostname);
+    socket.on('error', () => undefined);
+    socket.write(
+      'POST /api/member/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user',
+    );
+    await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+    socket.destroy();
+    await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 0, building: 0, clients: 0 }), {
+      timeout: 10_000,
+    });
+    expect((await fetch(`${server.baseUrl}/member/me/`, { headers: { authorization: auth } })).status).toBe(200);
   });
 
   test('malformed HTTP gets a 400 error payload and the server stays up', async () => {

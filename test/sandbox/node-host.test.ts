@@ -1,6 +1,11 @@
 // The node:http host (mocks/sandbox/hosts/node.ts) answers as the core's fetch does in process, on its own path and through a custom fetch.
-import { type Agent, request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { type Agent, Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
@@ -130,6 +135,23 @@ const STEPS: Step[] = [
   { method: 'GET', target: '/api/member/x/../me/', auth: true },
   { method: 'GET', target: '/api/member/%6De/', auth: true },
   { method: 'GET', target: '/api/member\\me/', auth: true },
+  // A GET with a body, on a target that goes through a real Request: the body is not read, as fetch would not send it
+  // (node:http sends a GET body without Content-Length unless told).
+  {
+    method: 'GET',
+    target: '/api/member/./me/',
+    auth: true,
+    headers: { ...json, 'content-length': '16' },
+    body: '{"ignored":true}',
+  },
+  // The same with HEAD: its body is not read either.
+  {
+    method: 'HEAD',
+    target: '/api/member/./me/',
+    auth: true,
+    headers: { ...json, 'content-length': '16' },
+    body: '{"ignored":true}',
+  },
   { method: 'POST', target: '/_sandbox/expire-token/', headers: { host: 'localhost' } },
 ];
 
@@ -160,12 +182,13 @@ describe('the node host and the in-process fetch', () => {
   const inProcess = twin();
   const onHost = twin();
 
-  beforeAll(async () => {
+  // A server for each test: what a test checks of the host is then counted for that test (mutation testing gives code
+  // run in beforeAll to no test).
+  beforeEach(async () => {
     server = await startSandboxServer({ fetch: onHost.fetch });
-    const { Agent: HttpAgent } = await import('node:http');
     agent = new HttpAgent({ keepAlive: true, maxSockets: 1 });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     agent.destroy();
     await server.close();
   });
@@ -186,7 +209,7 @@ describe('the node host and the in-process fetch', () => {
         }),
       );
       const localText = await local.text();
-      expect(wire.status, where).toBe(local.status);
+      expect(wire.status, `${where} ${wire.text}`).toBe(local.status);
       expect(own(wire.headers), where).toEqual(headersOf(local));
       if (step.method === 'HEAD') {
         expect(wire.text, where).toBe('');
@@ -208,6 +231,58 @@ describe('the node host and the in-process fetch', () => {
     expect(JSON.parse(wire.text).errors).toEqual([
       { field: 'body', message: `must be at most ${MAX_BODY_BYTES} bytes` },
     ]);
+  });
+
+  it('answer a POST with no body at all (no Content-Length, as curl -X POST sends) as in process', async () => {
+    const { hostname, port } = new URL(server.origin);
+    const reply = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(
+          'POST /api/member/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n',
+        ),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      socket.on('close', () => resolve(text));
+    });
+    const local = await inProcess.fetch(
+      new Request(`${server.origin}/api/member/login/`, { method: 'POST', headers: json }),
+    );
+    expect(reply).toMatch(new RegExp(`^HTTP/1\\.1 ${local.status} `));
+    expect(reply.slice(reply.indexOf('\r\n\r\n') + 4)).toBe(await local.text());
+  });
+
+  it('never carry out a request cut off halfway through its body, even one that needs no body (DELETE)', async () => {
+    const sandbox = twin();
+    const own = await startSandboxServer({ fetch: sandbox.fetch });
+    try {
+      const token = await tokenOf(sandbox.fetch);
+      const target = `/api/features/qa/scenarios/?${board}&scenario_id=${DEMO.scenarios.checkout}`;
+      const { hostname, port } = new URL(own.origin);
+      const socket = connect(Number(port), hostname);
+      socket.on('error', () => undefined);
+      socket.write(
+        `DELETE ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"par`,
+      );
+      await vi.waitFor(() => expect(own.connections().building).toBe(1), { timeout: 10_000 });
+      socket.destroy();
+      await vi.waitFor(() => expect(own.connections()).toMatchObject({ open: 0, building: 0 }), { timeout: 10_000 });
+      // The scenario is still there: deleting it whole is answered as a first deletion is.
+      const whole = await send(own.origin, false, 'DELETE', target, { authorization: token });
+      const fresh = twin();
+      const first = await fresh.fetch(
+        new Request(`${own.origin}${target}`, {
+          method: 'DELETE',
+          headers: { authorization: await tokenOf(fresh.fetch) },
+        }),
+      );
+      expect(first.status).toBeLessThan(300);
+      expect(whole.status, whole.text).toBe(first.status);
+    } finally {
+      await own.close();
+    }
   });
 
   it('refuse a method fetch cannot carry with 400', async () => {
@@ -246,6 +321,42 @@ describe('a fetch handler passed to the server', () => {
       const wire = await send(server.origin, false, 'PATCH', '/anything?at=all', {}, 'ignored');
       expect(wire).toMatchObject({ status: 418, text: 'short and stout' });
       expect(wire.headers['content-type']).toBe('text/plain');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('that fails answers 500 with the error payload (readable by a page of another origin) and logs why', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = await startSandboxServer({
+      fetch: async () => {
+        throw new Error('the handler broke');
+      },
+    });
+    try {
+      const wire = await send(server.origin, false, 'GET', '/api/member/me/', origin);
+      expect(wire.status).toBe(500);
+      expect(JSON.parse(wire.text).status).toBe('error');
+      expect(wire.headers['access-control-allow-origin']).toBe('*');
+      expect(logged).toHaveBeenCalledWith(
+        'sandbox: internal error in the HTTP adapter',
+        expect.objectContaining({ message: 'the handler broke' }),
+      );
+    } finally {
+      logged.mockRestore();
+      await server.close();
+    }
+  });
+
+  it('answering without a body (204), passes on its headers and adds no Content-Length', async () => {
+    const server = await startSandboxServer({
+      fetch: async () => new Response(null, { status: 204, headers: { 'x-kept': 'yes' } }),
+    });
+    try {
+      const wire = await send(server.origin, false, 'DELETE', '/api/anything/');
+      expect(wire).toMatchObject({ status: 204, text: '' });
+      expect(wire.headers['x-kept']).toBe('yes');
+      expect(wire.headers['content-length']).toBeUndefined();
     } finally {
       await server.close();
     }
@@ -329,6 +440,193 @@ describe('the client the node host names to the sandbox', () => {
       expect(await register(server.origin, '127.0.0.3', 'third')).toBe(201);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('the node host itself', () => {
+  it('tells a client how long it keeps an idle connection (Keep-Alive), the default or the option', async () => {
+    for (const [options, advertised] of [
+      [{}, 'timeout=5'],
+      [{ keepAliveTimeoutMs: 2_000 }, 'timeout=2'],
+    ] as const) {
+      const server = await startSandboxServer(options);
+      const agent = new HttpAgent({ keepAlive: true });
+      try {
+        const wire = await send(server.origin, agent, 'GET', '/api/member/me/');
+        expect(wire.status).toBe(401);
+        expect(wire.headers['keep-alive']).toBe(advertised);
+      } finally {
+        agent.destroy();
+        await server.close();
+      }
+    }
+  });
+
+  it('a port in use is an error for the caller; close() stops the server', async () => {
+    const first = await startSandboxServer();
+    const { port } = new URL(first.origin);
+    await expect(startSandboxServer({ port: Number(port) })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await first.close();
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  });
+
+  it('on an IPv6 address: its origin and base URL are written with brackets, and it answers there', async () => {
+    const server = await startSandboxServer({ host: '::1' });
+    try {
+      expect(server.origin).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      expect(server.baseUrl).toBe(`${server.origin}/api`);
+      const res = await fetch(`${server.baseUrl}/member/me/`);
+      expect(res.status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('serves the built docs at /docs/', () => {
+    let dir: string;
+    let server: SandboxServer;
+    beforeEach(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'sandbox-docs-'));
+      await writeFile(join(dir, 'index.html'), '<h1>Reference</h1>');
+      await writeFile(join(dir, 'console.html'), '<h1>Console</h1>');
+      server = await startSandboxServer({ docsDir: dir });
+    });
+    afterEach(async () => {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('each page with its type, never cached unchecked; /docs goes to /docs/', async () => {
+      const redirect = await send(server.origin, false, 'GET', '/docs');
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers.location).toBe('/docs/');
+      for (const [path, text] of [
+        ['/docs/', '<h1>Reference</h1>'],
+        ['/docs/index.html?v=1', '<h1>Reference</h1>'],
+        ['/docs/console.html', '<h1>Console</h1>'],
+      ]) {
+        const page = await send(server.origin, false, 'GET', path as string);
+        expect(page, path).toMatchObject({ status: 200, text });
+        expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(page.headers['cache-control']).toBe('no-cache');
+      }
+      const head = await send(server.origin, false, 'HEAD', '/docs/');
+      expect(head).toMatchObject({ status: 200, text: '' });
+      expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    });
+
+    it('a page rebuilt since it was last served is served anew', async () => {
+      expect((await send(server.origin, false, 'GET', '/docs/')).text).toBe('<h1>Reference</h1>');
+      await writeFile(join(dir, 'index.html'), '<h1>Rebuilt</h1>');
+      // A build a second later: its own modification time, whatever the file system's resolution.
+      const later = new Date(Date.now() + 1000);
+      await utimes(join(dir, 'index.html'), later, later);
+      expect((await send(server.origin, false, 'GET', '/docs/')).text).toBe('<h1>Rebuilt</h1>');
+    });
+
+    it('a page that could not be read is read again when next asked for, even with the same modification time', async () => {
+      // A folder where the page should be: its modification time is read, the page is not.
+      await rm(join(dir, 'console.html'));
+      await mkdir(join(dir, 'console.html'));
+      const mtime = new Date('2026-01-01T00:00:00Z');
+      await utimes(join(dir, 'console.html'), mtime, mtime);
+      expect((await send(server.origin, false, 'GET', '/docs/console.html')).status).toBe(404);
+      await rm(join(dir, 'console.html'), { recursive: true });
+      await writeFile(join(dir, 'console.html'), '<h1>Built now</h1>');
+      await utimes(join(dir, 'console.html'), mtime, mtime);
+      expect(await send(server.origin, false, 'GET', '/docs/console.html')).toMatchObject({
+        status: 200,
+        text: '<h1>Built now</h1>',
+      });
+    });
+
+    it('a path that is no page → 404 naming it; a page not built → 404 saying how to build it', async () => {
+      const none = await send(server.origin, false, 'GET', '/docs/secrets.txt');
+      expect(none.status).toBe(404);
+      expect(JSON.parse(none.text).message).toBe('No document at /docs/secrets.txt.');
+      // A long path is named by its first 200 characters: an error message does not echo whatever a client sends.
+      const long = `/docs/${'a'.repeat(300)}`;
+      const named = await send(server.origin, false, 'GET', long);
+      expect(JSON.parse(named.text).message).toBe(`No document at ${long.slice(0, 200)}.`);
+      const missing = await send(server.origin, false, 'GET', '/docs/mockServiceWorker.js');
+      expect(missing.status).toBe(404);
+      expect(JSON.parse(missing.text).message).toContain('mockServiceWorker.js is missing): run npm run docs');
+    });
+  });
+});
+
+describe("the host's own refusals, to a page of another origin", () => {
+  let server: SandboxServer;
+  beforeEach(async () => {
+    server = await startSandboxServer({ fetch: twin().fetch });
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  /** The CORS headers of an answer: those the page's browser needs to let it read the answer. */
+  const corsOf = (headers: Record<string, string>) =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('access-control-')));
+
+  /** What the API itself answers a page of another origin (a 401 from the core), as the host's refusals must. */
+  async function apiCors(): Promise<Record<string, string>> {
+    const res = await twin().fetch(new Request('http://127.0.0.1/api/member/me/', { headers: origin }));
+    const cors = corsOf(headersOf(res));
+    expect(cors['access-control-allow-origin']).toBe('*');
+    expect(cors['access-control-expose-headers']).toContain('Retry-After');
+    return cors;
+  }
+
+  it('a body over the limit (by Content-Length or chunked) and a method fetch cannot carry: readable, as API answers are', async () => {
+    const expected = await apiCors();
+    const big = 'x'.repeat(MAX_BODY_BYTES + 1);
+    const declared = await send(server.origin, false, 'POST', '/api/member/login/', { ...json, ...origin }, big);
+    const chunked = await send(
+      server.origin,
+      false,
+      'POST',
+      '/api/member/login/',
+      { ...json, ...origin, 'transfer-encoding': 'chunked' },
+      big,
+    );
+    const trace = await send(server.origin, false, 'TRACE', '/api/member/me/', origin);
+    for (const [wire, status] of [
+      [declared, 413],
+      [chunked, 413],
+      [trace, 400],
+    ] as const) {
+      expect(wire.status).toBe(status);
+      expect(corsOf(wire.headers), String(status)).toEqual(expected);
+    }
+  });
+
+  it('without an Origin, or for /_sandbox/, they carry no CORS headers, as API answers do not', async () => {
+    const big = 'x'.repeat(MAX_BODY_BYTES + 1);
+    const plain = await send(server.origin, false, 'POST', '/api/member/login/', json, big);
+    expect(plain.status).toBe(413);
+    expect(corsOf(plain.headers)).toEqual({});
+    // A page of another origin is refused the controls, and may not read even that.
+    for (const target of ['/_sandbox/reset/', '/api/../_sandbox/reset/']) {
+      const control = await send(server.origin, false, 'POST', target, { ...json, ...origin, host: 'localhost' }, big);
+      expect(control.status, target).toBe(403);
+      expect(corsOf(control.headers), target).toEqual({});
+    }
+    // With the controls open to anyone, the host's own refusal of a control request is still not for other origins.
+    const open = await startSandboxServer({ guard: false });
+    try {
+      const control = await send(open.origin, false, 'POST', '/api/../_sandbox/reset/', { ...json, ...origin }, big);
+      expect(control.status).toBe(413);
+      expect(corsOf(control.headers)).toEqual({});
+    } finally {
+      await open.close();
     }
   });
 });

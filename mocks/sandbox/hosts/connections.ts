@@ -140,7 +140,7 @@ export class ConnectionTable {
       (this.open.size < this.bounds.max || this.makeRoom(group, false));
     if (!fits) {
       this.refused += 1;
-      if (group.open === 0) this.groups.delete(key);
+      this.forget(group);
       socket.destroy();
       return undefined;
     }

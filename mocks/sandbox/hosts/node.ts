@@ -13,7 +13,7 @@ import {
   type SandboxRequest,
   textOf,
 } from '../core/app.js';
-import { type ControlGuard, controlRefusal } from '../core/controls.js';
+import { type ControlGuard, controlRefusal, isControlUrl } from '../core/controls.js';
 import { API_PREFIX } from '../core/router.js';
 import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from '../domain/errors.js';
 import { BackPressure, type BackPressureCounts, unreadAnswersFull } from './backpressure.js';
@@ -164,8 +164,20 @@ function writeAnswer(res: ServerResponse, answer: Answer, extra?: Record<string,
   res.end(answer.body);
 }
 
+/**
+ * Whether answers to this request carry CORS headers, as the core decides for its own (core/cors.ts): the request
+ * has an Origin (a browser's) and is not for /_sandbox/.
+ */
+function crossOrigin(req: IncomingMessage): boolean {
+  return req.headers.origin !== undefined && !isControlUrl(`http://127.0.0.1${req.url ?? '/'}`);
+}
+
+/**
+ * The host's own refusal of a request (413, 400, 503, 500), with the CORS headers an API answer to it would carry, so
+ * that a page of another origin can read why it was refused.
+ */
 function sendError(res: ServerResponse, error: SandboxError, extra?: Record<string, string>): void {
-  writeAnswer(res, errorAnswer(error), extra);
+  writeAnswer(res, errorAnswer(error, crossOrigin(res.req)), extra);
 }
 
 // Strict: bytes that are not UTF-8 throw (the core answers 400 naming body) instead of becoming U+FFFD.
@@ -296,16 +308,19 @@ async function serveDocs(docsDir: string | undefined, path: string, res: ServerR
     return;
   }
   const entry = DOCS_FILES[path];
-  if (!entry) return sendError(res, noSuchPath(`No document at ${path.slice(0, 200)}.`));
+  // The docs are pages of this origin, not API answers: no CORS headers (sendError's) here.
+  if (!entry) return writeAnswer(res, errorAnswer(noSuchPath(`No document at ${path.slice(0, 200)}.`)));
   try {
     if (!docsDir) throw new Error('no docs directory');
     const body = await docsFile(join(docsDir, entry[0]));
     res.writeHead(200, { 'content-type': entry[1], 'cache-control': 'no-cache' });
     res.end(body);
   } catch {
-    sendError(
+    writeAnswer(
       res,
-      noSuchPath(`The docs are not built (${entry[0]} is missing): run npm run docs, then reload ${path}.`),
+      errorAnswer(
+        noSuchPath(`The docs are not built (${entry[0]} is missing): run npm run docs, then reload ${path}.`),
+      ),
     );
   }
 }
