@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../conformance/engine/coverage.js';
 import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
 import { stepLine } from '../../conformance/engine/exchange.js';
-import { type CheckResult, judgeRules, type LeftBehind, type RunResult } from '../../conformance/engine/result.js';
+import {
+  type CheckResult,
+  cleanupShortfall,
+  judgeRules,
+  type LeftBehind,
+  type RunResult,
+} from '../../conformance/engine/result.js';
 import {
   cleanupLine,
   closingLine,
@@ -43,6 +49,101 @@ describe('judgeRules', () => {
     const rules = judgeRules(RULES, [check('QA-01', 'PASS'), check('AUTH-02', 'FAIL')], new Set(['QA-01', 'AUTH-02']));
     expect(rules.map((r) => r.id)).toEqual(['AUTH-02', 'QA-01']);
     expect(closingLine({ passed: 1, failed: 1, skipped: 0 })).toBe('1 passed, 1 failed, 0 skipped');
+  });
+
+  it('counts each outcome of a rule, keeps its own checks only, and carries its catalogue entry', () => {
+    const checks = [
+      check('AUTH-01', 'PASS'),
+      check('AUTH-01', 'FAIL'),
+      check('AUTH-01', 'FAIL'),
+      check('AUTH-01', 'SKIP', 'read-only mode'),
+      check('AUTH-01', 'UNVERIFIED', 'blocked'),
+      check('AUTH-02', 'PASS'),
+    ];
+    const [rule] = judgeRules(RULES, checks, new Set(['AUTH-01']));
+    const { id, level, area, source, text } = RULES.find((r) => r.id === 'AUTH-01') ?? {};
+    expect(rule).toEqual({
+      id,
+      level,
+      area,
+      source,
+      text,
+      outcome: 'FAIL',
+      reason: '2 of 5 checks failed',
+      passed: 1,
+      failed: 2,
+      skipped: 1,
+      unverified: 1,
+      checks: checks.slice(0, 5),
+    });
+  });
+
+  it('gives every distinct reason once, a skip without one as "skipped"', () => {
+    const judged = (...checks: CheckResult[]) => judgeRules(RULES, checks, new Set(['AUTH-01']))[0]?.reason;
+    expect(judged(check('AUTH-01', 'SKIP'), check('AUTH-01', 'SKIP', 'read-only mode'))).toBe(
+      'skipped; read-only mode',
+    );
+    expect(judged(check('AUTH-01', 'SKIP', 'a'), check('AUTH-01', 'SKIP', 'a'))).toBe('a');
+    expect(
+      judged(
+        check('AUTH-01', 'UNVERIFIED', 'x'),
+        check('AUTH-01', 'UNVERIFIED', 'x'),
+        check('AUTH-01', 'UNVERIFIED', 'y'),
+      ),
+    ).toBe('3 of 3 checks not verified: x; y');
+    expect(
+      judged(
+        check('AUTH-01', 'PASS'),
+        check('AUTH-01', 'SKIP', 'a'),
+        check('AUTH-01', 'SKIP', 'a'),
+        check('AUTH-01', 'SKIP', 'b'),
+      ),
+    ).toBe('3 of 4 checks skipped: a; b');
+  });
+
+  it('fails a rule a stopped run never reached, saying why, and judges the reached ones by their checks', () => {
+    const rules = judgeRules(RULES, [check('AUTH-02', 'PASS')], new Set(['AUTH-01', 'AUTH-02']), 'the overall bound');
+    expect(rules.map((r) => [r.id, r.outcome, r.reason])).toEqual([
+      ['AUTH-01', 'FAIL', 'did not run: the overall bound'],
+      ['AUTH-02', 'PASS', undefined],
+    ]);
+    expect(rules[1]).not.toHaveProperty('reason');
+  });
+});
+
+describe('cleanupShortfall', () => {
+  const board = (boardId: number) => ({ companyId: 1, boardId, actor: 'member', why: 'DELETE answered 403' });
+  it.each([
+    [
+      'every deletable kind, in the order tokens, scenarios, cases',
+      [
+        { kind: 'case', id: 3, ...board(2) },
+        { kind: 'scenario', id: 2, ...board(2) },
+        { kind: 'token', key: 'a', actor: 'member', why: 'w' },
+        { kind: 'case', id: 4, ...board(2) },
+      ],
+      '1 token, 1 scenario and 2 cases left behind',
+    ],
+    [
+      'each board whose scenarios it could not search, once',
+      [
+        { kind: 'scenario', notSearched: true, ...board(2) },
+        { kind: 'scenario', notSearched: true, ...board(2), actor: 'outsider' },
+        { kind: 'scenario', notSearched: true, ...board(5) },
+      ],
+      'the scenarios of board 2 and board 5 not searched',
+    ],
+    [
+      'objects left and a list not searched',
+      [
+        { kind: 'token', notSearched: true, actor: 'outsider', why: 'w' },
+        { kind: 'scenario', id: 2, ...board(2) },
+        { kind: 'account', username: 'cf-1', actor: 'member', why: 'w' },
+      ],
+      '1 scenario left behind; the tokens of the outsider not searched',
+    ],
+  ] as const)('names %s', (_, left, expected) => {
+    expect(cleanupShortfall(left as readonly LeftBehind[])).toBe(expected);
   });
 });
 
