@@ -273,6 +273,14 @@ describe('redactUrl', () => {
     ['http://user:pw@t/api/x/', 'http://t/api/x/'],
     [`http://t/api/x/?q=${PASSWORD}`, `http://t/api/x/?q=${MASK}`],
     ['not a url pw-Kx7-secret', `not a url ${MASK}`],
+    [
+      'http://t/api/x/?api_key=k1&apikey=k2&api-key=k3',
+      `http://t/api/x/?api_key=${MASK}&apikey=${MASK}&api-key=${MASK}`,
+    ],
+    ['http://t/api/x/?client_secret=s&Password=p', `http://t/api/x/?client_secret=${MASK}&Password=${MASK}`],
+    ['http://user@t/api/x/', 'http://t/api/x/'],
+    ['http://:pw@t/api/x/', 'http://t/api/x/'],
+    [`http://t/api/x/?refresh_token=r&q=${PASSWORD}`, `http://t/api/x/?refresh_token=${MASK}&q=${MASK}`],
   ])('shows %s as %s', (href, shown) => {
     expect(redactUrl(createRedactor([PASSWORD]), href)).toBe(shown);
   });
