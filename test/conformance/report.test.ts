@@ -142,6 +142,17 @@ describe('cleanupShortfall', () => {
       ],
       '1 scenario left behind; the tokens of the outsider not searched',
     ],
+    [
+      'only what the API could delete, beside accounts, sessions, tasks and task lists',
+      [
+        { kind: 'account', username: 'cf-1', actor: 'member', why: 'w' },
+        { kind: 'session', id: 4, ...board(2) },
+        { kind: 'task', notSearched: true, ...board(2) },
+        { kind: 'task', id: 5, ...board(2) },
+        { kind: 'token', key: 'a', actor: 'member', why: 'w' },
+      ],
+      '1 token left behind',
+    ],
   ] as const)('names %s', (_, left, expected) => {
     expect(cleanupShortfall(left as readonly LeftBehind[])).toBe(expected);
   });
