@@ -269,6 +269,7 @@ describe('harOf', () => {
 describe('redactUrl', () => {
   it.each([
     ['http://t/api/x/?key=tok_1&page=2', 'http://t/api/x/?key=tok_1&page=2'],
+    ['HTTP://T:80/api/x/?q=a%2Bb', 'HTTP://T:80/api/x/?q=a%2Bb'],
     ['http://t/api/x/?access_token=abc&page=2', `http://t/api/x/?access_token=${MASK}&page=2`],
     ['http://user:pw@t/api/x/', 'http://t/api/x/'],
     [`http://t/api/x/?q=${PASSWORD}`, `http://t/api/x/?q=${MASK}`],

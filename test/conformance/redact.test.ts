@@ -168,6 +168,7 @@ describe('redaction', () => {
     ['a scheme with a dash', 'X-Scheme tok', `X-Scheme ${MASK}`],
     ['no scheme starting with a digit', '9Bearer tok', MASK],
     ['no scheme with nothing after it', 'Bearer   ', MASK],
+    ['a scheme followed by more than one space', 'Bearer  tok', `Bearer ${MASK}`],
   ])('keeps %s of an Authorization value', (_, value, shown) => {
     expect(redactAuthorization(value)).toBe(shown);
   });
@@ -196,7 +197,7 @@ describe('redaction', () => {
     });
   });
 
-  it('masks every string of a token answer that could be a credential until the secret is known: not timestamps, short or spaced ones', () => {
+  it('masks every string of a token answer that could be a credential until the secret is known: not timestamps, nulls, short or spaced ones', () => {
     const r = createRedactor();
     const stamps = [
       '2026-01-01',
@@ -209,15 +210,33 @@ describe('redaction', () => {
       data: {
         secret: 'abcdef',
         id: 'abcde',
-        title: 'two words here',
+        title: 'Deploy keys rotated',
         stamps,
         noStamp: 'x2026-01-01',
         late: '2026-01-01Tx',
+        expires_at: null,
+        uses: 3,
       },
     });
-    expect(r.text(`abcdef abcde two words here ${stamps.join(' ')} x2026-01-01 2026-01-01Tx`)).toBe(
-      `${MASK} abcde two words here ${stamps.join(' ')} ${MASK} ${MASK}`,
+    expect(r.text(`abcdef abcde Deploy keys rotated ${stamps.join(' ')} x2026-01-01 2026-01-01Tx`)).toBe(
+      `${MASK} abcde Deploy keys rotated ${stamps.join(' ')} ${MASK} ${MASK}`,
     );
+  });
+
+  it("masks a token answer's candidates while no secret's place is known, however many other secrets it knows", () => {
+    const r = createRedactor(['demo-password']);
+    r.learnSession({ data: { access_token: 'acc-111111', refresh_token: 'ref-222222' } });
+    r.learnTokenAnswer({ data: { key: 'key-0001', plain: 'tmk_plain_1' } });
+    expect(r.text('key-0001 tmk_plain_1 demo-password')).toBe(`${MASK} ${MASK} ${MASK}`);
+  });
+
+  it('learns the place of a secret it already knew from the answer that holds it', () => {
+    const r = createRedactor();
+    const answer = (n: number) => ({ data: { key: `key-000${n}`, plain: `tmk_plain_${n}` } });
+    r.add('tmk_plain_1');
+    r.learnTokenAnswer(answer(1));
+    r.learnTokenAnswer(answer(2));
+    expect(r.text('tmk_plain_1 tmk_plain_2 key-0001 key-0002')).toBe(`${MASK} ${MASK} key-0001 key-0002`);
   });
 
   it('learns the secret place inside a list of tokens, and masks the secret at that place in every later answer', () => {
