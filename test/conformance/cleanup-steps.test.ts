@@ -15,22 +15,29 @@ interface World {
   scenarios: { id?: number; title: string; board: number; parent?: number }[];
   cases: { id: number; scenario: number }[];
   tasks: { id?: number; title: string; board: number }[];
-  /** Paths whose DELETE answers 403. */
+  /** Paths whose DELETE answers `refusedWith` (403 unless given). */
   refused?: Set<string>;
+  refusedWith?: number;
   /** Paths whose DELETE answers 200 and removes nothing. */
   ignored?: Set<string>;
   /** List paths that answer 500. */
   broken?: Set<string>;
   /** Accounts whose login answers 401. */
   locked?: Set<Actor>;
+  /** What every login answers instead: its status and access token. */
+  login?: { status: number; accessToken?: string };
+  /** Answers `limit` with a 400 naming it. */
+  refusesLimit?: boolean;
+  /** What scenario and task rows call their id. */
+  idName?: string;
   /** Deleting a scenario leaves its children. */
   orphans?: boolean;
   /** Every list shows every account's tokens. */
   showsAll?: boolean;
   /** Called on each token list read, by the account reading it, once the answer's rows are taken. */
   onTokenList?: (actor: Actor) => void;
-  /** Never answers. */
-  silent?: boolean;
+  /** Never answers (`after-login`: answers logins only). */
+  silent?: true | 'after-login';
   /** Every request, as `METHOD path key=value… as actor`. */
   calls: string[];
 }
@@ -50,44 +57,58 @@ const refusal = (status: number) => Response.json({ status: 'error', message: 'n
 /** The API the clean-up talks to, holding `w`. */
 function api(w: World) {
   return async (request: Request): Promise<Response> => {
-    if (w.silent) return new Promise<Response>(() => undefined);
     const url = new URL(request.url);
     const path = url.pathname.slice('/api'.length);
+    if (w.silent === true || (w.silent && path !== '/member/login/')) return new Promise<Response>(() => undefined);
     const q = Object.fromEntries(url.searchParams);
-    const auth = request.headers.get('authorization') ?? '';
+    const auth = request.headers.get('authorization');
     const actor: Actor | undefined =
       auth === 'JWT at-member' ? 'member' : auth === 'JWT at-outsider' ? 'outsider' : undefined;
+    // A strict server: JSON asked for and sent as such, and an Authorization it does not know refused everywhere.
+    if (!request.headers.get('accept')?.includes('application/json')) return refusal(406);
+    if (auth !== null && !actor) return refusal(401);
     const shown = Object.entries(q)
       .filter(([k]) => !['page', 'limit', 'company_id'].includes(k))
       .map(([k, v]) => `${k}=${v}`);
     w.calls.push([request.method, path, ...shown, 'as', actor ?? 'nobody'].join(' '));
     if (path === '/member/login/') {
+      if (request.headers.get('content-type') !== 'application/json') return refusal(415);
       const { username } = (await request.json()) as { username: string };
       const who: Actor = username === profile.accounts.outsider.username ? 'outsider' : 'member';
+      if (w.login) return ok({ access_token: w.login.accessToken }, w.login.status);
       return w.locked?.has(who) ? refusal(401) : ok({ access_token: `at-${who}`, refresh_token: `rt-${who}` });
     }
     if (!actor) return refusal(401);
-    const later = Number(q.page ?? '1') > 1;
+    if (q.limit !== undefined && w.refusesLimit) {
+      return Response.json({ status: 'error', errors: [{ field: 'limit', message: 'not allowed' }] }, { status: 400 });
+    }
+    const limit = q.limit === undefined ? undefined : Number(q.limit);
+    const page = Number(q.page ?? '1');
+    const paged = <T>(rows: T[]): T[] =>
+      limit === undefined ? (page > 1 ? [] : rows) : rows.slice((page - 1) * limit, page * limit);
+    const idName = w.idName ?? 'id';
     if (request.method === 'GET') {
       if (w.broken?.has(path)) return refusal(500);
       if (path === '/member/bearer-tokens/') {
         const rows = w.tokens.filter((t) => w.showsAll || t.owner === actor).map(({ key, title }) => ({ key, title }));
         w.onTokenList?.(actor);
-        return ok({ tokens: later ? [] : rows });
+        return ok({ tokens: paged(rows) });
       }
       if (path === '/features/qa/scenarios/list/') {
         const rows = w.scenarios
           .filter((s) => s.board === Number(q.board_id) && s.title.includes(q.q ?? ''))
-          .map(({ id, title, parent }) => ({ id, title, parent_id: parent ?? null }));
-        return ok({ scenarios: later ? [] : rows });
+          .map(({ id, title, parent }) => ({ [idName]: id, title, parent_id: parent ?? null }));
+        return ok({ scenarios: paged(rows) });
       }
       if (path === '/task/list/') {
-        const rows = w.tasks.filter((t) => t.board === Number(q.board_id)).map(({ id, title }) => ({ id, title }));
-        return ok({ tasks: later ? [] : rows });
+        const rows = w.tasks
+          .filter((t) => t.board === Number(q.board_id))
+          .map(({ id, title }) => ({ [idName]: id, title }));
+        return ok({ tasks: paged(rows) });
       }
     }
     if (request.method === 'DELETE') {
-      if (w.refused?.has(path)) return refusal(403);
+      if (w.refused?.has(path)) return refusal(w.refusedWith ?? 403);
       if (w.ignored?.has(path)) return ok({});
       if (path === '/member/bearer-tokens/detail/') {
         const at = w.tokens.findIndex((t) => t.key === q.key && t.owner === actor);
@@ -176,8 +197,12 @@ describe('cleanUp', () => {
         { id: 10, title: `${MARKER} parent`, board: 7 },
         { id: 11, title: `${MARKER} child`, board: 7, parent: 10 },
         { id: 12, title: 'a scenario of the user', board: 7 },
+        { id: 13, title: `${MARKER} found`, board: 7 },
       ],
-      cases: [{ id: 20, scenario: 11 }],
+      cases: [
+        { id: 20, scenario: 11 },
+        { id: 21, scenario: 12 },
+      ],
       tasks: [
         { id: 30, title: `${MARKER} bug`, board: 7 },
         { id: 31, title: `${MARKER} bug`, board: 7 },
@@ -193,14 +218,18 @@ describe('cleanUp', () => {
       created({ kind: 'scenario', id: 11, parentId: 10, ...board, actor: 'member' }),
       created({ kind: 'case', id: 20, scenarioId: 11, ...board, actor: 'member' }),
       created({ kind: 'session', id: 40, scenarioId: 10, ...board, actor: 'member' }),
+      created({ kind: 'case', id: 21, ...board, actor: 'member' }),
       created({ kind: 'account', username: 'cf-run-42-a', actor: 'anonymous' }),
-      created({ kind: 'task', id: 30, ...board, actor: 'member' }),
+      created({ kind: 'account', username: 'cf-run-42-b', actor: 'anonymous' }),
+      created({ kind: 'task', id: 30, ...board, actor: 'outsider' }),
     ];
     const { leftBehind, problems } = await run(w, { ledger });
     expect(deletes(w)).toEqual([
       'DELETE /member/bearer-tokens/detail/ key=t1 as member',
       'DELETE /member/bearer-tokens/detail/ key=t3 as outsider',
       'DELETE /features/qa/scenarios/ board_id=7 scenario_id=10 as member',
+      'DELETE /features/qa/scenarios/ board_id=7 scenario_id=13 as member',
+      'DELETE /features/qa/cases/ board_id=7 case_id=21 as member',
     ]);
     expect(w.tokens.map((t) => t.key)).toEqual(['mine']);
     expect(w.scenarios.map((s) => s.id)).toEqual([12]);
@@ -208,8 +237,10 @@ describe('cleanUp', () => {
     const why = "the API has no task delete (a bug outcome's linked task)";
     expect(leftBehind).toEqual([
       { kind: 'account', username: 'cf-run-42-a', actor: 'anonymous', why: 'the API has no account delete' },
+      { kind: 'account', username: 'cf-run-42-b', actor: 'anonymous', why: 'the API has no account delete' },
       { kind: 'task', ...board, actor: 'member', why, title: `${MARKER} bug with no id` },
-      { kind: 'task', id: 30, ...board, actor: 'member', why },
+      // The task its answer named stays with the account that made it, whoever's list shows it.
+      { kind: 'task', id: 30, ...board, actor: 'outsider', why },
       { kind: 'task', id: 31, ...board, actor: 'member', why },
     ]);
     expect(problems).toEqual([]);
@@ -233,6 +264,10 @@ describe('cleanUp', () => {
       created({ kind: 'scenario', id: 11, parentId: 10, ...board, actor: 'member' }),
       created({ kind: 'case', id: 20, scenarioId: 11, ...board, actor: 'member' }),
       created({ kind: 'case', id: 21, ...board, actor: 'outsider' }),
+      // A case of the same id as a scenario, deleted by the run: ids are per kind.
+      created({ kind: 'case', id: 11, scenarioId: 10, ...board, actor: 'member' }),
+      deleted({ kind: 'case', id: 11, scenarioId: 10, ...board, actor: 'member' }),
+      created({ kind: 'case', id: 22, scenarioId: 99, ...board, actor: 'member' }),
       created({ kind: 'session', id: 40, scenarioId: 10, ...board, actor: 'member' }),
       created({ kind: 'session', id: 41, ...board, actor: 'member' }),
     ];
@@ -245,6 +280,7 @@ describe('cleanUp', () => {
       { kind: 'token', key: 't1', title: MARKER, actor: 'member', why: refused('/member/bearer-tokens/detail/') },
       { kind: 'case', id: 20, ...board, actor: 'member', why: 'its scenario 11 was left behind' },
       { kind: 'case', id: 21, ...board, actor: 'outsider', why: refused('/features/qa/cases/') },
+      { kind: 'case', id: 22, ...board, actor: 'member', why: refused('/features/qa/cases/') },
       {
         kind: 'session',
         id: 40,
@@ -260,6 +296,7 @@ describe('cleanUp', () => {
       'DELETE /features/qa/scenarios/ board_id=7 scenario_id=10 as member',
       'DELETE /features/qa/scenarios/ board_id=7 scenario_id=11 as member',
       'DELETE /features/qa/cases/ board_id=7 case_id=21 as outsider',
+      'DELETE /features/qa/cases/ board_id=7 case_id=22 as member',
     ]);
   });
 
@@ -317,11 +354,31 @@ describe('cleanUp', () => {
   it('names each list it could not search, with the request and its answer, and deletes what the ledger names', async () => {
     const w = world({
       broken: new Set(['/member/bearer-tokens/', '/features/qa/scenarios/list/', '/task/list/']),
-      tokens: [{ key: 't1', title: MARKER, owner: 'member' }],
+      tokens: [
+        { key: 't1', title: MARKER, owner: 'member' },
+        { key: 't2', title: MARKER, owner: 'member' },
+      ],
+      scenarios: [
+        { id: 10, title: MARKER, board: 7 },
+        { id: 11, title: MARKER, board: 7, parent: 10 },
+      ],
     });
-    const ledger = [created({ kind: 'token', key: 't1', actor: 'member' })];
+    const ledger = [
+      created({ kind: 'token', key: 't1', actor: 'member' }),
+      created({ kind: 'token', key: 't2', actor: 'member' }),
+      created({ kind: 'scenario', id: 11, parentId: 10, ...board, actor: 'member' }),
+      created({ kind: 'scenario', id: 10, ...board, actor: 'member' }),
+      created({ kind: 'task', id: 30, ...board, actor: 'member' }),
+    ];
     const { leftBehind } = await run(w, { ledger, places: [...PLACES, { kind: 'task', actor: 'outsider', board }] });
     const answered = (what: string) => `${what}: page 1 answered 500`;
+    // The parent first, and its child with it, from the ledger alone.
+    expect(deletes(w)).toEqual([
+      'DELETE /member/bearer-tokens/detail/ key=t1 as member',
+      'DELETE /member/bearer-tokens/detail/ key=t2 as member',
+      'DELETE /features/qa/scenarios/ board_id=7 scenario_id=10 as member',
+    ]);
+    expect(w.scenarios).toEqual([]);
     expect(leftBehind).toEqual([
       { kind: 'token', notSearched: true, actor: 'member', why: answered('GET /member/bearer-tokens/ as the member') },
       {
@@ -350,6 +407,13 @@ describe('cleanUp', () => {
         ...board,
         actor: 'outsider',
         why: answered('GET /task/list/ of board 7 as the outsider'),
+      },
+      {
+        kind: 'task',
+        id: 30,
+        ...board,
+        actor: 'member',
+        why: "the API has no task delete (a bug outcome's linked task)",
       },
     ]);
     expect(w.tokens).toEqual([]);
@@ -380,12 +444,21 @@ describe('cleanUp', () => {
 
   it('names a row it found with no key or id to delete it by, by its title', async () => {
     const w = world({
-      tokens: [{ title: `${MARKER} keyless`, owner: 'member' }],
+      tokens: [
+        { title: `${MARKER} keyless`, owner: 'member' },
+        { title: `${MARKER} keyless too`, owner: 'member' },
+      ],
       scenarios: [{ title: `${MARKER} idless`, board: 7 }],
     });
     const { leftBehind } = await run(w);
     expect(leftBehind).toEqual([
       { kind: 'token', title: `${MARKER} keyless`, actor: 'member', why: 'its row shows no key or id to delete it by' },
+      {
+        kind: 'token',
+        title: `${MARKER} keyless too`,
+        actor: 'member',
+        why: 'its row shows no key or id to delete it by',
+      },
       {
         kind: 'scenario',
         ...board,
@@ -423,6 +496,94 @@ describe('cleanUp', () => {
     const finished = late(false);
     await finished.cleaned;
     expect(finished.w.calls.filter((c) => c.startsWith('GET'))).toHaveLength(1);
+  });
+
+  it('counts no answer but a 2xx or a 404 as removed: a 300 leaves the token, saying so', async () => {
+    const w = world({ refused: new Set(['/member/bearer-tokens/detail/']), refusedWith: 300 });
+    const ledger = [created({ kind: 'token', key: 't1', actor: 'member' })];
+    expect((await run(w, { ledger, places: [] })).leftBehind).toEqual([
+      { kind: 'token', key: 't1', actor: 'member', why: 'DELETE /member/bearer-tokens/detail/ answered 300' },
+    ]);
+  });
+
+  it.each([
+    ['no access_token', { status: 200 }, 'the login answered 200 with no access_token'],
+    ['a refusal that still holds a token', { status: 500, accessToken: 'at-member' }, 'the login answered 500'],
+    [
+      'an access_token with a space',
+      { status: 200, accessToken: 'at member' },
+      'its access_token cannot be sent in a header',
+    ],
+    [
+      'an access_token that is no ASCII',
+      { status: 200, accessToken: 'at-mémber' },
+      'its access_token cannot be sent in a header',
+    ],
+  ])('names what it left when the login answers %s', async (_, login, why) => {
+    const w = world({ login, tokens: [{ key: 't1', title: MARKER, owner: 'member' }] });
+    const ledger = [created({ kind: 'token', key: 't1', actor: 'member' })];
+    const { leftBehind } = await run(w, { ledger, places: [] });
+    expect(leftBehind).toEqual([
+      { kind: 'token', key: 't1', actor: 'member', why: `could not log in as the member: ${why}` },
+    ]);
+    expect(deletes(w)).toEqual([]);
+  });
+
+  it('finds rows whose ids are named after their kind, and reads a list without a page size when the server refuses one', async () => {
+    const w = world({
+      idName: 'scenario_id',
+      refusesLimit: true,
+      scenarios: [{ id: 10, title: MARKER, board: 7 }],
+    });
+    expect((await run(w, { places: [{ kind: 'scenario', actor: 'member', board }] })).leftBehind).toEqual([]);
+    expect(deletes(w)).toEqual(['DELETE /features/qa/scenarios/ board_id=7 scenario_id=10 as member']);
+    const tasks = world({ idName: 'task_id', tasks: [{ id: 30, title: MARKER, board: 7 }] });
+    expect((await run(tasks, { places: [{ kind: 'task', actor: 'member', board }] })).leftBehind).toEqual([
+      {
+        kind: 'task',
+        id: 30,
+        ...board,
+        actor: 'member',
+        why: "the API has no task delete (a bug outcome's linked task)",
+      },
+    ]);
+  });
+
+  it("asks a board's scenario list for the run's marker: found past the pages an unfiltered walk reads", async () => {
+    const others = Array.from({ length: 5_100 }, (_, n) => ({
+      id: 1_000 + n,
+      title: `a scenario of the user ${n}`,
+      board: 7,
+    }));
+    const w = world({ scenarios: [...others, { id: 10, title: MARKER, board: 7 }] });
+    expect((await run(w, { places: [{ kind: 'scenario', actor: 'member', board }] })).leftBehind).toEqual([]);
+    expect(deletes(w)).toEqual(['DELETE /features/qa/scenarios/ board_id=7 scenario_id=10 as member']);
+  });
+
+  it('ends on scenarios that name each other as parent, deleting one and the other with it', async () => {
+    const w = world({
+      scenarios: [
+        { id: 10, title: MARKER, board: 7, parent: 11 },
+        { id: 11, title: MARKER, board: 7, parent: 10 },
+      ],
+    });
+    expect((await run(w, { places: [{ kind: 'scenario', actor: 'member', board }] })).leftBehind).toEqual([]);
+    expect(deletes(w)).toEqual(['DELETE /features/qa/scenarios/ board_id=7 scenario_id=11 as member']);
+  });
+
+  it('stops at its budget with deletes unanswered, and names each with why', async () => {
+    const w = world({ silent: 'after-login' });
+    const ledger = [
+      created({ kind: 'token', key: 't1', actor: 'member' }),
+      created({ kind: 'token', key: 't2', actor: 'member' }),
+    ];
+    const { leftBehind, problems } = await run(w, { ledger, places: [], budgetMs: 50 });
+    const why = 'DELETE /member/bearer-tokens/detail/ got no answer: the clean-up ran out of its 50 ms';
+    expect(leftBehind).toEqual([
+      { kind: 'token', key: 't1', actor: 'member', why },
+      { kind: 'token', key: 't2', actor: 'member', why },
+    ]);
+    expect(problems).toHaveLength(1);
   });
 
   it('stops at its budget, says so, and names what it did not remove with why', async () => {
