@@ -113,6 +113,7 @@ describe('the exchange rules', () => {
     expect(judgeExchanges(successIsEnveloped, [], validators)).toMatchObject({
       outcome: 'SKIP',
       reason: 'the run sent no request',
+      exchanges: [],
     });
     expect(judgeExchanges(successIsEnveloped, [answer(undefined, ''), answer(401, refused)], validators)).toMatchObject(
       { outcome: 'SKIP', reason: 'the run received no 2xx answer to judge (1 of 2 requests got no answer)' },
@@ -154,6 +155,20 @@ describe('judgeExchanges', () => {
     );
     expect(result.offenders).toEqual([500, 501, 502, 503, 504].map((s) => `GET /member/me/ → ${s}: a server error`));
     expect(result.exchanges).toEqual(run.slice(0, 3).map((a) => a.record));
+  });
+
+  it('judges only answered requests, and a pass shows no exchange and the time the judgement took', () => {
+    const everyAnswer: ExchangeRule = {
+      ...serverErrors,
+      picks: () => true,
+      problem: (a) => (a.status === 200 ? undefined : `status ${a.status}`),
+    };
+    const before = performance.now();
+    const result = judgeExchanges(everyAnswer, answers(200, undefined, 200), validators);
+    const took = performance.now() - before;
+    expect(result).toMatchObject({ outcome: 'PASS', exchanges: [] });
+    expect(result.ms).toBeGreaterThanOrEqual(0);
+    expect(result.ms).toBeLessThanOrEqual(Math.ceil(took));
   });
 
   it('skips, saying so, when every answer is one the rule does not judge and none went unanswered', () => {
