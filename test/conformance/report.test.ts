@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../conformance/engine/coverage.js';
+import { allFailuresHint } from '../../conformance/engine/door.js';
 import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
 import { stepLine } from '../../conformance/engine/exchange.js';
 import {
@@ -10,14 +11,20 @@ import {
   cleanupShortfall,
   judgeRules,
   type LeftBehind,
+  type RuleResult,
   type RunResult,
 } from '../../conformance/engine/result.js';
 import {
   cleanupLine,
   closingLine,
+  describeExchange,
   describeLeftBehind,
   describeSteps,
+  failureDetails,
+  fileLine,
   formatReport,
+  progressLine,
+  verdictLines,
 } from '../../conformance/report/console.js';
 import { formatCoverage } from '../../conformance/report/coverage.js';
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
@@ -341,5 +348,147 @@ describe('what the clean-up left behind', () => {
       ],
     });
     expect(json.leftBehind).toEqual(leftBehind);
+  });
+});
+
+describe('the console lines', () => {
+  const exchange = (over: Partial<ExchangeRecord> = {}): ExchangeRecord => ({
+    id: 'x.check.ts#1',
+    file: 'x.check.ts',
+    actor: 'member',
+    method: 'POST',
+    path: '/member/login/',
+    url: 'http://t/api/member/login/',
+    requestHeaders: { authorization: 'JWT ***', 'content-type': 'application/json' },
+    requestBody: '{"username":"demo"}',
+    status: 400,
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: '{"status":"error"}',
+    ms: 3,
+    ...over,
+  });
+
+  it.each([
+    [
+      ['PASS', 'PASS', 'SKIP'],
+      { done: 3, failed: 0, unverified: 0 },
+      '  ✓ auth.check.ts                2 passed,   0 failed,   1 skipped  (12 ms; 3 checks so far, 0 failed)\n',
+    ],
+    [
+      ['PASS', 'FAIL', 'UNVERIFIED'],
+      { done: 9, failed: 1, unverified: 2 },
+      '  ✗ auth.check.ts                1 passed,   1 failed,   0 skipped, 1 not verified  (12 ms; 9 checks so far, 1 failed, 2 not verified)\n',
+    ],
+    [
+      ['UNVERIFIED'],
+      { done: 1, failed: 0, unverified: 1 },
+      '  ! auth.check.ts                0 passed,   0 failed,   0 skipped, 1 not verified  (12 ms; 1 checks so far, 0 failed, 1 not verified)\n',
+    ],
+  ] as const)('shows a finished file with %j as one progress line', (outcomes, soFar, line) => {
+    const checks = outcomes.map((o) => check('AUTH-01', o));
+    expect(fileLine('auth.check.ts', checks, 12.4, soFar)).toBe(line);
+    expect(
+      progressLine({
+        kind: 'file',
+        file: 'auth.check.ts',
+        results: checks,
+        ms: 12.4,
+        total: 9,
+        ...soFar,
+      }),
+    ).toBe(line);
+  });
+
+  it('shows the start, a warning and a stop as one line each', () => {
+    expect(progressLine({ kind: 'start', files: 12, checks: 80 })).toBe('Running 12 check files…\n');
+    expect(progressLine({ kind: 'warning', message: 'the base URL has no /api' })).toBe(
+      'warning: the base URL has no /api\n',
+    );
+    expect(progressLine({ kind: 'stopping', reason: 'Ctrl-C' })).toBe('stopping: Ctrl-C\n');
+  });
+
+  it('shows what was sent and received with a curl line; an unanswered request says why', () => {
+    expect(describeExchange(exchange())).toEqual([
+      'sent:     POST http://t/api/member/login/',
+      '          Authorization: JWT ***',
+      '          {"username":"demo"}',
+      'received: HTTP 400 (application/json)',
+      '          {"status":"error"}',
+      `curl:     curl -sS -i -X POST 'http://t/api/member/login/' -H 'authorization: JWT ***' -H 'content-type: application/json' --data-raw '{"username":"demo"}'`,
+    ]);
+    const {
+      status: _s,
+      responseHeaders: _h,
+      responseBody: _b,
+      ...unanswered
+    } = exchange({ requestHeaders: {}, requestBody: '' });
+    expect(describeExchange({ ...unanswered, error: 'no answer within 10 ms' }).slice(1, 2)).toEqual([
+      'received: no answer within 10 ms',
+    ]);
+    expect(describeExchange(unanswered)[1]).toBe('received: no answer');
+    expect(describeExchange(exchange({ responseHeaders: {}, responseBody: '' })).slice(3, 5)).toEqual([
+      'received: HTTP 400',
+      `curl:     curl -sS -i -X POST 'http://t/api/member/login/' -H 'authorization: JWT ***' -H 'content-type: application/json' --data-raw '{"username":"demo"}'`,
+    ]);
+  });
+
+  it.each([
+    [
+      { strict: false, failed: false, reasons: [], warnings: [] },
+      ['Verdict (not strict: only MUST rules count, a failed SHOULD rule is a warning): PASS'],
+    ],
+    [
+      {
+        strict: true,
+        failed: true,
+        reasons: ['MUST or SHOULD rules failed: AUTH-01', 'coverage 10% is below the minimum 50%'],
+        warnings: [],
+        coverage: { percent: 10, minimum: 50, met: false },
+      },
+      [
+        'COVERAGE: 10% of declared responses exercised (minimum 50%): NOT MET',
+        'Verdict (strict: SHOULD rules count like MUST rules): FAIL: MUST or SHOULD rules failed: AUTH-01; coverage 10% is below the minimum 50%',
+      ],
+    ],
+    [
+      { strict: false, failed: false, reasons: [], warnings: [], coverage: { percent: 60, minimum: 50, met: true } },
+      [
+        'COVERAGE: 60% of declared responses exercised (minimum 50%): met',
+        'Verdict (not strict: only MUST rules count, a failed SHOULD rule is a warning): PASS',
+      ],
+    ],
+  ] as const)('gives the verdict and the coverage gate in plain lines (%#)', (verdict, lines) => {
+    expect(verdictLines({ ...verdict, reasons: [...verdict.reasons], warnings: [] })).toEqual(lines);
+  });
+
+  it('details the first failed checks of a rule with their steps and exchanges, and counts the rest', () => {
+    const failed = (n: number): CheckResult => ({
+      ...check('AUTH-01', 'FAIL', `got 200\nfor request ${n}`),
+      name: `AUTH-01 check ${n}`,
+      ...(n === 1 ? { steps: ['▶ POST /member/login/ → 400'], exchanges: [exchange()] } : {}),
+    });
+    const [rule] = judgeRules(RULES, [1, 2, 3, 4, 5].map(failed), new Set(['AUTH-01']));
+    const lines = failureDetails(rule as RuleResult, 2);
+    expect(lines.slice(0, 4)).toEqual([
+      '    ✗ AUTH-01 check 1',
+      '      got 200\n      for request 1',
+      '      steps:    ▶ POST /member/login/ → 400',
+      '      sent:     POST http://t/api/member/login/',
+    ]);
+    expect(lines.slice(-3)).toEqual([
+      '    ✗ AUTH-01 check 2',
+      '      got 200\n      for request 2',
+      '    … and 3 more failed checks of AUTH-01 (all of them are in --json and --junit)',
+    ]);
+    const unverified = judgeRules(
+      RULES,
+      [check('AUTH-01', 'UNVERIFIED'), check('AUTH-01', 'UNVERIFIED')],
+      new Set(['AUTH-01']),
+    );
+    expect(failureDetails(unverified[0] as RuleResult, 1, 'vitest')).toEqual([
+      '    ! AUTH-01 a check',
+      '      failed',
+      `    … and 1 more checks not verified of AUTH-01 (${allFailuresHint('vitest')})`,
+    ]);
   });
 });
