@@ -239,13 +239,15 @@ describe('redaction', () => {
     expect(r.text('tmk_plain_1 tmk_plain_2 key-0001 key-0002')).toBe(`${MASK} ${MASK} key-0001 key-0002`);
   });
 
-  it('learns the secret place inside a list of tokens, and masks the secret at that place in every later answer', () => {
+  it('learns the secret place inside a list of tokens, and masks the secret at that place of every item of every later answer', () => {
     const r = createRedactor();
-    const answer = (n: number) => ({ data: [{ key: `key-000${n}`, secret: `tmk_list_${n}` }] });
-    r.learnTokenAnswer(answer(1));
+    const token = (n: number) => ({ key: `key-000${n}`, secret: `tmk_list_${n}` });
+    r.learnTokenAnswer({ data: [token(1)] });
     r.add('tmk_list_1');
-    r.learnTokenAnswer(answer(2));
-    expect(r.text('tmk_list_1 tmk_list_2 key-0001 key-0002')).toBe(`${MASK} ${MASK} key-0001 key-0002`);
+    r.learnTokenAnswer({ data: [token(2), token(3)] });
+    expect(r.text('tmk_list_1 tmk_list_2 tmk_list_3 key-0001 key-0003')).toBe(
+      `${MASK} ${MASK} ${MASK} key-0001 key-0003`,
+    );
   });
 
   it('escapes every control character but newline and tab for the terminal', () => {
