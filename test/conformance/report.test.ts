@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../conformance/engine/coverage.js';
-import { allFailuresHint } from '../../conformance/engine/door.js';
+import { allFailuresHint, strictHint } from '../../conformance/engine/door.js';
 import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
 import { stepLine } from '../../conformance/engine/exchange.js';
 import {
@@ -297,6 +297,8 @@ describe('what the clean-up left behind', () => {
       'scenario 3 on board 2 of company 1: DELETE /features/qa/scenarios/ answered 403',
       'case 4 on board 2 of company 1: its scenario 3 was left behind',
     ]);
+    const twenty = Array.from({ length: 20 }, (_, i) => onBoard('scenario', i, `answered ${400 + i}`));
+    expect(describeLeftBehind(twenty)).toHaveLength(20);
     const many = Array.from({ length: 25 }, (_, i) => onBoard('scenario', i, `answered ${400 + i}`));
     const lines = describeLeftBehind(many, 'vitest');
     expect(lines).toHaveLength(21);
@@ -426,6 +428,8 @@ describe('the console lines', () => {
       'received: no answer within 10 ms',
     ]);
     expect(describeExchange(unanswered)[1]).toBe('received: no answer');
+    const { responseHeaders: _none, ...headerless } = exchange();
+    expect(describeExchange(headerless)[3]).toBe('received: HTTP 400');
     expect(describeExchange(exchange({ responseHeaders: {}, responseBody: '' })).slice(3, 5)).toEqual([
       'received: HTTP 400',
       `curl:     curl -sS -i -X POST 'http://t/api/member/login/' -H 'authorization: JWT ***' -H 'content-type: application/json' --data-raw '{"username":"demo"}'`,
@@ -480,6 +484,11 @@ describe('the console lines', () => {
       '      got 200\n      for request 2',
       '    … and 3 more failed checks of AUTH-01 (all of them are in --json and --junit)',
     ]);
+    const mixed = judgeRules(RULES, [check('AUTH-01', 'PASS'), failed(2), failed(3)], new Set(['AUTH-01']));
+    expect(failureDetails(mixed[0] as RuleResult, 2).filter((l) => !l.startsWith('      '))).toEqual([
+      '    ✗ AUTH-01 check 2',
+      '    ✗ AUTH-01 check 3',
+    ]);
     const unverified = judgeRules(
       RULES,
       [check('AUTH-01', 'UNVERIFIED'), check('AUTH-01', 'UNVERIFIED')],
@@ -489,6 +498,101 @@ describe('the console lines', () => {
       '    ! AUTH-01 a check',
       '      failed',
       `    … and 1 more checks not verified of AUTH-01 (${allFailuresHint('vitest')})`,
+    ]);
+  });
+});
+
+describe('the console report of a run', () => {
+  const blocked = (blockedBy: string): CheckResult => ({ ...check('TOKEN-02', 'UNVERIFIED', 'blocked'), blockedBy });
+  const rules = judgeRules(
+    RULES,
+    [
+      check('AUTH-01', 'PASS'),
+      check('AUTH-01', 'SKIP', 'read-only mode'),
+      check('AUTH-02', 'PASS'),
+      check('AUTH-02', 'FAIL', 'got 200'),
+      blocked('TOKEN-01'),
+      blocked('AUTH-02'),
+      blocked('TOKEN-01'),
+    ],
+    new Set(['AUTH-01', 'AUTH-02', 'TOKEN-02']),
+  );
+  const result = {
+    door: 'vitest',
+    baseUrl: 'http://t/api',
+    marker: 'cf-run-7',
+    rules,
+    wallMs: 1540,
+    passed: 1,
+    failed: 1,
+    skipped: 0,
+    unverified: 1,
+    exchanges: 12,
+    problems: ['the clean-up ran out of its 100 ms'],
+    leftBehind: [
+      { kind: 'token', title: 'cf-run-7 keyless', actor: 'member', why: 'its row shows no key or id to delete it by' },
+      { kind: 'scenario', title: 'cf-run-7 idless', companyId: 1, boardId: 2, actor: 'member', why: 'no id' },
+    ],
+    coverage: coverageOf(loadContract(), []),
+  } as unknown as RunResult;
+  const text = (r: RunResult) => formatReport(r);
+
+  it('lists every rule, what blocked each rule not verified, the failures, problems and leftovers, in that order', () => {
+    const [auth01, auth02, token02] = ['AUTH-01', 'AUTH-02', 'TOKEN-02'].map((id) => RULES.find((r) => r.id === id));
+    const lines = text(result);
+    const coverageAt = lines.findIndex((l) => l.startsWith('API coverage:'));
+    expect(lines.slice(0, coverageAt)).toEqual([
+      '',
+      'Rules (http://t/api, run cf-run-7):',
+      `  AUTH-01   MUST    PASS  ${auth01?.text} (1 of 2 checks skipped: read-only mode)`,
+      `  AUTH-02   MUST    FAIL  ${auth02?.text} (1 of 2 checks failed)`,
+      `  TOKEN-02  ${token02?.level.padEnd(6)}  UNVERIFIED  ${token02?.text} (3 of 3 checks not verified: blocked)`,
+      '',
+      'Not verified (a step they need failed under another rule; fix that rule first):',
+      `  TOKEN-02 ${token02?.level}: blocked by TOKEN-01, AUTH-02`,
+      '',
+      'Failures:',
+      '',
+      `  AUTH-02 MUST: ${auth02?.text}`,
+      '    ✗ AUTH-02 a check',
+      '      got 200',
+      '',
+      'Problems outside the checks:',
+      '  ! the clean-up ran out of its 100 ms',
+      '',
+      'Left behind on the target (the API has no delete for it, or the clean-up could not remove it or look):',
+      '  - named API token "cf-run-7 keyless" of the member: its row shows no key or id to delete it by',
+      '  - scenario "cf-run-7 idless" on board 2 of company 1: no id',
+      '',
+    ]);
+    expect(lines.slice(-5)).toEqual([
+      '',
+      '12 requests in 1.5 s.',
+      `Clean-up: INCOMPLETE: 1 token and 1 scenario left behind (see "Left behind"; ${strictHint('vitest')} fails the run for it)`,
+      'Verdict (not strict: only MUST rules count, a failed SHOULD rule is a warning): FAIL: MUST rules failed: AUTH-02; MUST rules not verified: TOKEN-02',
+      '1 passed, 1 failed, 0 skipped, 1 not verified',
+    ]);
+  });
+
+  it('leaves out the sections a clean run has nothing for', () => {
+    const clean = {
+      ...result,
+      door: undefined,
+      rules: rules.slice(0, 1),
+      problems: [],
+      leftBehind: [],
+    } as unknown as RunResult;
+    const lines = text(clean);
+    expect(
+      lines.slice(
+        0,
+        lines.findIndex((l) => l.startsWith('API coverage:')),
+      ),
+    ).toEqual([
+      '',
+      'Rules (http://t/api, run cf-run-7):',
+      `  AUTH-01  MUST    PASS  ${RULES.find((r) => r.id === 'AUTH-01')?.text} (1 of 2 checks skipped: read-only mode)`,
+      '',
     ]);
   });
 });
