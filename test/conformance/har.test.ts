@@ -195,10 +195,15 @@ function run(): { har: ReturnType<typeof harOf>; text: string } {
 }
 
 describe('harOf', () => {
-  const { har, text } = run();
-  const [login, me, created, lost] = har.log.entries;
+  // Built inside each test, not when the file is collected: a fault in harOf must show in the test that reads it.
+  const built = () => {
+    const { har, text } = run();
+    const [login, me, created, lost] = har.log.entries;
+    return { text, login, me, created, lost };
+  };
 
   it('is an HTTP Archive 1.2 a viewer opens: every required member, in the order sent', () => {
+    const { text, login, me } = built();
     const parsed = JSON.parse(text);
     expect(validHar(parsed), JSON.stringify(validHar.errors)).toBe(true);
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -222,6 +227,7 @@ describe('harOf', () => {
   });
 
   it('contains no credential anywhere in its text, and masks nothing else', () => {
+    const { text, login, me, created, lost } = built();
     for (const secret of [PASSWORD, CAPTCHA, ACCESS, REFRESH, API_TOKEN, 'cookie-value-77', 'k-9f8e7d6c']) {
       expect(text, secret).not.toContain(secret);
     }
@@ -245,6 +251,7 @@ describe('harOf', () => {
   });
 
   it('cuts a large body after masking it, and says so', () => {
+    const { created } = built();
     const content = created?.response.content;
     expect(content?.text).toHaveLength(HAR_BODY_LIMIT);
     expect(content?.comment).toMatch(/^cut: the body had \d+ characters, the first 100000 are kept$/);
@@ -252,6 +259,7 @@ describe('harOf', () => {
   });
 
   it('writes an exchange without an answer as status 0 with the reason, as browsers do', () => {
+    const { lost } = built();
     expect(lost?.response).toMatchObject({ status: 0, statusText: '', httpVersion: '', bodySize: -1 });
     expect(lost?._error).toBe('no answer within 300 ms');
     expect(lost?.request.postData).toBeUndefined();
