@@ -514,6 +514,7 @@ describe('the console report of a run', () => {
       blocked('TOKEN-01'),
       blocked('AUTH-02'),
       blocked('TOKEN-01'),
+      check('TOKEN-02', 'PASS'),
     ],
     new Set(['AUTH-01', 'AUTH-02', 'TOKEN-02']),
   );
@@ -546,7 +547,7 @@ describe('the console report of a run', () => {
       'Rules (http://t/api, run cf-run-7):',
       `  AUTH-01   MUST    PASS  ${auth01?.text} (1 of 2 checks skipped: read-only mode)`,
       `  AUTH-02   MUST    FAIL  ${auth02?.text} (1 of 2 checks failed)`,
-      `  TOKEN-02  ${token02?.level.padEnd(6)}  UNVERIFIED  ${token02?.text} (3 of 3 checks not verified: blocked)`,
+      `  TOKEN-02  ${token02?.level.padEnd(6)}  UNVERIFIED  ${token02?.text} (3 of 4 checks not verified: blocked)`,
       '',
       'Not verified (a step they need failed under another rule; fix that rule first):',
       `  TOKEN-02 ${token02?.level}: blocked by TOKEN-01, AUTH-02`,
@@ -572,6 +573,15 @@ describe('the console report of a run', () => {
       'Verdict (not strict: only MUST rules count, a failed SHOULD rule is a warning): FAIL: MUST rules failed: AUTH-02; MUST rules not verified: TOKEN-02',
       '1 passed, 1 failed, 0 skipped, 1 not verified',
     ]);
+  });
+
+  it('gives a rule without a reason no parentheses, and the CLI hints when the run names no door', () => {
+    const passed = judgeRules(RULES, [check('AUTH-01', 'PASS')], new Set(['AUTH-01']));
+    expect(text({ ...result, rules: passed } as RunResult)[2]).toBe(
+      `  AUTH-01  MUST    PASS  ${RULES.find((r) => r.id === 'AUTH-01')?.text}`,
+    );
+    const lines = text({ ...result, door: undefined } as unknown as RunResult);
+    expect(lines.at(-3)).toContain(`(see "Left behind"; ${strictHint('cli')} fails the run for it)`);
   });
 
   it('leaves out the sections a clean run has nothing for', () => {
