@@ -258,6 +258,39 @@ describe('harOf', () => {
     expect(content?.size).toBeGreaterThan(HAR_BODY_LIMIT);
   });
 
+  it('writes every member of an exchange without an answer, as browsers do', () => {
+    const { lost } = built();
+    expect(lost).toEqual({
+      startedDateTime: lost?.startedDateTime,
+      time: 12,
+      request: {
+        method: 'GET',
+        url: 'http://t/api/member/me/',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: [{ name: 'authorization', value: `Bearer ${MASK}` }],
+        queryString: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: 0,
+        statusText: '',
+        httpVersion: '',
+        cookies: [],
+        headers: [],
+        content: { size: 0, mimeType: 'x-unknown' },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: -1,
+      },
+      cache: {},
+      timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 12, receive: 0 },
+      comment: lost?.comment,
+      _error: 'no answer within 300 ms',
+    });
+  });
+
   it('writes an exchange without an answer as status 0 with the reason, as browsers do', () => {
     const { lost } = built();
     expect(lost?.response).toMatchObject({ status: 0, statusText: '', httpVersion: '', bodySize: -1 });
