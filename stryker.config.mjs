@@ -26,6 +26,7 @@ export default {
     'client/refresh.ts',
     'client/paginate.ts',
     'conformance/engine/result.ts',
+    'conformance/engine/cleanup.ts',
     'conformance/engine/exchanges.ts',
     'conformance/engine/explain.ts',
     'conformance/report/verdict.ts',

@@ -74,4 +74,45 @@ describe('verdictOf', () => {
     expect(below).toMatchObject({ failed: true, coverage: { percent: 0, minimum: 0.1, met: false } });
     expect(below.reasons).toEqual(['coverage 0% is below the minimum 0.1%']);
   });
+
+  const token = { kind: 'token', key: 'tok_1', actor: 'member', why: 'DELETE answered 403' } as const;
+  const account = { kind: 'account', username: 'cf-run-1', actor: 'member', why: 'no delete in the API' } as const;
+
+  it('names every rule that failed or was not verified, each list in one reason', () => {
+    const verdict = verdictOf(
+      result([
+        check('AUTH-01', 'FAIL'),
+        check('AUTH-02', 'FAIL'),
+        check('AUTH-03', 'UNVERIFIED'),
+        check('AUTH-04', 'UNVERIFIED'),
+      ]),
+    );
+    expect(verdict.reasons).toEqual([
+      'MUST rules failed: AUTH-01, AUTH-02',
+      'MUST rules not verified: AUTH-03, AUTH-04',
+    ]);
+  });
+
+  it('gives a failed rule, a coverage below the minimum and, under --strict, a clean-up left behind, in that order', () => {
+    const left = { ...result([check('AUTH-01', 'FAIL')]), leftBehind: [token] };
+    expect(verdictOf(left, { strict: true, minCoverage: 50 }).reasons).toEqual([
+      'MUST or SHOULD rules failed: AUTH-01',
+      'coverage 0% is below the minimum 50%',
+      'clean-up incomplete: 1 token left behind',
+    ]);
+  });
+
+  it.each([
+    // strict, leftBehind, failed, reasons, warnings
+    [false, [token], false, [], ['clean-up incomplete: 1 token left behind']],
+    [true, [token], true, ['clean-up incomplete: 1 token left behind'], []],
+    [true, [account], false, [], []],
+    [true, undefined, false, [], []],
+  ] as const)(
+    'a clean-up that left objects fails the run only with strict=%s, as a SHOULD rule does (%j)',
+    (strict, leftBehind, failed, reasons, warnings) => {
+      const passing = { ...result([check('AUTH-01', 'PASS')]), ...(leftBehind ? { leftBehind: [...leftBehind] } : {}) };
+      expect(verdictOf(passing, { strict })).toEqual({ strict, failed, reasons, warnings });
+    },
+  );
 });

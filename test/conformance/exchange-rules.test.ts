@@ -11,7 +11,7 @@ import {
   successIsEnveloped,
   successStatusIsDeclared,
 } from '../../conformance/checks/exchange-rules.js';
-import { judgeExchanges } from '../../conformance/engine/exchanges.js';
+import { type ExchangeRule, judgeExchanges } from '../../conformance/engine/exchanges.js';
 import { type Answer, readBody } from '../../conformance/engine/recorder.js';
 import { RULES } from '../../conformance/rules.js';
 import { sharedValidators } from '../../contract/validators.js';
@@ -113,9 +113,69 @@ describe('the exchange rules', () => {
     expect(judgeExchanges(successIsEnveloped, [], validators)).toMatchObject({
       outcome: 'SKIP',
       reason: 'the run sent no request',
+      exchanges: [],
     });
     expect(judgeExchanges(successIsEnveloped, [answer(undefined, ''), answer(401, refused)], validators)).toMatchObject(
       { outcome: 'SKIP', reason: 'the run received no 2xx answer to judge (1 of 2 requests got no answer)' },
     );
+  });
+});
+
+describe('judgeExchanges', () => {
+  const serverErrors: ExchangeRule = {
+    id: 'GEN-99',
+    name: 'no answer is a server error',
+    what: 'answer',
+    picks: (a) => a.status !== 200,
+    problem: (a) => (a.status !== undefined && a.status >= 500 ? 'a server error' : undefined),
+  };
+  const answers = (...statuses: (number | undefined)[]) =>
+    statuses.map((s, n) => ({ ...answer(s, me), record: { ...answer(s, me).record, id: `x.check.ts#${n}` } }));
+
+  it('names each failing answer, all of them when there are three at most', () => {
+    const run = answers(200, 401, 500, 502, 503);
+    const result = judgeExchanges(serverErrors, run, validators);
+    expect(result).toMatchObject({
+      rule: 'GEN-99',
+      name: 'GEN-99 no answer is a server error',
+      file: 'exchange-rules',
+    });
+    expect(result.reason).toBe(
+      '3 of 4 answers:\n  GET /member/me/ → 500: a server error\n  GET /member/me/ → 502: a server error\n  GET /member/me/ → 503: a server error',
+    );
+    expect(result.exchanges).toEqual(run.slice(2).map((a) => a.record));
+    expect(result).not.toHaveProperty('offenders');
+  });
+
+  it('shows the first three past three, counts the rest, and keeps every one in offenders', () => {
+    const run = answers(500, 501, 502, 503, 504);
+    const result = judgeExchanges(serverErrors, run, validators);
+    expect(result.reason).toBe(
+      '5 of 5 answers:\n  GET /member/me/ → 500: a server error\n  GET /member/me/ → 501: a server error\n  GET /member/me/ → 502: a server error\n  … and 2 more (every one in the JSON report)',
+    );
+    expect(result.offenders).toEqual([500, 501, 502, 503, 504].map((s) => `GET /member/me/ → ${s}: a server error`));
+    expect(result.exchanges).toEqual(run.slice(0, 3).map((a) => a.record));
+  });
+
+  it('judges only answered requests, and a pass shows no exchange and the time the judgement took', () => {
+    const everyAnswer: ExchangeRule = {
+      ...serverErrors,
+      picks: () => true,
+      problem: (a) => (a.status === 200 ? undefined : `status ${a.status}`),
+    };
+    const before = performance.now();
+    const result = judgeExchanges(everyAnswer, answers(200, undefined, 200), validators);
+    const took = performance.now() - before;
+    expect(result).toMatchObject({ outcome: 'PASS', exchanges: [] });
+    expect(result.ms).toBeGreaterThanOrEqual(0);
+    expect(result.ms).toBeLessThanOrEqual(Math.ceil(took));
+  });
+
+  it('skips, saying so, when every answer is one the rule does not judge and none went unanswered', () => {
+    expect(judgeExchanges(serverErrors, answers(200, 200), validators)).toMatchObject({
+      outcome: 'SKIP',
+      reason: 'the run received no answer to judge',
+      exchanges: [],
+    });
   });
 });

@@ -195,10 +195,15 @@ function run(): { har: ReturnType<typeof harOf>; text: string } {
 }
 
 describe('harOf', () => {
-  const { har, text } = run();
-  const [login, me, created, lost] = har.log.entries;
+  // Built inside each test, not when the file is collected: a fault in harOf must show in the test that reads it.
+  const built = () => {
+    const { har, text } = run();
+    const [login, me, created, lost] = har.log.entries;
+    return { text, login, me, created, lost };
+  };
 
   it('is an HTTP Archive 1.2 a viewer opens: every required member, in the order sent', () => {
+    const { text, login, me } = built();
     const parsed = JSON.parse(text);
     expect(validHar(parsed), JSON.stringify(validHar.errors)).toBe(true);
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
@@ -222,6 +227,7 @@ describe('harOf', () => {
   });
 
   it('contains no credential anywhere in its text, and masks nothing else', () => {
+    const { text, login, me, created, lost } = built();
     for (const secret of [PASSWORD, CAPTCHA, ACCESS, REFRESH, API_TOKEN, 'cookie-value-77', 'k-9f8e7d6c']) {
       expect(text, secret).not.toContain(secret);
     }
@@ -245,13 +251,48 @@ describe('harOf', () => {
   });
 
   it('cuts a large body after masking it, and says so', () => {
+    const { created } = built();
     const content = created?.response.content;
     expect(content?.text).toHaveLength(HAR_BODY_LIMIT);
     expect(content?.comment).toMatch(/^cut: the body had \d+ characters, the first 100000 are kept$/);
     expect(content?.size).toBeGreaterThan(HAR_BODY_LIMIT);
   });
 
+  it('writes every member of an exchange without an answer, as browsers do', () => {
+    const { lost } = built();
+    expect(lost).toEqual({
+      startedDateTime: lost?.startedDateTime,
+      time: 12,
+      request: {
+        method: 'GET',
+        url: 'http://t/api/member/me/',
+        httpVersion: 'HTTP/1.1',
+        cookies: [],
+        headers: [{ name: 'authorization', value: `Bearer ${MASK}` }],
+        queryString: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: 0,
+        statusText: '',
+        httpVersion: '',
+        cookies: [],
+        headers: [],
+        content: { size: 0, mimeType: 'x-unknown' },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: -1,
+      },
+      cache: {},
+      timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: 12, receive: 0 },
+      comment: lost?.comment,
+      _error: 'no answer within 300 ms',
+    });
+  });
+
   it('writes an exchange without an answer as status 0 with the reason, as browsers do', () => {
+    const { lost } = built();
     expect(lost?.response).toMatchObject({ status: 0, statusText: '', httpVersion: '', bodySize: -1 });
     expect(lost?._error).toBe('no answer within 300 ms');
     expect(lost?.request.postData).toBeUndefined();
@@ -269,10 +310,19 @@ describe('harOf', () => {
 describe('redactUrl', () => {
   it.each([
     ['http://t/api/x/?key=tok_1&page=2', 'http://t/api/x/?key=tok_1&page=2'],
+    ['HTTP://T:80/api/x/?q=a%2Bb', 'HTTP://T:80/api/x/?q=a%2Bb'],
     ['http://t/api/x/?access_token=abc&page=2', `http://t/api/x/?access_token=${MASK}&page=2`],
     ['http://user:pw@t/api/x/', 'http://t/api/x/'],
     [`http://t/api/x/?q=${PASSWORD}`, `http://t/api/x/?q=${MASK}`],
     ['not a url pw-Kx7-secret', `not a url ${MASK}`],
+    [
+      'http://t/api/x/?api_key=k1&apikey=k2&api-key=k3',
+      `http://t/api/x/?api_key=${MASK}&apikey=${MASK}&api-key=${MASK}`,
+    ],
+    ['http://t/api/x/?client_secret=s&Password=p', `http://t/api/x/?client_secret=${MASK}&Password=${MASK}`],
+    ['http://user@t/api/x/', 'http://t/api/x/'],
+    ['http://:pw@t/api/x/', 'http://t/api/x/'],
+    [`http://t/api/x/?refresh_token=r&q=${PASSWORD}`, `http://t/api/x/?refresh_token=${MASK}&q=${MASK}`],
   ])('shows %s as %s', (href, shown) => {
     expect(redactUrl(createRedactor([PASSWORD]), href)).toBe(shown);
   });

@@ -130,6 +130,126 @@ describe('redaction', () => {
     expect(createRedactor(secrets).text(text)).toBe(shown);
   });
 
+  it.each([
+    ['Cookie', 'session=abc'],
+    ['Set-Cookie', 'session=abc; HttpOnly'],
+    ['set-cookie2', 'session=abc'],
+    ['X-Refresh-Token', 'r-1'],
+    ['X-Client-Secret', 's-1'],
+    ['X-Password', 'p-1'],
+    ['X-Api-Key', 'k-1'],
+    ['X-API_KEY', 'k-1'],
+    ['apikey', 'k-1'],
+  ])('masks the whole value of the credential header %s', (name, value) => {
+    expect(createRedactor().headers({ [name]: value })).toEqual({ [name]: MASK });
+  });
+
+  it('keeps the scheme of Authorization and Proxy-Authorization whatever their case, and other headers as they are', () => {
+    expect(
+      createRedactor(['pw-Kx7-secret']).headers({
+        Authorization: 'Basic dXNlcjpwdw==',
+        'Proxy-Authorization': 'Bearer abc',
+        'X-Cookie-Policy': 'strict',
+        'Content-Type': 'application/json',
+        'X-Echo': 'said pw-Kx7-secret',
+      }),
+    ).toEqual({
+      Authorization: `Basic ${MASK}`,
+      'Proxy-Authorization': `Bearer ${MASK}`,
+      'X-Cookie-Policy': 'strict',
+      'Content-Type': 'application/json',
+      'X-Echo': `said ${MASK}`,
+    });
+  });
+
+  it.each([
+    ['a scheme of 20 characters', 'Abcdefghijklmnopqrst tok', `Abcdefghijklmnopqrst ${MASK}`],
+    ['no scheme past 20 characters', 'Abcdefghijklmnopqrstu tok', MASK],
+    ['a scheme with a dash', 'X-Scheme tok', `X-Scheme ${MASK}`],
+    ['no scheme starting with a digit', '9Bearer tok', MASK],
+    ['no scheme with nothing after it', 'Bearer   ', MASK],
+    ['a scheme followed by more than one space', 'Bearer  tok', `Bearer ${MASK}`],
+  ])('keeps %s of an Authorization value', (_, value, shown) => {
+    expect(redactAuthorization(value)).toBe(shown);
+  });
+
+  it('learns nothing from what is no credential: blank strings, non-strings, session members that are not strings', () => {
+    const r = createRedactor(['', '   ']);
+    r.add(42);
+    r.add(undefined);
+    r.learnSession({ data: { access_token: 12345678, refresh_token: null } });
+    expect(r.text('a   b 42 12345678 null')).toBe('a   b 42 12345678 null');
+    expect(r.knows('   ')).toBe(false);
+  });
+
+  it('learns the session credentials of every answer in a list, however deep, and knows them afterwards', () => {
+    const r = createRedactor();
+    r.learnSession([{ data: { access_token: 'acc-111111' } }, { data: { nested: { refresh_token: 'ref-222222' } } }]);
+    expect([r.knows('acc-111111'), r.knows('ref-222222'), r.knows('data')]).toEqual([true, true, false]);
+    expect(r.text('acc-111111 ref-222222')).toBe(`${MASK} ${MASK}`);
+  });
+
+  it('masks a secret used as a member name, and keeps numbers, booleans and null as they are', () => {
+    const r = createRedactor(['tmk_secret_key']);
+    expect(r.json({ tmk_secret_key: 1, list: [true, null, 3, 'tmk_secret_key'] })).toEqual({
+      [MASK]: 1,
+      list: [true, null, 3, MASK],
+    });
+  });
+
+  it('masks every string of a token answer that could be a credential until the secret is known: not timestamps, nulls, short or spaced ones', () => {
+    const r = createRedactor();
+    const stamps = [
+      '2026-01-01',
+      '2026-01-01T10:20',
+      '2026-01-01t10:20:30.123z',
+      '2026-01-01 10:20:30+02:00',
+      '2026-01-01T10:20:30-0200',
+    ];
+    r.learnTokenAnswer({
+      data: {
+        secret: 'abcdef',
+        id: 'abcde',
+        title: 'Deploy keys rotated',
+        stamps,
+        noStamp: 'x2026-01-01',
+        late: '2026-01-01Tx',
+        expires_at: null,
+        uses: 3,
+      },
+    });
+    expect(r.text(`abcdef abcde Deploy keys rotated ${stamps.join(' ')} x2026-01-01 2026-01-01Tx`)).toBe(
+      `${MASK} abcde Deploy keys rotated ${stamps.join(' ')} ${MASK} ${MASK}`,
+    );
+  });
+
+  it("masks a token answer's candidates while no secret's place is known, however many other secrets it knows", () => {
+    const r = createRedactor(['demo-password']);
+    r.learnSession({ data: { access_token: 'acc-111111', refresh_token: 'ref-222222' } });
+    r.learnTokenAnswer({ data: { key: 'key-0001', plain: 'tmk_plain_1' } });
+    expect(r.text('key-0001 tmk_plain_1 demo-password')).toBe(`${MASK} ${MASK} ${MASK}`);
+  });
+
+  it('learns the place of a secret it already knew from the answer that holds it', () => {
+    const r = createRedactor();
+    const answer = (n: number) => ({ data: { key: `key-000${n}`, plain: `tmk_plain_${n}` } });
+    r.add('tmk_plain_1');
+    r.learnTokenAnswer(answer(1));
+    r.learnTokenAnswer(answer(2));
+    expect(r.text('tmk_plain_1 tmk_plain_2 key-0001 key-0002')).toBe(`${MASK} ${MASK} key-0001 key-0002`);
+  });
+
+  it('learns the secret place inside a list of tokens, and masks the secret at that place of every item of every later answer', () => {
+    const r = createRedactor();
+    const token = (n: number) => ({ key: `key-000${n}`, secret: `tmk_list_${n}` });
+    r.learnTokenAnswer({ data: [token(1)] });
+    r.add('tmk_list_1');
+    r.learnTokenAnswer({ data: [token(2), token(3)] });
+    expect(r.text('tmk_list_1 tmk_list_2 tmk_list_3 key-0001 key-0003')).toBe(
+      `${MASK} ${MASK} ${MASK} key-0001 key-0003`,
+    );
+  });
+
   it('escapes every control character but newline and tab for the terminal', () => {
     expect(terminalSafe('a\x1b[31mb\x1b]0;t\x07\r\x7f\x9b\x00 é\tok\n')).toBe(
       'a\\x1b[31mb\\x1b]0;t\\x07\\x0d\\x7f\\x9b\\x00 é\tok\n',
@@ -140,6 +260,13 @@ describe('redaction', () => {
     expect(curlLine('POST', "http://h/api/x/?q=it's", { 'content-type': 'application/json' }, '{"a":1}')).toBe(
       `curl -sS -i -X POST 'http://h/api/x/?q=it'\\''s' -H 'content-type: application/json' --data-raw '{"a":1}'`,
     );
+  });
+
+  it('builds a curl line without --data-raw when there is no body or an empty one', () => {
+    expect(curlLine('GET', 'http://h/api/x/', { accept: 'application/json' })).toBe(
+      `curl -sS -i -X GET 'http://h/api/x/' -H 'accept: application/json'`,
+    );
+    expect(curlLine('DELETE', 'http://h/api/x/', {}, '')).toBe(`curl -sS -i -X DELETE 'http://h/api/x/'`);
   });
 });
 

@@ -3,15 +3,28 @@
 
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../conformance/engine/coverage.js';
+import { allFailuresHint, strictHint } from '../../conformance/engine/door.js';
 import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
 import { stepLine } from '../../conformance/engine/exchange.js';
-import { type CheckResult, judgeRules, type LeftBehind, type RunResult } from '../../conformance/engine/result.js';
+import {
+  type CheckResult,
+  cleanupShortfall,
+  judgeRules,
+  type LeftBehind,
+  type RuleResult,
+  type RunResult,
+} from '../../conformance/engine/result.js';
 import {
   cleanupLine,
   closingLine,
+  describeExchange,
   describeLeftBehind,
   describeSteps,
+  failureDetails,
+  fileLine,
   formatReport,
+  progressLine,
+  verdictLines,
 } from '../../conformance/report/console.js';
 import { formatCoverage } from '../../conformance/report/coverage.js';
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
@@ -43,6 +56,112 @@ describe('judgeRules', () => {
     const rules = judgeRules(RULES, [check('QA-01', 'PASS'), check('AUTH-02', 'FAIL')], new Set(['QA-01', 'AUTH-02']));
     expect(rules.map((r) => r.id)).toEqual(['AUTH-02', 'QA-01']);
     expect(closingLine({ passed: 1, failed: 1, skipped: 0 })).toBe('1 passed, 1 failed, 0 skipped');
+  });
+
+  it('counts each outcome of a rule, keeps its own checks only, and carries its catalogue entry', () => {
+    const checks = [
+      check('AUTH-01', 'PASS'),
+      check('AUTH-01', 'FAIL'),
+      check('AUTH-01', 'FAIL'),
+      check('AUTH-01', 'SKIP', 'read-only mode'),
+      check('AUTH-01', 'UNVERIFIED', 'blocked'),
+      check('AUTH-02', 'PASS'),
+    ];
+    const [rule] = judgeRules(RULES, checks, new Set(['AUTH-01']));
+    const { id, level, area, source, text } = RULES.find((r) => r.id === 'AUTH-01') ?? {};
+    expect(rule).toEqual({
+      id,
+      level,
+      area,
+      source,
+      text,
+      outcome: 'FAIL',
+      reason: '2 of 5 checks failed',
+      passed: 1,
+      failed: 2,
+      skipped: 1,
+      unverified: 1,
+      checks: checks.slice(0, 5),
+    });
+  });
+
+  it('gives every distinct reason once, a skip without one as "skipped"', () => {
+    const judged = (...checks: CheckResult[]) => judgeRules(RULES, checks, new Set(['AUTH-01']))[0]?.reason;
+    expect(judged(check('AUTH-01', 'SKIP'), check('AUTH-01', 'SKIP', 'read-only mode'))).toBe(
+      'skipped; read-only mode',
+    );
+    expect(judged(check('AUTH-01', 'SKIP', 'a'), check('AUTH-01', 'SKIP', 'a'))).toBe('a');
+    expect(
+      judged(
+        check('AUTH-01', 'UNVERIFIED', 'x'),
+        check('AUTH-01', 'UNVERIFIED', 'x'),
+        check('AUTH-01', 'UNVERIFIED', 'y'),
+      ),
+    ).toBe('3 of 3 checks not verified: x; y');
+    expect(
+      judged(
+        check('AUTH-01', 'PASS'),
+        check('AUTH-01', 'SKIP', 'a'),
+        check('AUTH-01', 'SKIP', 'a'),
+        check('AUTH-01', 'SKIP', 'b'),
+      ),
+    ).toBe('3 of 4 checks skipped: a; b');
+  });
+
+  it('fails a rule a stopped run never reached, saying why, and judges the reached ones by their checks', () => {
+    const rules = judgeRules(RULES, [check('AUTH-02', 'PASS')], new Set(['AUTH-01', 'AUTH-02']), 'the overall bound');
+    expect(rules.map((r) => [r.id, r.outcome, r.reason])).toEqual([
+      ['AUTH-01', 'FAIL', 'did not run: the overall bound'],
+      ['AUTH-02', 'PASS', undefined],
+    ]);
+    expect(rules[1]).not.toHaveProperty('reason');
+  });
+});
+
+describe('cleanupShortfall', () => {
+  const board = (boardId: number) => ({ companyId: 1, boardId, actor: 'member', why: 'DELETE answered 403' });
+  it.each([
+    [
+      'every deletable kind, in the order tokens, scenarios, cases',
+      [
+        { kind: 'case', id: 3, ...board(2) },
+        { kind: 'scenario', id: 2, ...board(2) },
+        { kind: 'token', key: 'a', actor: 'member', why: 'w' },
+        { kind: 'case', id: 4, ...board(2) },
+      ],
+      '1 token, 1 scenario and 2 cases left behind',
+    ],
+    [
+      'each board whose scenarios it could not search, once',
+      [
+        { kind: 'scenario', notSearched: true, ...board(2) },
+        { kind: 'scenario', notSearched: true, ...board(2), actor: 'outsider' },
+        { kind: 'scenario', notSearched: true, ...board(5) },
+      ],
+      'the scenarios of board 2 and board 5 not searched',
+    ],
+    [
+      'objects left and a list not searched',
+      [
+        { kind: 'token', notSearched: true, actor: 'outsider', why: 'w' },
+        { kind: 'scenario', id: 2, ...board(2) },
+        { kind: 'account', username: 'cf-1', actor: 'member', why: 'w' },
+      ],
+      '1 scenario left behind; the tokens of the outsider not searched',
+    ],
+    [
+      'only what the API could delete, beside accounts, sessions, tasks and task lists',
+      [
+        { kind: 'account', username: 'cf-1', actor: 'member', why: 'w' },
+        { kind: 'session', id: 4, ...board(2) },
+        { kind: 'task', notSearched: true, ...board(2) },
+        { kind: 'task', id: 5, ...board(2) },
+        { kind: 'token', key: 'a', actor: 'member', why: 'w' },
+      ],
+      '1 token left behind',
+    ],
+  ] as const)('names %s', (_, left, expected) => {
+    expect(cleanupShortfall(left as readonly LeftBehind[])).toBe(expected);
   });
 });
 
@@ -178,6 +297,8 @@ describe('what the clean-up left behind', () => {
       'scenario 3 on board 2 of company 1: DELETE /features/qa/scenarios/ answered 403',
       'case 4 on board 2 of company 1: its scenario 3 was left behind',
     ]);
+    const twenty = Array.from({ length: 20 }, (_, i) => onBoard('scenario', i, `answered ${400 + i}`));
+    expect(describeLeftBehind(twenty)).toHaveLength(20);
     const many = Array.from({ length: 25 }, (_, i) => onBoard('scenario', i, `answered ${400 + i}`));
     const lines = describeLeftBehind(many, 'vitest');
     expect(lines).toHaveLength(21);
@@ -229,5 +350,259 @@ describe('what the clean-up left behind', () => {
       ],
     });
     expect(json.leftBehind).toEqual(leftBehind);
+  });
+});
+
+describe('the console lines', () => {
+  const exchange = (over: Partial<ExchangeRecord> = {}): ExchangeRecord => ({
+    id: 'x.check.ts#1',
+    file: 'x.check.ts',
+    actor: 'member',
+    method: 'POST',
+    path: '/member/login/',
+    url: 'http://t/api/member/login/',
+    requestHeaders: { authorization: 'JWT ***', 'content-type': 'application/json' },
+    requestBody: '{"username":"demo"}',
+    status: 400,
+    responseHeaders: { 'content-type': 'application/json' },
+    responseBody: '{"status":"error"}',
+    ms: 3,
+    ...over,
+  });
+
+  it.each([
+    [
+      ['PASS', 'PASS', 'SKIP'],
+      { done: 3, failed: 0, unverified: 0 },
+      '  ✓ auth.check.ts                2 passed,   0 failed,   1 skipped  (12 ms; 3 checks so far, 0 failed)\n',
+    ],
+    [
+      ['PASS', 'FAIL', 'UNVERIFIED'],
+      { done: 9, failed: 1, unverified: 2 },
+      '  ✗ auth.check.ts                1 passed,   1 failed,   0 skipped, 1 not verified  (12 ms; 9 checks so far, 1 failed, 2 not verified)\n',
+    ],
+    [
+      ['UNVERIFIED'],
+      { done: 1, failed: 0, unverified: 1 },
+      '  ! auth.check.ts                0 passed,   0 failed,   0 skipped, 1 not verified  (12 ms; 1 checks so far, 0 failed, 1 not verified)\n',
+    ],
+  ] as const)('shows a finished file with %j as one progress line', (outcomes, soFar, line) => {
+    const checks = outcomes.map((o) => check('AUTH-01', o));
+    expect(fileLine('auth.check.ts', checks, 12.4, soFar)).toBe(line);
+    expect(
+      progressLine({
+        kind: 'file',
+        file: 'auth.check.ts',
+        results: checks,
+        ms: 12.4,
+        total: 9,
+        ...soFar,
+      }),
+    ).toBe(line);
+  });
+
+  it('shows the start, a warning and a stop as one line each', () => {
+    expect(progressLine({ kind: 'start', files: 12, checks: 80 })).toBe('Running 12 check files…\n');
+    expect(progressLine({ kind: 'warning', message: 'the base URL has no /api' })).toBe(
+      'warning: the base URL has no /api\n',
+    );
+    expect(progressLine({ kind: 'stopping', reason: 'Ctrl-C' })).toBe('stopping: Ctrl-C\n');
+  });
+
+  it('shows what was sent and received with a curl line; an unanswered request says why', () => {
+    expect(describeExchange(exchange())).toEqual([
+      'sent:     POST http://t/api/member/login/',
+      '          Authorization: JWT ***',
+      '          {"username":"demo"}',
+      'received: HTTP 400 (application/json)',
+      '          {"status":"error"}',
+      `curl:     curl -sS -i -X POST 'http://t/api/member/login/' -H 'authorization: JWT ***' -H 'content-type: application/json' --data-raw '{"username":"demo"}'`,
+    ]);
+    const {
+      status: _s,
+      responseHeaders: _h,
+      responseBody: _b,
+      ...unanswered
+    } = exchange({ requestHeaders: {}, requestBody: '' });
+    expect(describeExchange({ ...unanswered, error: 'no answer within 10 ms' }).slice(1, 2)).toEqual([
+      'received: no answer within 10 ms',
+    ]);
+    expect(describeExchange(unanswered)[1]).toBe('received: no answer');
+    const { responseHeaders: _none, ...headerless } = exchange();
+    expect(describeExchange(headerless)[3]).toBe('received: HTTP 400');
+    expect(describeExchange(exchange({ responseHeaders: {}, responseBody: '' })).slice(3, 5)).toEqual([
+      'received: HTTP 400',
+      `curl:     curl -sS -i -X POST 'http://t/api/member/login/' -H 'authorization: JWT ***' -H 'content-type: application/json' --data-raw '{"username":"demo"}'`,
+    ]);
+  });
+
+  it.each([
+    [
+      { strict: false, failed: false, reasons: [], warnings: [] },
+      ['Verdict (not strict: only MUST rules count, a failed SHOULD rule is a warning): PASS'],
+    ],
+    [
+      {
+        strict: true,
+        failed: true,
+        reasons: ['MUST or SHOULD rules failed: AUTH-01', 'coverage 10% is below the minimum 50%'],
+        warnings: [],
+        coverage: { percent: 10, minimum: 50, met: false },
+      },
+      [
+        'COVERAGE: 10% of declared responses exercised (minimum 50%): NOT MET',
+        'Verdict (strict: SHOULD rules count like MUST rules): FAIL: MUST or SHOULD rules failed: AUTH-01; coverage 10% is below the minimum 50%',
+      ],
+    ],
+    [
+      { strict: false, failed: false, reasons: [], warnings: [], coverage: { percent: 60, minimum: 50, met: true } },
+      [
+        'COVERAGE: 60% of declared responses exercised (minimum 50%): met',
+        'Verdict (not strict: only MUST rules count, a failed SHOULD rule is a warning): PASS',
+      ],
+    ],
+  ] as const)('gives the verdict and the coverage gate in plain lines (%#)', (verdict, lines) => {
+    expect(verdictLines({ ...verdict, reasons: [...verdict.reasons], warnings: [] })).toEqual(lines);
+  });
+
+  it('details the first failed checks of a rule with their steps and exchanges, and counts the rest', () => {
+    const failed = (n: number): CheckResult => ({
+      ...check('AUTH-01', 'FAIL', `got 200\nfor request ${n}`),
+      name: `AUTH-01 check ${n}`,
+      ...(n === 1 ? { steps: ['▶ POST /member/login/ → 400'], exchanges: [exchange()] } : {}),
+    });
+    const [rule] = judgeRules(RULES, [1, 2, 3, 4, 5].map(failed), new Set(['AUTH-01']));
+    const lines = failureDetails(rule as RuleResult, 2);
+    expect(lines.slice(0, 4)).toEqual([
+      '    ✗ AUTH-01 check 1',
+      '      got 200\n      for request 1',
+      '      steps:    ▶ POST /member/login/ → 400',
+      '      sent:     POST http://t/api/member/login/',
+    ]);
+    expect(lines.slice(-3)).toEqual([
+      '    ✗ AUTH-01 check 2',
+      '      got 200\n      for request 2',
+      '    … and 3 more failed checks of AUTH-01 (all of them are in --json and --junit)',
+    ]);
+    const mixed = judgeRules(RULES, [check('AUTH-01', 'PASS'), failed(2), failed(3)], new Set(['AUTH-01']));
+    expect(failureDetails(mixed[0] as RuleResult, 2).filter((l) => !l.startsWith('      '))).toEqual([
+      '    ✗ AUTH-01 check 2',
+      '    ✗ AUTH-01 check 3',
+    ]);
+    const unverified = judgeRules(
+      RULES,
+      [check('AUTH-01', 'UNVERIFIED'), check('AUTH-01', 'UNVERIFIED')],
+      new Set(['AUTH-01']),
+    );
+    expect(failureDetails(unverified[0] as RuleResult, 1, 'vitest')).toEqual([
+      '    ! AUTH-01 a check',
+      '      failed',
+      `    … and 1 more checks not verified of AUTH-01 (${allFailuresHint('vitest')})`,
+    ]);
+  });
+});
+
+describe('the console report of a run', () => {
+  const blocked = (blockedBy: string): CheckResult => ({ ...check('TOKEN-02', 'UNVERIFIED', 'blocked'), blockedBy });
+  const rules = judgeRules(
+    RULES,
+    [
+      check('AUTH-01', 'PASS'),
+      check('AUTH-01', 'SKIP', 'read-only mode'),
+      check('AUTH-02', 'PASS'),
+      check('AUTH-02', 'FAIL', 'got 200'),
+      blocked('TOKEN-01'),
+      blocked('AUTH-02'),
+      blocked('TOKEN-01'),
+      check('TOKEN-02', 'PASS'),
+    ],
+    new Set(['AUTH-01', 'AUTH-02', 'TOKEN-02']),
+  );
+  const result = {
+    door: 'vitest',
+    baseUrl: 'http://t/api',
+    marker: 'cf-run-7',
+    rules,
+    wallMs: 1540,
+    passed: 1,
+    failed: 1,
+    skipped: 0,
+    unverified: 1,
+    exchanges: 12,
+    problems: ['the clean-up ran out of its 100 ms'],
+    leftBehind: [
+      { kind: 'token', title: 'cf-run-7 keyless', actor: 'member', why: 'its row shows no key or id to delete it by' },
+      { kind: 'scenario', title: 'cf-run-7 idless', companyId: 1, boardId: 2, actor: 'member', why: 'no id' },
+    ],
+    coverage: coverageOf(loadContract(), []),
+  } as unknown as RunResult;
+  const text = (r: RunResult) => formatReport(r);
+
+  it('lists every rule, what blocked each rule not verified, the failures, problems and leftovers, in that order', () => {
+    const [auth01, auth02, token02] = ['AUTH-01', 'AUTH-02', 'TOKEN-02'].map((id) => RULES.find((r) => r.id === id));
+    const lines = text(result);
+    const coverageAt = lines.findIndex((l) => l.startsWith('API coverage:'));
+    expect(lines.slice(0, coverageAt)).toEqual([
+      '',
+      'Rules (http://t/api, run cf-run-7):',
+      `  AUTH-01   MUST    PASS  ${auth01?.text} (1 of 2 checks skipped: read-only mode)`,
+      `  AUTH-02   MUST    FAIL  ${auth02?.text} (1 of 2 checks failed)`,
+      `  TOKEN-02  ${token02?.level.padEnd(6)}  UNVERIFIED  ${token02?.text} (3 of 4 checks not verified: blocked)`,
+      '',
+      'Not verified (a step they need failed under another rule; fix that rule first):',
+      `  TOKEN-02 ${token02?.level}: blocked by TOKEN-01, AUTH-02`,
+      '',
+      'Failures:',
+      '',
+      `  AUTH-02 MUST: ${auth02?.text}`,
+      '    ✗ AUTH-02 a check',
+      '      got 200',
+      '',
+      'Problems outside the checks:',
+      '  ! the clean-up ran out of its 100 ms',
+      '',
+      'Left behind on the target (the API has no delete for it, or the clean-up could not remove it or look):',
+      '  - named API token "cf-run-7 keyless" of the member: its row shows no key or id to delete it by',
+      '  - scenario "cf-run-7 idless" on board 2 of company 1: no id',
+      '',
+    ]);
+    expect(lines.slice(-5)).toEqual([
+      '',
+      '12 requests in 1.5 s.',
+      `Clean-up: INCOMPLETE: 1 token and 1 scenario left behind (see "Left behind"; ${strictHint('vitest')} fails the run for it)`,
+      'Verdict (not strict: only MUST rules count, a failed SHOULD rule is a warning): FAIL: MUST rules failed: AUTH-02; MUST rules not verified: TOKEN-02',
+      '1 passed, 1 failed, 0 skipped, 1 not verified',
+    ]);
+  });
+
+  it('gives a rule without a reason no parentheses, and the CLI hints when the run names no door', () => {
+    const passed = judgeRules(RULES, [check('AUTH-01', 'PASS')], new Set(['AUTH-01']));
+    expect(text({ ...result, rules: passed } as RunResult)[2]).toBe(
+      `  AUTH-01  MUST    PASS  ${RULES.find((r) => r.id === 'AUTH-01')?.text}`,
+    );
+    const lines = text({ ...result, door: undefined } as unknown as RunResult);
+    expect(lines.at(-3)).toContain(`(see "Left behind"; ${strictHint('cli')} fails the run for it)`);
+  });
+
+  it('leaves out the sections a clean run has nothing for', () => {
+    const clean = {
+      ...result,
+      door: undefined,
+      rules: rules.slice(0, 1),
+      problems: [],
+      leftBehind: [],
+    } as unknown as RunResult;
+    const lines = text(clean);
+    expect(
+      lines.slice(
+        0,
+        lines.findIndex((l) => l.startsWith('API coverage:')),
+      ),
+    ).toEqual([
+      '',
+      'Rules (http://t/api, run cf-run-7):',
+      `  AUTH-01  MUST    PASS  ${RULES.find((r) => r.id === 'AUTH-01')?.text} (1 of 2 checks skipped: read-only mode)`,
+      '',
+    ]);
   });
 });
