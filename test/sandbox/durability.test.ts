@@ -10,6 +10,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,12 +22,15 @@ import { limitsWith } from '../../mocks/sandbox/domain/limits.js';
 import { readStateFile } from '../../mocks/sandbox/worlds/journal.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { snapshotOf, snapshotText, storeFromText } from '../../mocks/sandbox/worlds/snapshot.js';
+import { MAX_SNAPSHOT_CHARS } from '../../mocks/sandbox/worlds/snapshot-schema.js';
 import {
   type DurabilityOptions,
   durable,
   fileWriter,
   loadStateFile,
+  removeStaleTemporaries,
   type StateFileWriter,
+  writeFileAtomically,
 } from '../../mocks/sandbox/worlds/state-file.js';
 import { onBoard, requestTo } from './harness.js';
 
@@ -313,6 +317,48 @@ describe('the temporary file', () => {
   });
 });
 
+describe('temporaries a killed process left', () => {
+  it('are removed at start; files that only look like them are left alone', async () => {
+    const folder = join(dir, 'stale');
+    mkdirSync(folder);
+    const file = join(folder, 'world.json');
+    writeFileSync(file, 'the state');
+    const hex = '0123456789abcdef'.repeat(2);
+    const ours = [`world.json.${hex}.tmp`, `world.json.${'f'.repeat(32)}.tmp`];
+    const others = [
+      'other.json.0123456789abcdef0123456789abcdef.tmp',
+      // A dot in the name is a dot, not any character.
+      `worldxjson.${hex}.tmp`,
+      `world.json.${hex.slice(1)}.tmp`,
+      `world.json.${hex.toUpperCase()}.tmp`,
+      `world.json.${hex}.tmp.kept`,
+      `backup-world.json.${hex}.tmp`,
+      'world.json.backup',
+    ];
+    for (const name of [...ours, ...others]) writeFileSync(join(folder, name), 'x');
+    await removeStaleTemporaries(file);
+    expect(readdirSync(folder).sort()).toEqual(['world.json', ...others].sort());
+    expect(readFileSync(file, 'utf8')).toBe('the state');
+  });
+
+  it('a folder that does not exist yet has none: nothing to remove, no error', async () => {
+    await expect(removeStaleTemporaries(join(dir, 'not-yet', 'world.json'))).resolves.toBeUndefined();
+  });
+});
+
+describe('writing a whole file atomically', () => {
+  it('replaces the file with the text, mode 0600, leaving no temporary', async () => {
+    const folder = join(dir, 'atomic');
+    mkdirSync(folder);
+    const file = join(folder, 'world.json');
+    writeFileSync(file, 'old text, longer than the new one');
+    await writeFileAtomically(file, 'new text');
+    expect(readFileSync(file, 'utf8')).toBe('new text');
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder)).toEqual(['world.json']);
+  });
+});
+
 describe('loading checks the file against a bounded schema', () => {
   const demoText = async () => JSON.stringify(await snapshotOf(createSandbox().store));
   const withChange = async (change: (world: Record<string, unknown>) => void) => {
@@ -404,6 +450,25 @@ describe('loading checks the file against a bounded schema', () => {
     const error = String(await loadStateFile(file).catch((e: Error) => e));
     expect(error).toMatch(/snapshot: not valid JSON/);
     expect(error).not.toContain('nope');
+  });
+
+  it('a file larger than three bytes a character of the bound is refused before it is read', async () => {
+    const file = join(dir, 'huge.json');
+    // Sparse: the size is set, no byte is written.
+    writeFileSync(file, '');
+    truncateSync(file, MAX_SNAPSHOT_CHARS * 3 + 1);
+    const error = String(await loadStateFile(file).catch((e: Error) => e));
+    expect(error).toContain(
+      `cannot load the state file ${file}: snapshot: larger than ${MAX_SNAPSHOT_CHARS * 3} bytes`,
+    );
+    expect(error).toMatch(/move it away to start afresh/);
+    rmSync(file);
+  });
+
+  it('a path that is a folder is an error, never a new world', async () => {
+    const folder = join(dir, 'a-folder.json');
+    mkdirSync(folder);
+    await expect(loadStateFile(folder)).rejects.toMatchObject({ code: 'EISDIR' });
   });
 
   it('a missing file is a new world', async () => {
