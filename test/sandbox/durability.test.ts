@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
 import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
 import { limitsWith } from '../../mocks/sandbox/domain/limits.js';
@@ -50,7 +50,7 @@ async function durableSandbox(file: string, options: DurabilityOptions = {}, san
     );
     const text = await res.text();
     // biome-ignore lint/suspicious/noExplicitAny: tests read the answers' JSON.
-    return { status: res.status, json: (text ? JSON.parse(text) : undefined) as any };
+    return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : undefined) as any };
   };
   const login = await call('POST', '/member/login/', {
     username: DEMO.accounts.member.username,
@@ -80,11 +80,17 @@ describe('a write is answered only once it is kept', () => {
 
     const lost = await createScenario('Not kept');
     expect(lost.status).toBe(503);
-    expect(lost.json).toMatchObject({ status: 'error', errors: [{ field: 'state' }] });
-    expect(lost.json.message).toMatch(/could not save/);
+    expect(lost.json).toMatchObject({
+      status: 'error',
+      errors: [{ field: 'state', message: 'could not be written; the change was not kept' }],
+    });
+    expect(lost.json.message).toMatch(/could not save .* retry once the operator has fixed the disk/);
+    expect(lost.headers.get('retry-after')).toBe('5');
     expect(titles().has('Not kept'), 'memory ran ahead of the file').toBe(false);
     expect(titles().has('Kept')).toBe(true);
-    expect(reports.join('\n')).toMatch(/could not write the state file .*ENOENT/);
+    expect(reports.join('\n')).toMatch(
+      /could not write the state file .*ENOENT.*: answering 503 .* going back to the world the file holds/,
+    );
     expect(reports.join('\n')).not.toMatch(/Not kept|password/);
 
     mkdirSync(folder);
@@ -201,6 +207,186 @@ describe('a write is answered only once it is kept', () => {
     expect((await createScenario('Next')).status).toBe(201);
     expect(titlesInFile(file)).toEqual(new Set([...titles()]));
     expect(titlesInFile(file).has('Answered 503')).toBe(false);
+    // Rewritten, not appended over what the failed record left: no torn tail to drop.
+    expect(readStateFile(readFileSync(file)).dropped).toBeUndefined();
+  });
+
+  it('a state file removed while the sandbox runs is written anew by the next write, which is kept', async () => {
+    const file = join(dir, 'removed-file.json');
+    const { createScenario, titles, reports } = await durableSandbox(file);
+    expect((await createScenario('Before')).status).toBe(201);
+    rmSync(file);
+    expect((await createScenario('After the removal')).status).toBe(201);
+    expect(titlesInFile(file)).toEqual(new Set([...titles()]));
+    expect(titles().has('Before')).toBe(true);
+    expect(reports).toEqual([]);
+  });
+
+  it('a state file path that is a folder: a write answers 503 and no temporary is left beside it', async () => {
+    const folder = join(dir, 'target-folder');
+    const file = join(folder, 'world.json');
+    mkdirSync(file, { recursive: true });
+    writeFileSync(join(file, 'inside'), 'x');
+    const sandbox = createSandbox();
+    const reports: string[] = [];
+    const kept = await durable(file, sandbox, { report: (m) => reports.push(m) });
+    const answer = await kept.fetch(
+      requestTo(
+        'POST',
+        `${API_PREFIX}/member/login/`,
+        { 'content-type': 'application/json' },
+        JSON.stringify({
+          username: DEMO.accounts.member.username,
+          password: DEMO.accounts.member.password,
+          captcha_token: DEMO.captchaToken,
+        }),
+      ),
+    );
+    expect(answer.status).toBe(503);
+    expect(reports.at(-1)).toMatch(/could not write the state file/);
+    expect(readdirSync(folder)).toEqual(['world.json']);
+  });
+
+  it('a whole rewrite that fails half-way: 503, the old file as it was, no temporary left', async () => {
+    const folder = join(dir, 'rewrite-fails');
+    mkdirSync(folder);
+    const file = join(folder, 'world.json');
+    const real = fileWriter(file);
+    let fail = false;
+    const { createScenario, titles } = await durableSandbox(file, {
+      writer: {
+        // Unknown state after a failed cut: the next save rewrites the file whole.
+        append: async (...args) => {
+          if (fail) throw failure('EIO');
+          await real.append(...args);
+        },
+        truncate: async (length) => {
+          if (fail) throw failure('EIO');
+          await real.truncate(length);
+        },
+        replace: async () => {
+          const replacement = await real.replace();
+          if (!fail) return replacement;
+          return {
+            get bytes() {
+              return replacement.bytes;
+            },
+            write: async (text) => {
+              await replacement.write(text.slice(0, 10));
+              throw failure('ENOSPC');
+            },
+            discard: () => replacement.discard(),
+            commit: () => replacement.commit(),
+          };
+        },
+      },
+    });
+    expect((await createScenario('Kept')).status).toBe(201);
+    const before = readFileSync(file);
+    fail = true;
+    expect((await createScenario('Append fails')).status).toBe(503);
+    expect((await createScenario('Rewrite fails')).status).toBe(503);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(folder)).toEqual(['world.json']);
+    fail = false;
+    expect((await createScenario('Works again')).status).toBe(201);
+    expect(titlesInFile(file)).toEqual(new Set([...titles()]));
+  });
+
+  it('by default a failed save is said on stderr', async () => {
+    const folder = join(dir, 'stderr');
+    mkdirSync(folder);
+    const file = join(folder, 'world.json');
+    const said: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((message: string) => {
+      said.push(message);
+    });
+    try {
+      const sandbox = createSandbox();
+      const kept = await durable(file, sandbox);
+      rmSync(folder, { recursive: true });
+      const answer = await kept.fetch(
+        requestTo(
+          'POST',
+          `${API_PREFIX}/member/register/`,
+          { 'content-type': 'application/json' },
+          JSON.stringify({
+            username: 'on-stderr',
+            password: 'on-stderr-password',
+            email: 'on-stderr@example.com',
+            first_name: 'On',
+            last_name: 'Stderr',
+            captcha_token: DEMO.captchaToken,
+          }),
+        ),
+      );
+      expect(answer.status).toBe(503);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(said.join('\n')).toMatch(/could not write the state file .*ENOENT/);
+  });
+
+  it('a roll-back waits for writes still running, so none lands in the world it puts back; writes arriving meanwhile wait and are kept', async () => {
+    const file = join(dir, 'in-flight.json');
+    const real = fileWriter(file);
+    const plain = createSandbox();
+    let letGo: () => void = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    let holdNext = false;
+    let holding = 0;
+    // The sandbox as durable sees it, holding the next write, once asked to, before it reaches the sandbox.
+    const sandbox = {
+      get store() {
+        return plain.store;
+      },
+      restore: (store: Sandbox['store']) => plain.restore(store),
+      answer: async (request: Parameters<Sandbox['answer']>[0]) => {
+        if (holdNext && request.method === 'POST') {
+          holdNext = false;
+          holding += 1;
+          await held;
+        }
+        return plain.answer(request);
+      },
+    } as unknown as Sandbox;
+    let failing: (() => void) | undefined;
+    let fail = false;
+    const { createScenario, titles, reports } = await durableSandbox(
+      file,
+      {
+        writer: {
+          append: async (...args) => {
+            if (fail) {
+              await new Promise<void>((resolve) => (failing = resolve));
+              throw failure('EIO');
+            }
+            await real.append(...args);
+          },
+        },
+      },
+      sandbox,
+    );
+    expect((await createScenario('Saved')).status).toBe(201);
+    fail = true;
+    const first = createScenario('Its save fails');
+    while (!failing) await new Promise((resolve) => setImmediate(resolve));
+    holdNext = true;
+    const inFlight = createScenario('Still running');
+    // The held write is in the sandbox's hands (not answered) when the save fails.
+    while (holding === 0) await new Promise((resolve) => setImmediate(resolve));
+    fail = false;
+    failing?.();
+    while (reports.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const meanwhile = createScenario('Arrived during the roll-back');
+    letGo();
+    expect((await first).status).toBe(503);
+    expect((await inFlight).status).toBe(503);
+    expect((await meanwhile).status).toBe(201);
+    expect(titles(plain).has('Its save fails')).toBe(false);
+    expect(titles(plain).has('Still running')).toBe(false);
+    expect(titles(plain).has('Arrived during the roll-back')).toBe(true);
+    expect(titlesInFile(file)).toEqual(new Set([...titles(plain)]));
   });
 
   it('a failed save logs nobody out: refresh tokens survive the roll-back', async () => {
