@@ -401,6 +401,11 @@ describe('compaction', () => {
     expect(new Set([...loaded.store.scenarios.values()].map((s) => s.title))).toEqual(new Set([...titles()]));
     expect(loaded.journalBytes).toBeGreaterThan(0);
     expect(loaded.journalBytes).toBeLessThan(loaded.snapshotBytes);
+    // The records written during it are the new file's journal, past the bound: the next save compacts again.
+    const compactedLine = lines(file)[0];
+    await createScenario('x');
+    await durability.idle();
+    expect(lines(file)[0], 'the writes made during the compaction were not weighed').not.toBe(compactedLine);
   });
 
   it('a compaction that fails is reported; writes are kept until the journal is twice its bound, then refused until the file can be rewritten', async () => {
