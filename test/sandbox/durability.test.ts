@@ -331,21 +331,18 @@ describe('a write is answered only once it is kept', () => {
     const file = join(dir, 'in-flight.json');
     const real = fileWriter(file);
     const plain = createSandbox();
-    let letGo: () => void = () => {};
-    const held = new Promise<void>((resolve) => (letGo = resolve));
-    let holdNext = false;
-    let holding = 0;
-    // The sandbox as durable sees it, holding the next write, once asked to, before it reaches the sandbox.
+    const gates: Array<() => void> = [];
+    let toHold = 0;
+    // The sandbox as durable sees it, holding the next writes, once asked to, before they reach the sandbox.
     const sandbox = {
       get store() {
         return plain.store;
       },
       restore: (store: Sandbox['store']) => plain.restore(store),
       answer: async (request: Parameters<Sandbox['answer']>[0]) => {
-        if (holdNext && request.method === 'POST') {
-          holdNext = false;
-          holding += 1;
-          await held;
+        if (toHold > 0 && request.method === 'POST') {
+          toHold -= 1;
+          await new Promise<void>((resolve) => gates.push(resolve));
         }
         return plain.answer(request);
       },
@@ -371,20 +368,25 @@ describe('a write is answered only once it is kept', () => {
     fail = true;
     const first = createScenario('Its save fails');
     while (!failing) await new Promise((resolve) => setImmediate(resolve));
-    holdNext = true;
-    const inFlight = createScenario('Still running');
-    // The held write is in the sandbox's hands (not answered) when the save fails.
-    while (holding === 0) await new Promise((resolve) => setImmediate(resolve));
+    toHold = 2;
+    const inFlight = [createScenario('Still running 1'), createScenario('Still running 2')];
+    // The held writes are in the sandbox's hands (not answered) when the save fails.
+    while (gates.length < 2) await new Promise((resolve) => setImmediate(resolve));
     fail = false;
     failing?.();
     while (reports.length === 0) await new Promise((resolve) => setImmediate(resolve));
     const meanwhile = createScenario('Arrived during the roll-back');
-    letGo();
+    // One write in flight ends; the roll-back goes on waiting for the other (the world is not put back yet).
+    const world = plain.store;
+    gates[0]?.();
+    for (let i = 0; i < 50 && plain.store === world; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(plain.store, 'the roll-back did not wait for every write in flight').toBe(world);
+    gates[1]?.();
     expect((await first).status).toBe(503);
-    expect((await inFlight).status).toBe(503);
+    expect((await Promise.all(inFlight)).map((answer) => answer.status)).toEqual([503, 503]);
     expect((await meanwhile).status).toBe(201);
     expect(titles(plain).has('Its save fails')).toBe(false);
-    expect(titles(plain).has('Still running')).toBe(false);
+    expect(titles(plain).has('Still running 1') || titles(plain).has('Still running 2')).toBe(false);
     expect(titles(plain).has('Arrived during the roll-back')).toBe(true);
     expect(titlesInFile(file)).toEqual(new Set([...titles(plain)]));
   });
