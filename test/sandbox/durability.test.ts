@@ -736,6 +736,70 @@ describe("a restart changes no account's standing", () => {
     expect((await register(restarted, 'four')).status).toBe(429);
   });
 
+  it("a world reset between two saves is saved whole: each row's writer is the new world's, even when as many rows changed writer in each", async () => {
+    const file = join(dir, 'reset.json');
+    const real = fileWriter(file);
+    let appends = 0;
+    let gate: Promise<void> | undefined;
+    let release: () => void = () => {};
+    const { call, auth, sandbox, kept } = await durableSandbox(file, {
+      writer: {
+        append: async (...args) => {
+          appends += 1;
+          await gate;
+          await real.append(...args);
+        },
+      },
+    });
+    const rewrite = (send: (r: Request) => Promise<Response>, id: number, token: string) =>
+      send(
+        requestTo(
+          'PATCH',
+          `${API_PREFIX}/features/qa/scenarios/?${onBoard({ scenario_id: id })}`,
+          { 'content-type': 'application/json', authorization: token },
+          JSON.stringify({ title: sandbox.store.scenarios.get(id)?.title }),
+        ),
+      );
+    // The member rewrites a seeded scenario as it was: now the member's.
+    expect((await rewrite(kept.fetch, DEMO.scenarios.login, auth)).status).toBe(200);
+    await kept.idle();
+    gate = new Promise((resolve) => (release = resolve));
+    const before = appends;
+    const held = call('POST', `/features/qa/scenarios/list/?${onBoard()}`, { title: 'Held', parent_id: null }, auth);
+    while (appends === before) await new Promise((resolve) => setImmediate(resolve));
+    const changesSaved = sandbox.store.ownerChanges();
+    // While that save is held, the world is reset (Sandbox.reset) and the member rewrites as many other seeded
+    // scenarios as there were changes of writer before.
+    sandbox.reset();
+    const login = await sandbox.fetch(
+      requestTo(
+        'POST',
+        `${API_PREFIX}/member/login/`,
+        { 'content-type': 'application/json' },
+        JSON.stringify({
+          username: DEMO.accounts.member.username,
+          password: DEMO.accounts.member.password,
+          captcha_token: DEMO.captchaToken,
+        }),
+      ),
+    );
+    const fresh = `JWT ${((await login.json()) as { data: { access_token: string } }).data.access_token}`;
+    for (const id of [DEMO.scenarios.checkout, DEMO.scenarios.cardPayment, DEMO.scenarios.guestCheckout]) {
+      if (sandbox.store.ownerChanges() >= changesSaved) break;
+      expect((await rewrite(sandbox.fetch, id, fresh)).status).toBe(200);
+    }
+    expect(sandbox.store.ownerChanges()).toBe(changesSaved);
+    const after = call('POST', `/features/qa/scenarios/list/?${onBoard()}`, { title: 'After', parent_id: null }, fresh);
+    release();
+    expect((await held).status).toBe(201);
+    expect((await after).status).toBe(201);
+    await kept.idle();
+    const loaded = (await loadStateFile(file))?.store as Sandbox['store'];
+    const owners = (store: Sandbox['store']) =>
+      [...store.scenarios].map(([id, row]) => [id, row.title, store.ownerOf(row)]);
+    expect(owners(loaded)).toEqual(owners(sandbox.store));
+  });
+
   it('a registration window used up before a restart does not refuse registrations after it', async () => {
     const limits = { registrationsPerMinute: 1 };
     const running = createSandbox({ limits });
