@@ -161,7 +161,9 @@ describe('reading the journal back', () => {
     text.splice(2, 1);
     writeFileSync(file, text.join('\n'));
     const error = String(await loadStateFile(file).catch((e: Error) => e));
-    const [, found, next] = /journal: line 3: \/seq is (\d+) where (\d+) comes next/.exec(error) ?? [];
+    const match = /journal: line 3: \/seq is (\d+) where (\d+) comes next/.exec(error);
+    expect(match, error).not.toBeNull();
+    const [, found, next] = match ?? [];
     // The message names the record that is missing: the one before the record found.
     expect(Number(found), error).toBe(Number(next) + 1);
   });
