@@ -10,23 +10,27 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
 import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
 import { limitsWith } from '../../mocks/sandbox/domain/limits.js';
 import { readStateFile } from '../../mocks/sandbox/worlds/journal.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { snapshotOf, snapshotText, storeFromText } from '../../mocks/sandbox/worlds/snapshot.js';
+import { MAX_SNAPSHOT_CHARS } from '../../mocks/sandbox/worlds/snapshot-schema.js';
 import {
   type DurabilityOptions,
   durable,
   fileWriter,
   loadStateFile,
+  removeStaleTemporaries,
   type StateFileWriter,
+  writeFileAtomically,
 } from '../../mocks/sandbox/worlds/state-file.js';
 import { onBoard, requestTo } from './harness.js';
 
@@ -46,7 +50,7 @@ async function durableSandbox(file: string, options: DurabilityOptions = {}, san
     );
     const text = await res.text();
     // biome-ignore lint/suspicious/noExplicitAny: tests read the answers' JSON.
-    return { status: res.status, json: (text ? JSON.parse(text) : undefined) as any };
+    return { status: res.status, headers: res.headers, json: (text ? JSON.parse(text) : undefined) as any };
   };
   const login = await call('POST', '/member/login/', {
     username: DEMO.accounts.member.username,
@@ -76,11 +80,17 @@ describe('a write is answered only once it is kept', () => {
 
     const lost = await createScenario('Not kept');
     expect(lost.status).toBe(503);
-    expect(lost.json).toMatchObject({ status: 'error', errors: [{ field: 'state' }] });
-    expect(lost.json.message).toMatch(/could not save/);
+    expect(lost.json).toMatchObject({
+      status: 'error',
+      errors: [{ field: 'state', message: 'could not be written; the change was not kept' }],
+    });
+    expect(lost.json.message).toMatch(/could not save .* retry once the operator has fixed the disk/);
+    expect(lost.headers.get('retry-after')).toBe('5');
     expect(titles().has('Not kept'), 'memory ran ahead of the file').toBe(false);
     expect(titles().has('Kept')).toBe(true);
-    expect(reports.join('\n')).toMatch(/could not write the state file .*ENOENT/);
+    expect(reports.join('\n')).toMatch(
+      /could not write the state file .*ENOENT.*: answering 503 .* going back to the world the file holds/,
+    );
     expect(reports.join('\n')).not.toMatch(/Not kept|password/);
 
     mkdirSync(folder);
@@ -197,6 +207,188 @@ describe('a write is answered only once it is kept', () => {
     expect((await createScenario('Next')).status).toBe(201);
     expect(titlesInFile(file)).toEqual(new Set([...titles()]));
     expect(titlesInFile(file).has('Answered 503')).toBe(false);
+    // Rewritten, not appended over what the failed record left: no torn tail to drop.
+    expect(readStateFile(readFileSync(file)).dropped).toBeUndefined();
+  });
+
+  it('a state file removed while the sandbox runs is written anew by the next write, which is kept', async () => {
+    const file = join(dir, 'removed-file.json');
+    const { createScenario, titles, reports } = await durableSandbox(file);
+    expect((await createScenario('Before')).status).toBe(201);
+    rmSync(file);
+    expect((await createScenario('After the removal')).status).toBe(201);
+    expect(titlesInFile(file)).toEqual(new Set([...titles()]));
+    expect(titles().has('Before')).toBe(true);
+    expect(reports).toEqual([]);
+  });
+
+  it('a state file path that is a folder: a write answers 503 and no temporary is left beside it', async () => {
+    const folder = join(dir, 'target-folder');
+    const file = join(folder, 'world.json');
+    mkdirSync(file, { recursive: true });
+    writeFileSync(join(file, 'inside'), 'x');
+    const sandbox = createSandbox();
+    const reports: string[] = [];
+    const kept = await durable(file, sandbox, { report: (m) => reports.push(m) });
+    const answer = await kept.fetch(
+      requestTo(
+        'POST',
+        `${API_PREFIX}/member/login/`,
+        { 'content-type': 'application/json' },
+        JSON.stringify({
+          username: DEMO.accounts.member.username,
+          password: DEMO.accounts.member.password,
+          captcha_token: DEMO.captchaToken,
+        }),
+      ),
+    );
+    expect(answer.status).toBe(503);
+    expect(reports.at(-1)).toMatch(/could not write the state file/);
+    expect(readdirSync(folder)).toEqual(['world.json']);
+  });
+
+  it('a whole rewrite that fails half-way: 503, the old file as it was, no temporary left', async () => {
+    const folder = join(dir, 'rewrite-fails');
+    mkdirSync(folder);
+    const file = join(folder, 'world.json');
+    const real = fileWriter(file);
+    let fail = false;
+    const { createScenario, titles } = await durableSandbox(file, {
+      writer: {
+        // Unknown state after a failed cut: the next save rewrites the file whole.
+        append: async (...args) => {
+          if (fail) throw failure('EIO');
+          await real.append(...args);
+        },
+        truncate: async (length) => {
+          if (fail) throw failure('EIO');
+          await real.truncate(length);
+        },
+        replace: async () => {
+          const replacement = await real.replace();
+          if (!fail) return replacement;
+          return {
+            get bytes() {
+              return replacement.bytes;
+            },
+            write: async (text) => {
+              await replacement.write(text.slice(0, 10));
+              throw failure('ENOSPC');
+            },
+            discard: () => replacement.discard(),
+            commit: () => replacement.commit(),
+          };
+        },
+      },
+    });
+    expect((await createScenario('Kept')).status).toBe(201);
+    const before = readFileSync(file);
+    fail = true;
+    expect((await createScenario('Append fails')).status).toBe(503);
+    expect((await createScenario('Rewrite fails')).status).toBe(503);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(readdirSync(folder)).toEqual(['world.json']);
+    fail = false;
+    expect((await createScenario('Works again')).status).toBe(201);
+    expect(titlesInFile(file)).toEqual(new Set([...titles()]));
+  });
+
+  it('by default a failed save is said on stderr', async () => {
+    const folder = join(dir, 'stderr');
+    mkdirSync(folder);
+    const file = join(folder, 'world.json');
+    const said: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((message: string) => {
+      said.push(message);
+    });
+    try {
+      const sandbox = createSandbox();
+      const kept = await durable(file, sandbox);
+      rmSync(folder, { recursive: true });
+      const answer = await kept.fetch(
+        requestTo(
+          'POST',
+          `${API_PREFIX}/member/register/`,
+          { 'content-type': 'application/json' },
+          JSON.stringify({
+            username: 'on-stderr',
+            password: 'on-stderr-password',
+            email: 'on-stderr@example.com',
+            first_name: 'On',
+            last_name: 'Stderr',
+            captcha_token: DEMO.captchaToken,
+          }),
+        ),
+      );
+      expect(answer.status).toBe(503);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(said.join('\n')).toMatch(/could not write the state file .*ENOENT/);
+  });
+
+  it('a roll-back waits for writes still running, so none lands in the world it puts back; writes arriving meanwhile wait and are kept', async () => {
+    const file = join(dir, 'in-flight.json');
+    const real = fileWriter(file);
+    const plain = createSandbox();
+    const gates: Array<() => void> = [];
+    let toHold = 0;
+    // The sandbox as durable sees it, holding the next writes, once asked to, before they reach the sandbox.
+    const sandbox = {
+      get store() {
+        return plain.store;
+      },
+      restore: (store: Sandbox['store']) => plain.restore(store),
+      answer: async (request: Parameters<Sandbox['answer']>[0]) => {
+        if (toHold > 0 && request.method === 'POST') {
+          toHold -= 1;
+          await new Promise<void>((resolve) => gates.push(resolve));
+        }
+        return plain.answer(request);
+      },
+    } as unknown as Sandbox;
+    let failing: (() => void) | undefined;
+    let fail = false;
+    const { createScenario, titles, reports } = await durableSandbox(
+      file,
+      {
+        writer: {
+          append: async (...args) => {
+            if (fail) {
+              await new Promise<void>((resolve) => (failing = resolve));
+              throw failure('EIO');
+            }
+            await real.append(...args);
+          },
+        },
+      },
+      sandbox,
+    );
+    expect((await createScenario('Saved')).status).toBe(201);
+    fail = true;
+    const first = createScenario('Its save fails');
+    while (!failing) await new Promise((resolve) => setImmediate(resolve));
+    toHold = 2;
+    const inFlight = [createScenario('Still running 1'), createScenario('Still running 2')];
+    // The held writes are in the sandbox's hands (not answered) when the save fails.
+    while (gates.length < 2) await new Promise((resolve) => setImmediate(resolve));
+    fail = false;
+    failing?.();
+    while (reports.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const meanwhile = createScenario('Arrived during the roll-back');
+    // One write in flight ends; the roll-back goes on waiting for the other (the world is not put back yet).
+    const world = plain.store;
+    gates[0]?.();
+    for (let i = 0; i < 50 && plain.store === world; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(plain.store, 'the roll-back did not wait for every write in flight').toBe(world);
+    gates[1]?.();
+    expect((await first).status).toBe(503);
+    expect((await Promise.all(inFlight)).map((answer) => answer.status)).toEqual([503, 503]);
+    expect((await meanwhile).status).toBe(201);
+    expect(titles(plain).has('Its save fails')).toBe(false);
+    expect(titles(plain).has('Still running 1') || titles(plain).has('Still running 2')).toBe(false);
+    expect(titles(plain).has('Arrived during the roll-back')).toBe(true);
+    expect(titlesInFile(file)).toEqual(new Set([...titles(plain)]));
   });
 
   it('a failed save logs nobody out: refresh tokens survive the roll-back', async () => {
@@ -313,6 +505,48 @@ describe('the temporary file', () => {
   });
 });
 
+describe('temporaries a killed process left', () => {
+  it('are removed at start; files that only look like them are left alone', async () => {
+    const folder = join(dir, 'stale');
+    mkdirSync(folder);
+    const file = join(folder, 'world.json');
+    writeFileSync(file, 'the state');
+    const hex = '0123456789abcdef'.repeat(2);
+    const ours = [`world.json.${hex}.tmp`, `world.json.${'f'.repeat(32)}.tmp`];
+    const others = [
+      'other.json.0123456789abcdef0123456789abcdef.tmp',
+      // A dot in the name is a dot, not any character.
+      `worldxjson.${hex}.tmp`,
+      `world.json.${hex.slice(1)}.tmp`,
+      `world.json.${hex.toUpperCase()}.tmp`,
+      `world.json.${hex}.tmp.kept`,
+      `backup-world.json.${hex}.tmp`,
+      'world.json.backup',
+    ];
+    for (const name of [...ours, ...others]) writeFileSync(join(folder, name), 'x');
+    await removeStaleTemporaries(file);
+    expect(readdirSync(folder).sort()).toEqual(['world.json', ...others].sort());
+    expect(readFileSync(file, 'utf8')).toBe('the state');
+  });
+
+  it('a folder that does not exist yet has none: nothing to remove, no error', async () => {
+    await expect(removeStaleTemporaries(join(dir, 'not-yet', 'world.json'))).resolves.toBeUndefined();
+  });
+});
+
+describe('writing a whole file atomically', () => {
+  it('replaces the file with the text, mode 0600, leaving no temporary', async () => {
+    const folder = join(dir, 'atomic');
+    mkdirSync(folder);
+    const file = join(folder, 'world.json');
+    writeFileSync(file, 'old text, longer than the new one');
+    await writeFileAtomically(file, 'new text');
+    expect(readFileSync(file, 'utf8')).toBe('new text');
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder)).toEqual(['world.json']);
+  });
+});
+
 describe('loading checks the file against a bounded schema', () => {
   const demoText = async () => JSON.stringify(await snapshotOf(createSandbox().store));
   const withChange = async (change: (world: Record<string, unknown>) => void) => {
@@ -406,6 +640,25 @@ describe('loading checks the file against a bounded schema', () => {
     expect(error).not.toContain('nope');
   });
 
+  it('a file larger than three bytes a character of the bound is refused before it is read', async () => {
+    const file = join(dir, 'huge.json');
+    // Sparse: the size is set, no byte is written.
+    writeFileSync(file, '');
+    truncateSync(file, MAX_SNAPSHOT_CHARS * 3 + 1);
+    const error = String(await loadStateFile(file).catch((e: Error) => e));
+    expect(error).toContain(
+      `cannot load the state file ${file}: snapshot: larger than ${MAX_SNAPSHOT_CHARS * 3} bytes`,
+    );
+    expect(error).toMatch(/move it away to start afresh/);
+    rmSync(file);
+  });
+
+  it('a path that is a folder is an error, never a new world', async () => {
+    const folder = join(dir, 'a-folder.json');
+    mkdirSync(folder);
+    await expect(loadStateFile(folder)).rejects.toMatchObject({ code: 'EISDIR' });
+  });
+
   it('a missing file is a new world', async () => {
     expect(existsSync(join(dir, 'absent.json'))).toBe(false);
     expect(await loadStateFile(join(dir, 'absent.json'))).toBeUndefined();
@@ -481,6 +734,70 @@ describe("a restart changes no account's standing", () => {
     expect(restarted.store.tokenCountOf(DEMO.accounts.member.id)).toBe(2);
     expect(standing(restarted)).toEqual(standing(running));
     expect((await register(restarted, 'four')).status).toBe(429);
+  });
+
+  it("a world reset between two saves is saved whole: each row's writer is the new world's, even when as many rows changed writer in each", async () => {
+    const file = join(dir, 'reset.json');
+    const real = fileWriter(file);
+    let appends = 0;
+    let gate: Promise<void> | undefined;
+    let release: () => void = () => {};
+    const { call, auth, sandbox, kept } = await durableSandbox(file, {
+      writer: {
+        append: async (...args) => {
+          appends += 1;
+          await gate;
+          await real.append(...args);
+        },
+      },
+    });
+    const rewrite = (send: (r: Request) => Promise<Response>, id: number, token: string) =>
+      send(
+        requestTo(
+          'PATCH',
+          `${API_PREFIX}/features/qa/scenarios/?${onBoard({ scenario_id: id })}`,
+          { 'content-type': 'application/json', authorization: token },
+          JSON.stringify({ title: sandbox.store.scenarios.get(id)?.title }),
+        ),
+      );
+    // The member rewrites a seeded scenario as it was: now the member's.
+    expect((await rewrite(kept.fetch, DEMO.scenarios.login, auth)).status).toBe(200);
+    await kept.idle();
+    gate = new Promise((resolve) => (release = resolve));
+    const before = appends;
+    const held = call('POST', `/features/qa/scenarios/list/?${onBoard()}`, { title: 'Held', parent_id: null }, auth);
+    while (appends === before) await new Promise((resolve) => setImmediate(resolve));
+    const changesSaved = sandbox.store.ownerChanges();
+    // While that save is held, the world is reset (Sandbox.reset) and the member rewrites as many other seeded
+    // scenarios as there were changes of writer before.
+    sandbox.reset();
+    const login = await sandbox.fetch(
+      requestTo(
+        'POST',
+        `${API_PREFIX}/member/login/`,
+        { 'content-type': 'application/json' },
+        JSON.stringify({
+          username: DEMO.accounts.member.username,
+          password: DEMO.accounts.member.password,
+          captcha_token: DEMO.captchaToken,
+        }),
+      ),
+    );
+    const fresh = `JWT ${((await login.json()) as { data: { access_token: string } }).data.access_token}`;
+    for (const id of [DEMO.scenarios.checkout, DEMO.scenarios.cardPayment, DEMO.scenarios.guestCheckout]) {
+      if (sandbox.store.ownerChanges() >= changesSaved) break;
+      expect((await rewrite(sandbox.fetch, id, fresh)).status).toBe(200);
+    }
+    expect(sandbox.store.ownerChanges()).toBe(changesSaved);
+    const after = call('POST', `/features/qa/scenarios/list/?${onBoard()}`, { title: 'After', parent_id: null }, fresh);
+    release();
+    expect((await held).status).toBe(201);
+    expect((await after).status).toBe(201);
+    await kept.idle();
+    const loaded = (await loadStateFile(file))?.store as Sandbox['store'];
+    const owners = (store: Sandbox['store']) =>
+      [...store.scenarios].map(([id, row]) => [id, row.title, store.ownerOf(row)]);
+    expect(owners(loaded)).toEqual(owners(sandbox.store));
   });
 
   it('a registration window used up before a restart does not refuse registrations after it', async () => {

@@ -1,4 +1,5 @@
 // The --state file's journal (docs/sandbox.md "Durability (--state)"): a save appends only what changed, a torn last record is dropped, damage is named, compaction keeps the file bounded, every kind survives.
+import { createHash } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +8,15 @@ import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
 import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
 import { readStateFile, recordLine } from '../../mocks/sandbox/worlds/journal.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { hashesSettled, SavedWorld, snapshotText, storeFromText } from '../../mocks/sandbox/worlds/snapshot.js';
 import {
+  hashesSettled,
+  SavedWorld,
+  snapshotOf,
+  snapshotText,
+  storeFromText,
+} from '../../mocks/sandbox/worlds/snapshot.js';
+import {
+  COMPACT_AFTER_BYTES,
   type DurabilityOptions,
   durable,
   fileWriter,
@@ -88,19 +96,33 @@ describe('reading the journal back', () => {
   }
 
   it.each([
-    ['a record cut short (no newline)', '{"sum":"0123'],
-    ['a whole line that fails its checksum', `{"sum":"${'0'.repeat(64)}","record":{"seq":99}}\n`],
-    ['zeros where a record should be', '\0\0\0\0\0\0\0\0'],
+    ['a record cut short (no newline)', () => '{"sum":"0123', /ends without a newline/],
+    [
+      'a whole line that fails its checksum',
+      () => `{"sum":"${'0'.repeat(64)}","record":{"seq":99}}\n`,
+      /does not match its checksum/,
+    ],
+    ['zeros where a record should be', () => '\0\0\0\0\0\0\0\0\n', /is not a journal record/],
     [
       'a long record cut short (longer than the next one)',
-      `{"sum":"${'0'.repeat(64)}","record":{"seq":9,"put":{"tasks":[${'1,'.repeat(4000)}`,
+      () => `{"sum":"${'0'.repeat(64)}","record":{"seq":9,"put":{"tasks":[${'1,'.repeat(4000)}`,
+      /ends without a newline/,
     ],
-  ])('%s at the end is dropped, and the next save goes on after the last whole record', async (_, tail) => {
+    // Its append wrote all but the newline: the save never ended, so it was never answered.
+    [
+      'the next record whole but for its newline',
+      (seq: number) => recordLine({ seq: seq + 1 }).slice(0, -1),
+      /ends without a newline/,
+    ],
+  ])('%s at the end is dropped, and the next save goes on after the last whole record', async (_, tail, reason) => {
     const file = await withRecords('torn');
     const whole = readFileSync(file);
-    appendFileSync(file, tail);
+    const snapshotLine = lines(file)[0];
+    appendFileSync(file, tail(readStateFile(whole).seq));
     const loaded = await loadStateFile(file);
     expect(loaded?.dropped?.line).toBe(lines(file).filter((l, i, all) => i < all.length - 1 || l !== '').length);
+    expect(loaded?.dropped?.reason).toMatch(reason);
+    expect(loaded?.whole).toBe(false);
     expect(loaded?.length).toBe(whole.length);
     expect(new Set([...(loaded?.store.scenarios.values() ?? [])].map((s) => s.title))).toEqual(titlesIn(whole));
 
@@ -108,6 +130,8 @@ describe('reading the journal back', () => {
     const { createScenario, durability, titles } = await kept(file, loaded ? { loaded } : {}, sandbox);
     await createScenario('After the tear');
     await durability.idle();
+    // Appended after the last whole record: the snapshot line is as it was.
+    expect(lines(file)[0]).toBe(snapshotLine);
     const again = readStateFile(readFileSync(file));
     expect(again.dropped).toBeUndefined();
     expect(new Set([...again.store.scenarios.values()].map((s) => s.title))).toEqual(new Set([...titles()]));
@@ -121,12 +145,27 @@ describe('reading the journal back', () => {
     await expect(loadStateFile(file)).rejects.toThrow(/journal: line 3 does not match its checksum/);
   });
 
+  it('a record line whose closing brace was changed is refused, naming its line', async () => {
+    const file = await withRecords('unclosed');
+    const text = lines(file);
+    // The record and its sum are intact; only the line's last character is not the closing brace.
+    const record = (text[2] as string).slice('{"sum":"","record":'.length + 64, -1);
+    text[2] = `{"sum":"${createHash('sha256').update(record).digest('hex')}","record":${record}]`;
+    writeFileSync(file, text.join('\n'));
+    await expect(loadStateFile(file)).rejects.toThrow(/journal: line 3 is not a journal record/);
+  });
+
   it('a missing record is refused, naming the line where the numbers part', async () => {
     const file = await withRecords('gap');
     const text = lines(file);
     text.splice(2, 1);
     writeFileSync(file, text.join('\n'));
-    await expect(loadStateFile(file)).rejects.toThrow(/journal: line 3: \/seq is \d+ where \d+ comes next/);
+    const error = String(await loadStateFile(file).catch((e: Error) => e));
+    const match = /journal: line 3: \/seq is (\d+) where (\d+) comes next/.exec(error);
+    expect(match, error).not.toBeNull();
+    const [, found, next] = match ?? [];
+    // The message names the record that is missing: the one before the record found.
+    expect(Number(found), error).toBe(Number(next) + 1);
   });
 
   const appendRecord = async (name: string, record: (seq: number) => object) => {
@@ -187,9 +226,90 @@ describe('reading the journal back', () => {
       }),
       /journal line \d+ \/put\/accounts\/0: .*the username or email is already taken/,
     ],
+    [
+      'a writer for a row that is not there',
+      (seq: number) => ({ seq, owners: { tasks: [[424242, DEMO.accounts.member.id]] } }),
+      /journal: line \d+: \/owners\/tasks\/0: no such row/,
+    ],
+    [
+      'a writer that is not an account of the world',
+      (seq: number) => ({ seq, owners: { scenarios: [[DEMO.scenarios.login, 999]] } }),
+      /journal line \d+ \/owners\/scenarios\/0: account 999 is not in the world/,
+    ],
   ])('a record with %s is refused, naming its line and the place in it', async (_, record, message) => {
     const file = await appendRecord('bad', record);
     await expect(loadStateFile(file)).rejects.toThrow(message);
+  });
+});
+
+describe('the writer of a row', () => {
+  it('a record that gives a row back to the world (writer null) loads, and the row counts against no account', async () => {
+    const file = fileFor('owners');
+    const { durability } = await kept(file);
+    await durability.close();
+    const { seq } = readStateFile(readFileSync(file));
+    const { member } = DEMO.accounts;
+    appendFileSync(file, recordLine({ seq: seq + 1, owners: { scenarios: [[DEMO.scenarios.login, member.id]] } }));
+    const owned = readStateFile(readFileSync(file)).store;
+    expect(owned.ownerOf(owned.scenarios.get(DEMO.scenarios.login) as object)).toBe(member.id);
+    appendFileSync(file, recordLine({ seq: seq + 2, owners: { scenarios: [[DEMO.scenarios.login, null]] } }));
+    const loaded = readStateFile(readFileSync(file)).store;
+    expect(loaded.ownerOf(loaded.scenarios.get(DEMO.scenarios.login) as object)).toBeUndefined();
+  });
+
+  it('a snapshot line naming a writer that is not an account of the world is refused, naming its place', async () => {
+    const world = await snapshotOf(createSandbox().store);
+    world.owners = { scenarios: [[DEMO.scenarios.login, 999]] };
+    const file = fileFor('stranger');
+    writeFileSync(file, `${JSON.stringify(world)}\n`);
+    await expect(loadStateFile(file)).rejects.toThrow(
+      /snapshot: \/owners\/scenarios\/0: account 999 is not in the world/,
+    );
+  });
+});
+
+describe('older and hand-written files', () => {
+  /** The demo world as a version 1 sandbox saved it: no seq, registrations, writers or journal. */
+  const versionOne = async () => {
+    const world: Record<string, unknown> = { ...(await snapshotOf(createSandbox().store)), version: 1 };
+    for (const name of ['seq', 'registrations', 'owners']) delete world[name];
+    return world;
+  };
+  const demoWorld = async () => ({ ...(await snapshotOf(createSandbox().store)), seq: 7 });
+
+  it.each([
+    ['a version 1 file on one line ending in a newline', async () => `${JSON.stringify(await versionOne())}\n`],
+    ['a version 1 file without a newline', async () => JSON.stringify(await versionOne())],
+    ['a snapshot pretty-printed over several lines', async () => `${JSON.stringify(await demoWorld(), null, 2)}\n`],
+    ['a snapshot after a blank line', async () => `\n${JSON.stringify(await demoWorld())}`],
+  ])('%s loads whole, is rewritten at the first save, and loads again with that write', async (_, text) => {
+    const file = fileFor('older');
+    writeFileSync(file, await text());
+    const loaded = await loadStateFile(file);
+    expect(loaded?.whole).toBe(true);
+    expect(loaded?.dropped).toBeUndefined();
+    expect(loaded?.store.scenarios.size).toBe(createSandbox().store.scenarios.size);
+    const sandbox = createSandbox({ store: loaded?.store });
+    const { createScenario, durability, titles } = await kept(file, loaded ? { loaded } : {}, sandbox);
+    await createScenario('After the upgrade');
+    await durability.idle();
+    const text2 = readFileSync(file, 'utf8');
+    expect(JSON.parse(text2.slice(0, text2.indexOf('\n')))).toMatchObject({ version: 2 });
+    const again = readStateFile(readFileSync(file));
+    expect(new Set([...again.store.scenarios.values()].map((s) => s.title))).toEqual(new Set([...titles()]));
+    expect(titles().has('After the upgrade')).toBe(true);
+    // The next save appends to the new file.
+    const snapshotLine = lines(file)[0];
+    await createScenario('Appended');
+    await durability.idle();
+    expect(lines(file)[0]).toBe(snapshotLine);
+    expect(readStateFile(readFileSync(file)).seq).toBe(again.seq + 1);
+  });
+
+  it('a version 1 snapshot followed by a journal record is refused, naming the line', async () => {
+    const file = fileFor('old-journal');
+    writeFileSync(file, `${JSON.stringify(await versionOne())}\n${recordLine({ seq: 1 })}`);
+    await expect(loadStateFile(file)).rejects.toThrow(/journal: line 2: a version 1 snapshot has no journal/);
   });
 });
 
@@ -283,6 +403,11 @@ describe('compaction', () => {
     expect(new Set([...loaded.store.scenarios.values()].map((s) => s.title))).toEqual(new Set([...titles()]));
     expect(loaded.journalBytes).toBeGreaterThan(0);
     expect(loaded.journalBytes).toBeLessThan(loaded.snapshotBytes);
+    // The records written during it are the new file's journal, past the bound: the next save compacts again.
+    const compactedLine = lines(file)[0];
+    await createScenario('x');
+    await durability.idle();
+    expect(lines(file)[0], 'the writes made during the compaction were not weighed').not.toBe(compactedLine);
   });
 
   it('a compaction that fails is reported; writes are kept until the journal is twice its bound, then refused until the file can be rewritten', async () => {
@@ -309,7 +434,11 @@ describe('compaction', () => {
     expect(statuses.at(-1)).toBe(503);
     expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
     expect(statuses.length).toBeGreaterThan(4);
-    expect(reports.join('\n')).toMatch(/could not compact the state file .*\(ENOSPC\)/);
+    expect(reports.join('\n')).toMatch(
+      /could not compact the state file .*\(ENOSPC\): writes go on being saved in its journal, and compaction is tried again later/,
+    );
+    // Tried again later, not at every save: one attempt before the journal reached twice its bound.
+    expect(reports.filter((report) => report.includes('could not compact'))).toHaveLength(1);
     expect(statSync(file).size).toBeLessThan(readFileSync(file, 'utf8').indexOf('\n') + 2 * 2048 + 1024);
     expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
     fail = false;
@@ -318,6 +447,97 @@ describe('compaction', () => {
     const loaded = readStateFile(readFileSync(file));
     expect(new Set([...loaded.store.scenarios.values()].map((s) => s.title))).toEqual(new Set([...titles()]));
     expect(loaded.journalBytes).toBeLessThan(2048);
+  });
+});
+
+describe('compaction and the file that was there before', () => {
+  it('a compaction overtaken by a whole rewrite of the file is dropped, without a word: the file holds the later world', async () => {
+    const file = fileFor('superseded');
+    const real = fileWriter(file);
+    let replacements = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let compacting = false;
+    const { createScenario, durability, titles, reports } = await kept(file, {
+      compactAfterBytes: 1,
+      writer: {
+        replace: async (): Promise<Replacement> => {
+          const replacement = await real.replace();
+          if (++replacements !== 2) return replacement;
+          compacting = true;
+          return {
+            get bytes() {
+              return replacement.bytes;
+            },
+            write: async (text) => {
+              await held;
+              await replacement.write(text);
+            },
+            discard: () => replacement.discard(),
+            commit: () => replacement.commit(),
+          };
+        },
+      },
+    });
+    for (let i = 0; !compacting; i++) await createScenario(`before ${i}`);
+    // The file is removed while the compaction waits: the next save writes it whole, from the world now.
+    rmSync(file);
+    await createScenario('After the rewrite');
+    await createScenario('After that');
+    release();
+    await durability.idle();
+    expect(reports).toEqual([]);
+    expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
+    expect(titles().has('After that')).toBe(true);
+  });
+
+  it("after a restart the journal's weight is remembered: a file whose journal is past the bound is compacted by the first save", async () => {
+    const file = fileFor('remembered');
+    const first = await kept(file, { compactAfterBytes: 1e9 });
+    for (const title of ['One', 'Two', 'Three', 'Four']) await first.createScenario(title);
+    await first.durability.close();
+    const loaded = readStateFile(readFileSync(file));
+    const snapshotLine = lines(file)[0];
+    const { createScenario, durability, titles } = await kept(
+      file,
+      { loaded, compactAfterBytes: loaded.journalBytes },
+      createSandbox({ store: loaded.store }),
+    );
+    await createScenario('Five');
+    await durability.idle();
+    expect(lines(file)[0]).not.toBe(snapshotLine);
+    expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
+  });
+
+  it("after a restart a large world's journal is compacted only once it outweighs the snapshot", async () => {
+    const file = fileFor('large-restart');
+    const first = await kept(file, { compactAfterBytes: 1e9 }, createSandbox({ world: 'large' }));
+    const padding = 'p'.repeat(180);
+    for (let i = 0; readStateFile(readFileSync(file)).journalBytes <= COMPACT_AFTER_BYTES; i++) {
+      for (let j = 0; j < 20; j++) await first.createScenario(`${i}.${j} ${padding}`);
+    }
+    await first.durability.close();
+    const loaded = readStateFile(readFileSync(file));
+    expect(loaded.snapshotBytes).toBeGreaterThan(loaded.journalBytes);
+    const snapshotLine = lines(file)[0];
+    const { createScenario, durability, titles } = await kept(file, { loaded }, createSandbox({ store: loaded.store }));
+    await createScenario('After the restart');
+    await durability.idle();
+    expect(lines(file)[0], 'compacted before the journal outweighed the snapshot').toBe(snapshotLine);
+    expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
+  });
+
+  it("a loaded file given with a sandbox that did not start from it is written whole with that sandbox's world", async () => {
+    const file = fileFor('other-world');
+    const first = await kept(file);
+    for (const title of ['Only in the file', 'Also only in the file']) await first.createScenario(title);
+    await first.durability.close();
+    const loaded = await loadStateFile(file);
+    const { createScenario, durability, titles } = await kept(file, loaded ? { loaded } : {}, createSandbox());
+    await createScenario('In the new world');
+    await durability.idle();
+    expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
+    expect(titles().has('Also only in the file')).toBe(false);
   });
 });
 
