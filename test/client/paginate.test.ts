@@ -68,6 +68,14 @@ describe('without pagination.total', () => {
     expect(await collect(server)).toEqual([1, 2, 3]);
     expect(pagesRequested(server)).toEqual(['1/20', '2/20']);
   });
+
+  test('a page with as many rows as asked is full and the walk goes on, even after a longer page', async () => {
+    // A server that ignores `limit` and fills its pages unevenly: 8, then 5 (the limit asked), then the last 3.
+    const pages = [rows(1, 8), rows(9, 5), rows(14, 3)];
+    const server = fakeServer((r) => success({ tasks: pages[Number(r.url.searchParams.get('page')) - 1] ?? [] }));
+    expect(await collect(server, { limit: 5 })).toEqual(rows(1, 16).map((t) => t.id));
+    expect(pagesRequested(server)).toEqual(['1/5', '2/5', '3/5']);
+  });
 });
 
 describe('a server that cannot be paged through safely', () => {
