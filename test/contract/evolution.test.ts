@@ -303,16 +303,25 @@ const UNDONE: [string, Edit, Change['class']][] = [
   ],
 ];
 
+/** Each change names its place as a JSON pointer and says in words what changed. */
+function expectReadable(found: Change[]): void {
+  for (const c of found) {
+    expect(c.place.startsWith('/'), `${c.kind} names a JSON pointer`).toBe(true);
+    expect(c.message, `${c.kind} says what changed`).not.toBe('');
+  }
+}
+
 describe('each kind of change, on a small pair of contracts', () => {
   it.each(CASES)('%s is found and classified', (kind, edit, expected) => {
     const found = changesOf(edit);
     expect(found.map((c) => [c.kind, c.class])).toContainEqual([kind, expected]);
-    for (const c of found) expect(c.place.startsWith('/'), `${c.kind} names a JSON pointer`).toBe(true);
+    expectReadable(found);
   });
 
   it.each(UNDONE)('%s is found and classified (an edit undone)', (kind, editOlder, expected) => {
     const found = changesBetween(editOlder, () => undefined);
     expect(found.map((c) => [c.kind, c.class])).toContainEqual([kind, expected]);
+    expectReadable(found);
   });
 
   it('a reworded decision is assumption-changed, compatible, and quotes the new words', () => {
@@ -524,6 +533,28 @@ describe('contract:diff on schemas named many times: each pair of names compared
       }),
     ]);
     expect(contractDiff([older, newer]).out).toContain('/components/schemas/S40, used by GET /x0/, GET /x1/');
+  });
+
+  it('a schema written inline on one side and named on the other is compared by what it holds, in place', () => {
+    /** The answer's schema moved to components/schemas/Thing, named by $ref; `edit` changes Thing. */
+    const named =
+      (edit: (thing: Node & { properties: Node }) => void = () => undefined): Edit =>
+      (op, doc) => {
+        const thing = answer(op).schema;
+        edit(thing);
+        Object.assign(doc.components as Node, { schemas: { Thing: thing } });
+        answer(op).schema = { $ref: '#/components/schemas/Thing' } as Node & { properties: Node; required: string[] };
+      };
+    const place = '/paths/~1thing~1/patch/responses/200/content/application~1json/schema';
+    expect(changesOf(named())).toEqual([]);
+    expect(changesBetween(named(), () => undefined)).toEqual([]);
+    const gone = named((thing) => delete thing.properties.note);
+    expect(changesOf(gone).map((c) => [c.kind, c.class, c.place])).toEqual([
+      ['property-removed', 'breaking-clients', `${place}/properties/note`],
+    ]);
+    expect(changesBetween(gone, () => undefined).map((c) => [c.kind, c.class, c.place])).toEqual([
+      ['property-added-optional', 'compatible', `${place}/properties/note`],
+    ]);
   });
 
   it('a recursive schema and a renamed one are compared by what they hold', () => {
