@@ -393,6 +393,15 @@ describe('what each change says, on both sides', () => {
       ],
     },
     {
+      what: 'an upper bound lowered',
+      older: bothNotes((n) => Object.assign(n, { maxLength: 100 })),
+      newer: bothNotes((n) => Object.assign(n, { maxLength: 50 })),
+      changes: [
+        ['bound-tightened', 'breaking-clients', `${REQUEST_BODY}/properties/note/maxLength`, 'maxLength 100 → 50'],
+        ['bound-tightened', 'breaking-servers', `${ANSWER}/properties/note/maxLength`, 'maxLength 100 → 50'],
+      ],
+    },
+    {
       what: 'a lower bound raised',
       older: bothNotes((n) => Object.assign(n, { minLength: 2 })),
       newer: bothNotes((n) => Object.assign(n, { minLength: 3 })),
