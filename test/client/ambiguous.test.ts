@@ -114,6 +114,15 @@ describe('other methods', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 200, operation: 'GET /company/list/', payload: undefined });
+    expect((error as Error).message).toBe('GET /company/list/: HTTP 200, a body that is not JSON');
+  });
+
+  test("a GET refused with a body that is not JSON (a proxy's 502 page) comes back like any refusal", async () => {
+    const server = fakeServer(() => new Response('<h1>Bad gateway</h1>', { status: 502 }));
+    const { response, error } = await clientFor(server).GET('/company/list/');
+    expect(response.status).toBe(502);
+    expect(error).toBeDefined();
+    expect(server.received).toHaveLength(1);
   });
 });
 

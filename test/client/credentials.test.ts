@@ -121,6 +121,11 @@ describe('client.credential', () => {
       field: 'credential.token',
     },
     {
+      label: 'a session whose access token holds a space',
+      credential: { kind: 'session', accessToken: 'eyJ tmk_secret', refreshToken: 'eyJ.refresh' },
+      field: 'credential.accessToken',
+    },
+    {
       label: 'a session without a refresh token',
       credential: { kind: 'session', accessToken: 'eyJ.access', refreshToken: undefined },
       field: 'credential.refreshToken',

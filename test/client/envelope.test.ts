@@ -45,6 +45,8 @@ describe('2xx without the success envelope → ApiError', () => {
   test('an empty 2xx body', async () => {
     const error = await unwrapAnswer(() => new Response(null, { status: 204 })).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ApiError', status: 204, payload: undefined });
+    // Empty is not garbled: the message says what is missing, not that the body was not JSON.
+    expect((error as Error).message).toBe('GET /company/list/: HTTP 204, no success envelope');
   });
 });
 

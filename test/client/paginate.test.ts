@@ -68,6 +68,14 @@ describe('without pagination.total', () => {
     expect(await collect(server)).toEqual([1, 2, 3]);
     expect(pagesRequested(server)).toEqual(['1/20', '2/20']);
   });
+
+  test('a page with as many rows as asked is full and the walk goes on, even after a longer page', async () => {
+    // A server that ignores `limit` and fills its pages unevenly: 8, then 5 (the limit asked), then the last 3.
+    const pages = [rows(1, 8), rows(9, 5), rows(14, 3)];
+    const server = fakeServer((r) => success({ tasks: pages[Number(r.url.searchParams.get('page')) - 1] ?? [] }));
+    expect(await collect(server, { limit: 5 })).toEqual(rows(1, 16).map((t) => t.id));
+    expect(pagesRequested(server)).toEqual(['1/5', '2/5', '3/5']);
+  });
 });
 
 describe('a server that cannot be paged through safely', () => {
@@ -85,6 +93,7 @@ describe('a server that cannot be paged through safely', () => {
     const server = fakeServer(() => success({ tasks: rows(1, 20) }));
     const error = await collect(server).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'PaginationError', page: 2 });
+    expect((error as Error).message).toContain('same rows as the page before: the server ignores `page`');
     expect(server.received).toHaveLength(2);
   });
 
@@ -105,6 +114,7 @@ describe('a server that cannot be paged through safely', () => {
   });
 
   test.each([
+    { label: 'the envelope has no data', body: { status: 'success' } },
     { label: 'the collection is missing', body: { status: 'success', data: { items: [] } } },
     { label: 'the collection is not an array', body: { status: 'success', data: { tasks: { id: 1 } } } },
   ])('PaginationError when $label', async ({ body }) => {
@@ -127,6 +137,15 @@ describe('a server that cannot be paged through safely', () => {
     const server = taskList(5);
     await expect(collect(server, options)).rejects.toThrow(`${name} must be a positive integer`);
     expect(server.received).toHaveLength(0);
+  });
+
+  test('accepts the smallest limit and maxPages, 1', async () => {
+    const oneByOne = taskList(2);
+    expect(await collect(oneByOne, { limit: 1 })).toEqual([1, 2]);
+    expect(pagesRequested(oneByOne)).toEqual(['1/1', '2/1', '3/1']);
+    const onePage = taskList(3, { withTotal: true });
+    expect(await collect(onePage, { maxPages: 1 })).toEqual([1, 2, 3]);
+    expect(pagesRequested(onePage)).toEqual(['1/20']);
   });
 });
 

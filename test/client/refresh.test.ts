@@ -1,5 +1,5 @@
 // Refresh rotation (source §2, §5 rule 2): refresh once on a 401, save first, resend once, one refresh for many 401s.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   ApiError,
   type Credential,
@@ -156,7 +156,8 @@ describe('when the session cannot be renewed', () => {
   test.each([
     { label: 'the refresh is rejected (401)', answer: () => failure(401) },
     { label: 'the refresh is a validation failure (400)', answer: () => failure(400) },
-    { label: 'the refresh lacks the token pair', answer: () => success({ access_token: 'A2' }) },
+    { label: 'the refresh lacks the refresh token', answer: () => success({ access_token: 'A2' }) },
+    { label: 'the refresh lacks the access token', answer: () => success({ refresh_token: 'R2' }) },
   ])('$label → the original 401, nothing saved, credential kept', async ({ answer }) => {
     const server = fakeServer((r) => (r.path === '/member/refresh-token/' ? answer() : failure(401)));
     const { store, saved } = recordingStore(server.events);
@@ -229,6 +230,23 @@ describe('when the session cannot be renewed', () => {
     expect(client.credential).toEqual({ kind: 'session', ...ROTATED });
     // Later requests are not held by the stuck store: they go out with the rotated pair.
     expect((await unwrap(client.GET('/member/me/'))).member).toEqual({ id: 1 });
+  });
+
+  test('a store that saved leaves no timer behind: a script that refreshed can exit at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const saved: unknown[] = [];
+      const client = clientFor(rotatingService(), {
+        credential: SESSION,
+        sessionStore: { save: (pair) => void saved.push(pair) },
+      });
+      expect((await unwrap(client.GET('/member/me/'))).member).toEqual({ id: 1 });
+      expect(saved).toEqual([ROTATED]);
+      // A timer still pending would keep Node running for the store's bound (5 s by default) after the work is done.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('the store bound defaults to 5 s and must be a positive timer-sized number', () => {

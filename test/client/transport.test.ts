@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApiClient, OutcomeUnknownError, unwrap } from '../../client/index.js';
 import { deadline } from '../../client/transport.js';
+import { clientFor, fakeServer, success } from './fake-server.js';
 
 describe('deadline', () => {
   afterEach(() => {
@@ -46,6 +47,21 @@ describe('deadline', () => {
     outer.abort();
     expect(d.signal.aborted).toBe(false);
     expect(d.expired).toBe(false);
+  });
+});
+
+describe('after the exchange', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  test('a finished request leaves no timer behind: a script can exit at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const server = fakeServer(() => success({ companies: [] }));
+    const client = clientFor(server, { timeoutMs: 60_000 });
+    await expect(unwrap(client.GET('/company/list/'))).resolves.toEqual({ companies: [] });
+    // A deadline still pending would keep Node running for the whole timeout after the answer came.
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

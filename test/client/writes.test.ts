@@ -73,6 +73,15 @@ describe('a redirected write is not followed and not confirmed', () => {
     expect((error as Error).message).toContain('HTTP 300, a redirect without a Location (not followed)');
   });
 
+  test('a redirect to an address that is not a URL is not confirmed, and the address is not quoted', async () => {
+    const server = fakeServer(() => new Response(null, { status: 302, headers: { Location: 'http://[tmk_secret' } }));
+    const error = await outcome(writes.POST(clientFor(server)));
+    expect(error).toBeInstanceOf(OutcomeUnknownError);
+    expect((error as Error).message).toContain('HTTP 302, redirected to an address that is not a URL (not followed)');
+    expect((error as Error).message).not.toContain('tmk_secret');
+    expect(server.received).toHaveLength(1);
+  });
+
   test('a GET still follows a redirect (downloads redirect to storage)', async () => {
     const server = fakeServer((r) =>
       r.path === '/company/list/'
