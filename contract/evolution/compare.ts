@@ -233,7 +233,10 @@ function compareBounds(ctx: Context, side: Side, old: Node, now: Node, place: st
  * operation to `usedBy`; siblings of a `$ref` (OpenAPI 3.1) are compared where they stand. Where one side names a
  * schema and the other writes it inline, the named one is read in place.
  */
-export function compareSchema(ctx: Context, side: Side, old: unknown, now: unknown, place: string): void {
+export function compareSchema(ctx: Context, side: Side, older: unknown, newer: unknown, place: string): void {
+  if (older === undefined && newer === undefined) return;
+  // An absent schema accepts anything: one that appears where there was none narrows, one that goes widens.
+  const [old, now] = [older ?? {}, newer ?? {}];
   if (!isObject(old) || !isObject(now)) return;
   const depth = (ctx.depth ?? 0) + 1;
   const docs = ctx.documents;

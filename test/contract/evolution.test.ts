@@ -571,6 +571,21 @@ describe('what each change says, on both sides', () => {
       ],
     },
     {
+      what: 'a schema where there was none (an absent schema accepts anything)',
+      older: (op: Node) => Object.assign(body(op).schema.properties, { ids: { type: 'array' } }),
+      newer: (op: Node) =>
+        Object.assign(body(op).schema.properties, { ids: { type: 'array', items: { type: 'integer' } } }),
+      changes: [
+        ['type-narrowed', 'breaking-clients', `${REQUEST_BODY}/properties/ids/items/type`, 'any type → integer'],
+      ],
+    },
+    {
+      what: 'a schema dropped (an absent schema accepts anything)',
+      older: (op: Node) => Object.assign(answer(op).schema.properties.tags as Node, { items: { type: 'string' } }),
+      newer: (op: Node) => delete (answer(op).schema.properties.tags as Node).items,
+      changes: [['type-widened', 'breaking-clients', `${ANSWER}/properties/tags/items/type`, 'string → any type']],
+    },
+    {
       what: 'an optional request body where there was none',
       older: (op: Node) => delete op.requestBody,
       newer: (op: Node) => Object.assign(op.requestBody as Node, { required: false }),
