@@ -1,10 +1,10 @@
 // @task-management/conformance (docs/conformance.md): run the suite from code, and write its reports.
 
 export type { Coverage, CoverageRow } from './engine/coverage.js';
-export type { ExchangeRecord, LedgerEntry } from './engine/exchange.js';
+export type { ExchangeRecord } from './engine/exchange.js';
 export { PreflightError } from './engine/preflight.js';
 export { TargetUnreachableError } from './engine/reachable.js';
-export type { CheckResult, Outcome, ProgressEvent, RuleResult, RunResult } from './engine/result.js';
+export type { CheckResult, LeftBehind, Outcome, ProgressEvent, RuleResult, RunResult } from './engine/result.js';
 export { type Account, ProfileError, type ProfileInput } from './profile.js';
 export { formatReport } from './report/console.js';
 export { jsonReport, junitReport } from './report/files.js';

@@ -1,12 +1,12 @@
 // @task-management/conformance/vitest (docs/conformance.md, "In your Vitest suite"): the rules as Vitest tests, a
 // `describe` per area and a `test` per rule, decided by one run of the suite before the first of them.
 import { beforeAll, describe, type TestContext, test } from 'vitest';
-import type { RuleResult } from './engine/result.js';
+import { cleanupShortfall, type RuleResult } from './engine/result.js';
 import type { ProfileInput } from './profile.js';
-import { failureDetails } from './report/console.js';
-import { jsonReport, junitReport, writeReport } from './report/files.js';
+import { describeLeftBehind, failureDetails } from './report/console.js';
+import { CLEANUP_TEST, jsonReport, junitReport, writeReport } from './report/files.js';
 import { harFailure, harReport } from './report/har.js';
-import { verdictOf } from './report/verdict.js';
+import { cleanupPhrase, verdictOf } from './report/verdict.js';
 import { AREAS, RULES, type Rule } from './rules.js';
 import { type ConformanceOptions, type ConformanceResult, runThrough, selection } from './run.js';
 
@@ -37,13 +37,21 @@ interface Collected {
   tasks?: Collected[];
 }
 
-/** The rule IDs of the tests Vitest will run (`-t`, `.only` and `.skip` mark the others), so only they are run. */
+const RULE_IDS = new Set(RULES.map((r) => r.id));
+
+/**
+ * The rule IDs of the tests Vitest will run (`-t`, `.only` and `.skip` mark the others), so only they are run; the
+ * clean-up's test judges the run those select.
+ */
 function wantedRules(suite: Collected | undefined): string[] | undefined {
   if (!suite?.tasks) return undefined;
   const ids: string[] = [];
   const walk = (task: Collected) => {
     if (task.tasks) task.tasks.forEach(walk);
-    else if (task.mode === 'run' || task.mode === undefined) ids.push(task.name.split(' ')[0] as string);
+    else if (task.mode === 'run' || task.mode === undefined) {
+      const id = task.name.split(' ')[0] as string;
+      if (RULE_IDS.has(id)) ids.push(id);
+    }
   };
   walk(suite);
   return ids;
@@ -93,6 +101,25 @@ async function decide(rule: Rule, run: ConformanceResult | undefined, strict: bo
   }
 }
 
+/**
+ * The clean-up's test: it passes when the run removed everything the API can delete and searched every list it had to.
+ * Otherwise it lists what was left; it fails with strict, as the CLI's --strict fails the run for it, and is skipped
+ * with a warning without: a leftover fails no rule (the server may hold every one), yet a team must see it.
+ */
+async function decideCleanup(run: ConformanceResult | undefined, strict: boolean, t: TestContext) {
+  if (!run) return t.skip('no rule ran');
+  const shortfall = cleanupShortfall(run.leftBehind);
+  if (shortfall === undefined) return;
+  const message = [
+    cleanupPhrase(shortfall),
+    'Left behind on the target:',
+    ...describeLeftBehind(run.leftBehind, 'vitest').map((l) => `  - ${l}`),
+  ].join('\n');
+  if (strict) throw new Error(message);
+  await t.annotate(message, 'warning');
+  return t.skip(`${cleanupPhrase(shortfall)} (fails only with strict: true)`);
+}
+
 /** Writes the reports asked for, as the CLI writes its `--json`, `--junit` and `--har` files. */
 function writeReports(
   run: ConformanceResult,
@@ -140,6 +167,8 @@ export function describeConformance(options: DescribeConformanceOptions): void {
       const chosen = typeof profile === 'function' ? await profile() : profile;
       run = await runThrough('vitest', { ...rest, profile: chosen, only: wanted, ...(har ? { har: true } : {}) });
       for (const problem of run.problems) console.warn(`conformance: ${problem}`);
+      const shortfall = cleanupShortfall(run.leftBehind);
+      if (shortfall !== undefined) console.warn(`conformance: ${cleanupPhrase(shortfall)}`);
       writeReports(run, strict, { json, junit, har });
     }, bound);
     for (const area of AREAS) {
@@ -149,5 +178,7 @@ export function describeConformance(options: DescribeConformanceOptions): void {
         for (const rule of rules) test(`${rule.id} ${rule.text}`, (t) => decide(rule, run, strict, t));
       });
     }
+    // A read-only run creates nothing: a clean-up test could not fail.
+    if (!rest.readOnly) test(CLEANUP_TEST, (t) => decideCleanup(run, strict, t));
   });
 }

@@ -47,6 +47,8 @@ export interface OperationPlan {
    * they name and a reader of the target's data sees which run wrote it.
    */
   titles: readonly string[];
+  /** Body members of free-form data (token metadata): each carries the run marker as a member of its own. */
+  markedData: readonly string[];
   writes: boolean;
   registers: boolean;
 }
@@ -95,6 +97,9 @@ const FRESH: Readonly<Record<string, readonly PlaceName[]>> = {
 /** Free-text body members of the source's resources (§2): each a place for the run marker. */
 const MARKED: readonly string[] = ['title', 'description', 'steps_to_reproduce', 'expected_result', 'actual_result'];
 
+/** Free-form body members of the source's resources (§2: a token's "metadata | body, optional | additional field"). */
+const MARKED_DATA: readonly string[] = ['metadata'];
+
 const isQa = (op: OperationSpec): boolean => op.tags.some((t) => t.startsWith('QA'));
 
 /** The plan of one operation, derived from its parameters and body as openapi.yaml declares them. */
@@ -114,6 +119,7 @@ export function planOperation(op: OperationSpec): OperationPlan {
     body: op.requestBodyPointer ? body : {},
     fresh: FRESH[op.operationId] ?? [],
     titles: op.method === 'get' || !op.requestBodyPointer ? [] : MARKED,
+    markedData: op.method === 'get' || !op.requestBodyPointer ? [] : MARKED_DATA,
     writes: op.method !== 'get',
     registers: op.operationId === 'register',
   };

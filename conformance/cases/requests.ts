@@ -81,6 +81,17 @@ function titleArbitrary(schema: Schema, marker: string): fc.Arbitrary<string> {
   );
 }
 
+/** The marker as a member of its own in free-form data (a JSON object): clean-up and readers find it there too. */
+const DATA_MARKER_MEMBER = 'conformance_run';
+
+function markedDataArbitrary(schema: Schema, document: Document, marker: string): fc.Arbitrary<unknown> {
+  return schemaArbitrary(schema, document).map((value) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? { ...value, [DATA_MARKER_MEMBER]: marker }
+      : value,
+  );
+}
+
 /**
  * Requests of `plan.op` valid under the contract, placed on the run's objects, titled with the run marker; the body
  * members of `fixed` carry the value it gives.
@@ -108,6 +119,7 @@ export function positiveArbitrary(
       return nullable ? fc.oneof(fc.constant(null), fc.constant(placed(place))) : fc.constant(placed(place));
     }
     if (plan.titles.includes(name)) return titleArbitrary(resolveSchema(schema, document), marker);
+    if (plan.markedData.includes(name)) return markedDataArbitrary(schema, document, marker);
     const value = fixed[name];
     return value === undefined ? undefined : fc.constant(value);
   };

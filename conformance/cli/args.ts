@@ -27,7 +27,7 @@ export interface CliArgs {
   quiet: boolean;
   /** False with --no-preflight: the profile is not confirmed before the rules run. */
   preflight: boolean;
-  /** SHOULD rules count like MUST rules: a failed or not-verified one fails the run (`--strict`). */
+  /** SHOULD rules and an incomplete clean-up count like MUST rules: each fails the run (`--strict`). */
   strict: boolean;
   /** Where to write every exchange as an HTTP Archive (`--har`). */
   har?: string;
@@ -58,7 +58,8 @@ Options:
   --json <file>           write a JSON report
   --har <file>            write every HTTP exchange of the checks as an HTTP Archive (HAR 1.2), secrets masked
   --strict                SHOULD rules count like MUST rules: a failed or not-verified one fails the run (exit 1)
-                          and is a <failure>/<error> in --junit (by default a failed SHOULD check is a warning there)
+                          and is a <failure>/<error> in --junit (by default a failed SHOULD check is a warning there);
+                          so does an incomplete clean-up (something it could delete left behind, a list not searched)
   --min-coverage <n>      fail the run (exit 1) when less than n % (0-100) of the responses openapi.yaml declares
                           (operation x status) were exercised; a partial run (--only) exercises fewer
   --timeout <ms>          per request (default ${DEFAULT_TIMEOUT_MS})
@@ -72,8 +73,8 @@ Options:
   -h, --help              this text
   --version               the version
 
-Exit codes: 0 no MUST rule failed or is not verified (nor a SHOULD rule with --strict) and the coverage reached
---min-coverage; 1 otherwise; 2 bad arguments, bad profile (or one the preflight finds the target refuses), unwritable
+Exit codes: 0 no MUST rule failed or is not verified (nor a SHOULD rule, nor the clean-up incomplete, with --strict)
+and the coverage reached --min-coverage; 1 otherwise; 2 bad arguments, bad profile (or one the preflight finds the target refuses), unwritable
 report or unreachable target; 3 the suite itself failed; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).`;
 
 /** An integer flag within bounds, or a message naming the flag. */

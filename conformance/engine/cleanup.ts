@@ -1,26 +1,33 @@
-// The one clean-up of a run (docs/conformance.md, "What it leaves behind"): deletes what the run created and did not
-// delete itself (from the run's ledger, and by a search for the run marker: a POST whose answer was lost), each as the
-// account that created it, within a time budget, and names what it left behind.
+// The one clean-up of a run (docs/conformance.md, "What it leaves behind"): removes what the run created and did not
+// remove itself, each as the account that created it. It finds them in the run's ledger and by searching for the run
+// marker in every list the run may have added to (the token list of each account that created tokens, the scenario
+// and task lists of each board it wrote on), with the discovery the checks use (harness/discovery.ts: rows, ids and
+// keys whatever the server calls them); looks again once it is done; and names, with why, each object it could not
+// remove and each list it could not search.
 
-import { type ApiClient, createApiClient, paginate, unwrap } from '../../client/index.js';
 import type { FetchHandler } from '../../contract/http.js';
+import { dataIn, idOf, type Kind, numericId, type Page, tokenKeyOf, walkList } from '../harness/discovery.js';
 import type { Profile } from '../profile.js';
-import type { LedgerEntry } from './exchange.js';
-import { memberOf } from './payload.js';
+import type { LedgerEntry, Place } from './exchange.js';
+import { memberOf, stringsIn } from './payload.js';
+import { readBody } from './recorder.js';
+import type { LeftBehind, LeftOnBoard, NotSearched } from './result.js';
 import { send } from './send.js';
 
-const key = (e: LedgerEntry): string =>
-  e.kind === 'token' ? `token:${e.key}` : e.kind === 'account' ? `account:${e.username}` : `${e.kind}:${e.id}`;
+type Actor = 'member' | 'outsider';
 
-/** Kinds the contract gives no delete operation for: they are reported, not deleted. */
-const UNDELETABLE = new Set<LedgerEntry['kind']>(['account', 'task']);
+/** The account behind a request's actor: the outsider's, else the member's (its session, its API token). */
+const accountOf = (actor: string): Actor => (actor === 'outsider' ? 'outsider' : 'member');
+
+const ledgerKey = (e: LedgerEntry): string =>
+  e.kind === 'token' ? `token:${String(e.key)}` : e.kind === 'account' ? `account:${e.username}` : `${e.kind}:${e.id}`;
 
 /** Created and not deleted, by resource, oldest first. */
 export function outstanding(entries: readonly LedgerEntry[]): LedgerEntry[] {
   const open = new Map<string, LedgerEntry>();
   for (const e of entries) {
-    if (e.event === 'created') open.set(key(e), e);
-    else open.delete(key(e));
+    if (e.event === 'created') open.set(ledgerKey(e), e);
+    else open.delete(ledgerKey(e));
   }
   return [...open.values()];
 }
@@ -30,147 +37,387 @@ export interface CleanupOptions {
   marker: string;
   /** Everything the run's answers said was created or deleted. */
   ledger: readonly LedgerEntry[];
+  /** Where the run sent creations that may have added something, whatever their answers: the lists to search. */
+  places: readonly Place[];
   fetch: FetchHandler;
   /** Per request. */
   timeoutMs: number;
-  /** For the whole clean-up: what is not deleted by then is reported as left behind. */
+  /** For the whole clean-up: what is not removed by then is reported as left behind. */
   budgetMs: number;
   /**
    * The run was stopped with writes in flight: the target may still apply one it received after the suite stopped
-   * waiting. The clean-up then looks for the marker once more, this long after its first pass.
+   * waiting. The clean-up then waits this long before it looks again.
    */
   lateWritesMs?: number;
 }
 
-async function login(
-  profile: Profile,
-  actor: 'member' | 'outsider',
-  client: (credential?: Parameters<typeof createApiClient>[0]['credential']) => ApiClient,
-): Promise<ApiClient> {
-  const account = profile.accounts[actor];
-  const pair = await unwrap(
-    client().POST('/member/login/', {
-      body: { username: account.username, password: account.password, captcha_token: profile.captchaToken },
-    }),
-  );
-  const accessToken = memberOf(pair, 'access_token');
-  if (!accessToken) throw new Error(`login as ${actor} returned no access_token`);
-  return client({ kind: 'session', accessToken, refreshToken: memberOf(pair, 'refresh_token') ?? 'none' });
+interface Board {
+  companyId: number;
+  boardId: number;
 }
 
-/** 2xx, or 404 (already gone, e.g. a child deleted with its parent). */
-async function gone(result: Promise<{ response: Response }>): Promise<boolean> {
-  const { response } = await result;
-  return response.ok || response.status === 404;
+/** What the clean-up removes: a token by its key, or a scenario on its board (absent when its row showed none). */
+type Removable =
+  | { kind: 'token'; key?: string | number; title?: string; actor: Actor }
+  | ({ kind: 'scenario'; id?: number; title?: string; parentId?: number; actor: Actor } & Board);
+
+const removableKey = (r: Removable): string => {
+  const id = r.kind === 'token' ? r.key : r.id;
+  return id === undefined ? `${r.kind}-titled:${r.title}` : `${r.kind}:${String(id)}`;
+};
+
+/** What became of a removal: `tried` false when no request was sent (it went with its parent, it has no id…). */
+interface Outcome {
+  removed: boolean;
+  said: string;
+  tried: boolean;
 }
 
-async function remove(client: ApiClient, e: LedgerEntry): Promise<boolean> {
-  if (e.kind === 'token') {
-    return gone(client.DELETE('/member/bearer-tokens/detail/', { params: { query: { key: e.key } } }));
-  }
-  if (UNDELETABLE.has(e.kind) || !('companyId' in e)) return false;
-  const board = { company_id: e.companyId, board_id: e.boardId };
-  if (e.kind === 'case') {
-    return gone(client.DELETE('/features/qa/cases/', { params: { query: { ...board, case_id: e.id } } }));
-  }
-  return gone(client.DELETE('/features/qa/scenarios/', { params: { query: { ...board, scenario_id: e.id } } }));
+/** A list searched for the marker: the token list of an account, or a board's scenario or task list as an account. */
+type Search = { kind: 'token'; actor: Actor } | ({ kind: 'scenario' | 'task'; actor: Actor } & Board);
+
+const searchKey = (s: Search): string =>
+  s.kind === 'token' ? `token:${s.actor}` : `${s.kind}:${s.actor}:${s.companyId}:${s.boardId}`;
+
+const LISTS: Readonly<Record<Search['kind'], string>> = {
+  token: '/member/bearer-tokens/',
+  scenario: '/features/qa/scenarios/list/',
+  task: '/task/list/',
+};
+
+/** The rows of a searched list that carry the marker, or why the list could not be read. */
+type Searched = { ok: true; rows: Record<string, unknown>[] } | { ok: false; why: string };
+
+interface Reply extends Page {
+  /** Why there is no answer (a timeout, the budget run out). */
+  error?: string;
 }
 
-/** Tokens and scenarios titled with the marker that no ledger knows of. */
-async function byMarker(client: ApiClient, options: CleanupOptions, actor: string): Promise<LedgerEntry[]> {
-  const found: LedgerEntry[] = [];
-  const tokens = paginate(
-    (page, limit) => client.GET('/member/bearer-tokens/', { params: { query: { page, limit } } }),
-    'tokens',
-    { limit: 100, maxPages: 50 },
-  );
-  for await (const t of tokens)
-    if (t.title.includes(options.marker)) found.push({ event: 'created', kind: 'token', key: t.key, actor });
-  const { profile } = options;
-  for (const boardId of new Set([profile.boardId, profile.boardWithoutTodoColumnId ?? profile.boardId])) {
-    const board = { company_id: profile.companyId, board_id: boardId };
-    const scenarios = paginate(
-      (page, limit) =>
-        client.GET('/features/qa/scenarios/list/', { params: { query: { ...board, q: options.marker, page, limit } } }),
-      'scenarios',
-      { limit: 100, maxPages: 50 },
+const isSuccess = (r: Reply): boolean => r.status !== undefined && r.status >= 200 && r.status < 300;
+
+/** The requests of one clean-up: bounded each by the timeout and all by the budget, each account logged in once. */
+function createSession(options: CleanupOptions, budget: AbortSignal) {
+  const outOfTime = `the clean-up ran out of its ${options.budgetMs} ms`;
+  const ask = async (
+    method: string,
+    path: string,
+    query: Record<string, string | number | undefined>,
+    authorization?: string,
+    body?: unknown,
+  ): Promise<Reply> => {
+    if (budget.aborted) return { status: undefined, body: undefined, error: outOfTime };
+    try {
+      const url = new URL(`${options.profile.baseUrl}${path}`);
+      for (const [name, value] of Object.entries(query))
+        if (value !== undefined) url.searchParams.set(name, `${value}`);
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (authorization) headers.authorization = authorization;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const json = body === undefined ? {} : { body: JSON.stringify(body) };
+      const request = new Request(url, { method, headers, ...json });
+      const { response, text } = await send(options.fetch, request, { timeoutMs: options.timeoutMs, signal: budget });
+      return { status: response.status, body: readBody(text).body };
+    } catch (error) {
+      return { status: undefined, body: undefined, error: budget.aborted ? outOfTime : (error as Error).message };
+    }
+  };
+
+  const logIn = async (actor: Actor): Promise<string> => {
+    const { username, password } = options.profile.accounts[actor];
+    const body = { username, password, captcha_token: options.profile.captchaToken };
+    const reply = await ask('POST', '/member/login/', {}, undefined, body);
+    const cannot = `could not log in as the ${actor}`;
+    if (reply.status === undefined) throw new Error(`${cannot}: ${reply.error}`);
+    const accessToken = memberOf(dataIn(reply.body), 'access_token');
+    if (!isSuccess(reply) || !accessToken) {
+      throw new Error(`${cannot}: the login answered ${reply.status}${accessToken ? '' : ' with no access_token'}`);
+    }
+    if (!/^[\x21-\x7e]+$/.test(accessToken)) throw new Error(`${cannot}: its access_token cannot be sent in a header`);
+    return `JWT ${accessToken}`;
+  };
+  const logins = new Map<Actor, Promise<string>>();
+  const authorization = (actor: Actor): Promise<string> => {
+    let login = logins.get(actor);
+    if (!login) {
+      login = logIn(actor);
+      logins.set(actor, login);
+    }
+    return login;
+  };
+  return { ask, authorization };
+}
+
+type Session = ReturnType<typeof createSession>;
+
+/** Whether a row carries the run marker in any of its strings (a title, metadata as an object or as text). */
+const marked = (row: unknown, marker: string): boolean => stringsIn(row).some((s) => s.value.includes(marker));
+
+/** Every row of the list that carries the marker, walked as the checks walk a list (scenarios asked for by `q`). */
+async function search(session: Session, s: Search, marker: string): Promise<Searched> {
+  const path = LISTS[s.kind];
+  const where = `GET ${path}${s.kind === 'token' ? '' : ` of board ${s.boardId}`} as the ${s.actor}`;
+  try {
+    const authorization = await session.authorization(s.actor);
+    const board = s.kind === 'token' ? {} : { company_id: s.companyId, board_id: s.boardId };
+    const q = s.kind === 'scenario' ? { q: marker } : {};
+    const walk = await walkList(
+      (page, limit) => session.ask('GET', path, { ...board, ...q, page, limit }, authorization),
+      s.kind as Kind,
     );
-    for await (const s of scenarios) {
-      if (s.title.includes(options.marker) && s.parent_id === null) {
-        found.push({ event: 'created', kind: 'scenario', id: s.id, companyId: board.company_id, boardId, actor });
-      }
+    if (!walk.ok) return { ok: false, why: `${where}: ${walk.page.error ?? walk.why}` };
+    return { ok: true, rows: walk.rows.filter((row) => marked(row, marker)) };
+  } catch (error) {
+    return { ok: false, why: `${where}: ${(error as Error).message}` };
+  }
+}
+
+const titleOf = (row: Record<string, unknown>): { title?: string } =>
+  typeof row.title === 'string' ? { title: row.title } : {};
+
+/** A row of a searched token or scenario list as what to remove, its key or id found as the checks find them. */
+function removableOf(s: Search, row: Record<string, unknown>): Removable {
+  if (s.kind === 'token') {
+    const key = tokenKeyOf(row);
+    return { kind: 'token', actor: s.actor, ...(key === undefined ? {} : { key }), ...titleOf(row) };
+  }
+  const id = idOf(row, 'scenario');
+  const parentId = numericId(row.parent_id);
+  return {
+    kind: 'scenario',
+    actor: s.actor,
+    companyId: s.companyId,
+    boardId: s.boardId,
+    ...(id === undefined ? {} : { id }),
+    ...titleOf(row),
+    ...(parentId === undefined ? {} : { parentId }),
+  };
+}
+
+/** One delete as `actor`; a 404 counts as removed (already gone, e.g. with its parent). */
+async function deleteAs(
+  session: Session,
+  actor: Actor,
+  path: string,
+  query: Record<string, string | number | undefined>,
+): Promise<Outcome> {
+  let authorization: string;
+  try {
+    authorization = await session.authorization(actor);
+  } catch (error) {
+    return { removed: false, said: (error as Error).message, tried: false };
+  }
+  const reply = await session.ask('DELETE', path, query, authorization);
+  if (reply.status === undefined) {
+    return { removed: false, said: `DELETE ${path} got no answer: ${reply.error}`, tried: true };
+  }
+  const removed = isSuccess(reply) || reply.status === 404;
+  return { removed, said: `DELETE ${path} answered ${reply.status}`, tried: true };
+}
+
+const unaddressable = (what: string): Outcome => ({
+  removed: false,
+  said: `its row shows no ${what} to delete it by`,
+  tried: false,
+});
+
+/** Deletes a token by its key, or a scenario by its id, as the account it belongs to. */
+function remove(session: Session, r: Removable): Promise<Outcome> {
+  if (r.kind === 'token') {
+    if (r.key === undefined) return Promise.resolve(unaddressable('key or id'));
+    return deleteAs(session, r.actor, '/member/bearer-tokens/detail/', { key: r.key });
+  }
+  if (r.id === undefined) return Promise.resolve(unaddressable('id'));
+  const query = { company_id: r.companyId, board_id: r.boardId, scenario_id: r.id };
+  return deleteAs(session, r.actor, '/features/qa/scenarios/', query);
+}
+
+/** The lists to search, each once: by the kind of list each place is, as the account behind its actor. */
+function searchesOf(places: readonly Place[]): Search[] {
+  const all = new Map<string, Search>();
+  for (const p of places) {
+    const actor = accountOf(p.actor);
+    const s: Search = p.kind === 'token' ? { kind: 'token', actor } : { kind: p.kind, actor, ...p.board };
+    all.set(searchKey(s), s);
+  }
+  return [...all.values()];
+}
+
+const notSearched = (s: Search, why: string): NotSearched =>
+  s.kind === 'token'
+    ? { kind: 'token', notSearched: true, actor: s.actor, why }
+    : { kind: s.kind, notSearched: true, actor: s.actor, companyId: s.companyId, boardId: s.boardId, why };
+
+const leftOf = (r: Removable, why: string): LeftBehind => {
+  const { parentId: _parent, ...rest } = r as Removable & { parentId?: number };
+  return { ...rest, why };
+};
+
+/** Tokens and scenarios to remove: the ledger's, then what the first look found (it knows the board that lists it). */
+function pendingOf(open: readonly LedgerEntry[], found: readonly Removable[]): Map<string, Removable> {
+  const pending = new Map<string, Removable>();
+  for (const e of open) {
+    if (e.kind === 'token') pending.set(ledgerKey(e), { kind: 'token', key: e.key, actor: accountOf(e.actor) });
+    if (e.kind === 'scenario') {
+      const { id, companyId, boardId, parentId } = e;
+      const parent = parentId === undefined ? {} : { parentId };
+      pending.set(ledgerKey(e), { kind: 'scenario', id, companyId, boardId, ...parent, actor: accountOf(e.actor) });
     }
   }
-  return found;
+  // A token listed by both accounts (a server that shows others' tokens) stays with the one that created it.
+  for (const r of found) pending.set(removableKey(r), { ...r, actor: pending.get(removableKey(r))?.actor ?? r.actor });
+  return pending;
 }
 
 /**
- * Deletes what is left and returns what could not be deleted (accounts always). Never throws: a target that fails the
- * clean-up still gets its report, with the leftovers named.
+ * Removes tokens, then scenarios, parents first: a child whose parent is removed goes with it (source §4: "delete the
+ * scenario and dependent QA data"); the second look finds it should it not have.
  */
-export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: LedgerEntry[]; problems: string[] }> {
-  const problems: string[] = [];
+async function removeAll(session: Session, pending: ReadonlyMap<string, Removable>): Promise<Map<string, Outcome>> {
+  const outcomes = new Map<string, Outcome>();
+  for (const r of pending.values()) if (r.kind === 'token') outcomes.set(removableKey(r), await remove(session, r));
+  const byId = new Map<number, Removable>();
+  for (const r of pending.values()) if (r.kind === 'scenario' && r.id !== undefined) byId.set(r.id, r);
+  const settle = async (r: Removable, below: ReadonlySet<Removable>): Promise<Outcome> => {
+    const known = outcomes.get(removableKey(r));
+    if (known) return known;
+    const parentId = r.kind === 'scenario' ? r.parentId : undefined;
+    const parent = parentId === undefined ? undefined : byId.get(parentId);
+    let outcome: Outcome | undefined;
+    if (parent && !below.has(parent) && (await settle(parent, new Set([...below, r]))).removed) {
+      outcome = { removed: true, said: `removed with its parent scenario ${parentId}`, tried: false };
+    }
+    outcome ??= await remove(session, r);
+    outcomes.set(removableKey(r), outcome);
+    return outcome;
+  };
+  for (const r of pending.values()) if (r.kind === 'scenario') await settle(r, new Set());
+  return outcomes;
+}
+
+/**
+ * Deletes what is left and returns what could not be removed (accounts and linked tasks always) and every list it could
+ * not search. Never throws: a target that fails the clean-up still gets its report, with the leftovers named.
+ */
+export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: LeftBehind[]; problems: string[] }> {
   const budget = new AbortController();
   const timer = setTimeout(() => budget.abort(), options.budgetMs);
-  const bounded: typeof globalThis.fetch = async (input, init) =>
-    (await send(options.fetch, new Request(input, init), { timeoutMs: options.timeoutMs, signal: budget.signal }))
-      .response;
-  const client = (credential?: Parameters<typeof createApiClient>[0]['credential']) =>
-    createApiClient({
-      baseUrl: options.profile.baseUrl,
-      fetch: bounded,
-      timeoutMs: options.timeoutMs,
-      ...(credential ? { credential } : {}),
-    });
+  const session = createSession(options, budget.signal);
+  const { marker } = options;
   const open = outstanding(options.ledger);
-  const leftBehind: LedgerEntry[] = open.filter((e) => UNDELETABLE.has(e.kind));
-  let pending: LedgerEntry[] = open.filter((e) => !UNDELETABLE.has(e.kind));
-  const clients = new Map<string, Promise<ApiClient>>();
-  const as = (actor: 'member' | 'outsider') => {
-    let c = clients.get(actor);
-    if (!c) {
-      c = login(options.profile, actor, client);
-      clients.set(actor, c);
-    }
-    return c;
-  };
-  try {
-    const member = await as('member');
-    // What the search finds replaces the ledger's entry for it: the search knows the board the server lists it on.
-    const found = await byMarker(member, options, 'member');
-    const seen = new Set(found.map(key));
-    pending = [...pending.filter((e) => !seen.has(key(e))), ...found];
-  } catch (error) {
-    problems.push(`clean-up could not search for leftovers of run ${options.marker}: ${(error as Error).message}`);
-  }
-  // Cases before scenarios, newest first; each as the account that created it.
-  pending.reverse().sort((a, b) => (a.kind === 'case' ? 0 : 1) - (b.kind === 'case' ? 0 : 1));
-  for (const e of pending) {
-    try {
-      const owner = await as(e.actor === 'outsider' ? 'outsider' : 'member');
-      if (!(await remove(owner, e))) leftBehind.push(e);
-    } catch {
-      leftBehind.push(e);
-    }
-  }
-  if (options.lateWritesMs !== undefined && !budget.signal.aborted) {
-    try {
-      await new Promise((resolve) => setTimeout(resolve, options.lateWritesMs));
-      const late = await byMarker(await as('member'), options, 'member');
-      for (const e of late) {
-        if (!(await remove(await as('member'), e).catch(() => false))) leftBehind.push(e);
+  const left: LeftBehind[] = [];
+
+  const searches = searchesOf(options.places);
+  const firstLook = new Map<Search, Searched>();
+  for (const s of searches) firstLook.set(s, await search(session, s, marker));
+  const found = [...firstLook].flatMap(([s, looked]) =>
+    looked.ok && s.kind !== 'task' ? looked.rows.map((row) => removableOf(s, row)) : [],
+  );
+  const pending = pendingOf(open, found);
+  const outcomes = await removeAll(session, pending);
+
+  // A second look where something was to be removed (everywhere after a stop): what still carries the marker is left,
+  // or removed now (a late write, a child its parent's delete did not take).
+  const stopped = options.lateWritesMs !== undefined;
+  if (stopped && !budget.signal.aborted) await new Promise((resolve) => setTimeout(resolve, options.lateWritesMs));
+  const touched = new Set(
+    [...pending.values()].map((r) => (r.kind === 'token' ? `token:${r.actor}` : `scenario:${r.boardId}`)),
+  );
+  for (const s of searches) {
+    if (s.kind === 'task') continue;
+    const again = stopped || touched.has(s.kind === 'token' ? `token:${s.actor}` : `scenario:${s.boardId}`);
+    const looked = again ? await search(session, s, marker) : (firstLook.get(s) as Searched);
+    if (!looked.ok) left.push(notSearched(s, looked.why));
+    if (!looked.ok || !again) continue;
+    for (const r of looked.rows.map((row) => removableOf(s, row))) {
+      const k = removableKey(r);
+      const before = outcomes.get(k);
+      if (before?.removed && before.tried) {
+        outcomes.set(k, { removed: false, said: `still listed after ${before.said}`, tried: true });
+      } else if (!before || before.removed) {
+        const owned = { ...r, actor: pending.get(k)?.actor ?? r.actor };
+        pending.set(k, owned);
+        outcomes.set(k, await remove(session, owned));
       }
-    } catch (error) {
-      problems.push(
-        `clean-up could not look again for late writes of run ${options.marker}: ${(error as Error).message}`,
-      );
     }
   }
-  clearTimeout(timer);
-  if (budget.signal.aborted) {
-    problems.push(
-      `the clean-up ran out of its ${options.budgetMs} ms: what it did not delete is listed as left behind`,
-    );
+  for (const [k, r] of pending) {
+    const outcome = outcomes.get(k);
+    if (outcome && !outcome.removed) left.push(leftOf(r, outcome.said));
   }
-  return { leftBehind, problems };
+
+  left.push(...(await dependents(session, options.ledger, open, outcomes)));
+  left.push(...undeletable(open, firstLook));
+  clearTimeout(timer);
+  const problems = budget.signal.aborted
+    ? [`the clean-up ran out of its ${options.budgetMs} ms: what it did not remove is listed as left behind`]
+    : [];
+  return { leftBehind: left, problems };
+}
+
+/**
+ * The cases and sessions of the ledger: they go with their scenario's QA data (source §4), so only a case whose
+ * scenario stays or is unknown is deleted itself; a session (the API has no session delete) stays with its scenario.
+ */
+async function dependents(
+  session: Session,
+  ledger: readonly LedgerEntry[],
+  open: readonly LedgerEntry[],
+  outcomes: ReadonlyMap<string, Outcome>,
+): Promise<LeftBehind[]> {
+  const deletedByRun = new Set(ledger.flatMap((e) => (e.event === 'deleted' && e.kind === 'scenario' ? [e.id] : [])));
+  const fate = (id: number | undefined): 'gone' | 'left' | 'unknown' => {
+    if (id === undefined) return 'unknown';
+    if (deletedByRun.has(id)) return 'gone';
+    const outcome = outcomes.get(`scenario:${id}`);
+    return outcome === undefined ? 'unknown' : outcome.removed ? 'gone' : 'left';
+  };
+  const left: LeftBehind[] = [];
+  for (const e of open) {
+    if (e.kind !== 'case' && e.kind !== 'session') continue;
+    const { id, companyId, boardId, actor, scenarioId } = e;
+    const entry = { kind: e.kind, id, companyId, boardId, actor };
+    const scenario = fate(scenarioId);
+    if (scenario === 'gone') continue;
+    if (scenario === 'left') {
+      const stays = `its scenario ${scenarioId} was left behind`;
+      left.push({ ...entry, why: e.kind === 'session' ? `the API has no session delete, and ${stays}` : stays });
+    } else if (e.kind === 'session') left.push({ ...entry, why: 'the API has no session delete' });
+    else {
+      const query = { company_id: companyId, board_id: boardId, case_id: id };
+      const outcome = await deleteAs(session, accountOf(actor), '/features/qa/cases/', query);
+      if (!outcome.removed) left.push({ ...entry, why: outcome.said });
+    }
+  }
+  return left;
+}
+
+/**
+ * What the API has no delete for: the accounts the run registered, and the linked tasks of its bug outcomes, those the
+ * answers named and those its task lists show carrying the marker; a task list it could not read is named too.
+ */
+function undeletable(open: readonly LedgerEntry[], looks: ReadonlyMap<Search, Searched>): LeftBehind[] {
+  const left: LeftBehind[] = [];
+  const tasks = new Map<number, LeftOnBoard>();
+  const why = "the API has no task delete (a bug outcome's linked task)";
+  for (const e of open) {
+    if (e.kind === 'account') {
+      left.push({ kind: 'account', username: e.username, actor: e.actor, why: 'the API has no account delete' });
+    } else if (e.kind === 'task') {
+      const { id, companyId, boardId, actor } = e;
+      tasks.set(id, { kind: 'task', id, companyId, boardId, actor, why });
+    }
+  }
+  for (const [s, looked] of looks) {
+    if (s.kind !== 'task') continue;
+    if (!looked.ok) left.push(notSearched(s, looked.why));
+    else {
+      for (const row of looked.rows) {
+        const id = idOf(row, 'task');
+        const task = { kind: 'task' as const, companyId: s.companyId, boardId: s.boardId, actor: s.actor, why };
+        if (id === undefined) left.push({ ...task, ...titleOf(row) });
+        else if (!tasks.has(id)) tasks.set(id, { ...task, id });
+      }
+    }
+  }
+  return [...left, ...tasks.values()];
 }

@@ -35,6 +35,18 @@ export function allStepsHint(door: Door): string {
   }
 }
 
+/** Where every leftover of the clean-up is, when the console shows the first few. */
+export function allLeftBehindHint(door: Door): string {
+  switch (door) {
+    case 'cli':
+      return 'all of them are in --json';
+    case 'code':
+      return "all of them are in the result's leftBehind";
+    case 'vitest':
+      return "all of them are in the report describeConformance's json option writes";
+  }
+}
+
 /** How to send no registration request. */
 export const noRegisterHint = (door: Door): string => (door === 'cli' ? '--no-register' : 'register: false');
 

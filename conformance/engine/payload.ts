@@ -89,49 +89,6 @@ export function tokenPairOf(answer: Answer): { accessToken?: string; refreshToke
  */
 export const usernameIn = (answer: Answer): string | undefined => memberOf(dataOf(answer), 'username');
 
-/**
- * The rows of a list answer. Source §1 puts them "under an endpoint-specific collection name": under `name` when the
- * source gives it (companies) or the contract does, else the one array in `data`, whatever it is called.
- */
-export function rowsOf(answer: Answer, name: string): unknown[] | undefined {
-  const data = dataOf(answer);
-  if (!data) return undefined;
-  if (Array.isArray(data[name])) return data[name];
-  const arrays = Object.values(data).filter(Array.isArray);
-  return arrays.length === 1 ? arrays[0] : undefined;
-}
-
-/**
- * The object a create, read or update answer is about: `data[name]` (the contract's place), else the one object
- * inside `data`, else `data` itself (the source shows no response shapes).
- */
-export function objectOf(answer: Answer, name: string): Record<string, unknown> | undefined {
-  const data = dataOf(answer);
-  if (!data) return undefined;
-  if (isObject(data[name])) return data[name];
-  const objects = Object.entries(data).filter(([k, v]) => isObject(v) && k !== 'pagination');
-  return objects.length === 1 ? (objects[0]?.[1] as Record<string, unknown>) : data;
-}
-
-/** A numeric id, given as a number or as a string of digits (source §2: "numeric id"). */
-export function numericId(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-}
-
-/**
- * The id of an object: its `id`, else a member named after the entity (`scenario_id` for a scenario), else `pk`. The
- * names given are the entity's own id names, never a relation (a case's `scenario_id` is its scenario's id).
- */
-export function idOf(object: unknown, ownNames: readonly string[] = []): number | undefined {
-  if (!isObject(object)) return undefined;
-  for (const name of ['id', ...ownNames, 'pk']) {
-    const id = numericId(object[name]);
-    if (id !== undefined) return id;
-  }
-  return undefined;
-}
-
 /** Every string of a JSON value at any depth, with the member name it sits under (the innermost one). */
 export function stringsIn(value: unknown, under = ''): { name: string; value: string }[] {
   if (typeof value === 'string') return [{ name: under, value }];

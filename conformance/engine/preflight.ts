@@ -1,13 +1,14 @@
 // The preflight (docs/conformance.md, "The preflight"): before any rule runs, both profile accounts log in (source §4,
-// §5 rule 5) and the company lists confirm the profile's scope (source §1: "GET /company/list/ returns data.companies").
+// §5 rule 5) and the company lists confirm the profile's scope (source §1: "GET /company/list/ returns data.companies"),
+// their rows, ids and boards found as the checks find them (harness/discovery.ts).
 
 import { ApiError, OutcomeUnknownError } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
+import { collectionOf, idOf, KINDS, rowsIn, rowsWithin } from '../harness/discovery.js';
 import { PROFILE_FIELDS, type Profile } from '../profile.js';
 import type { Actor, Actors } from './actors.js';
 import { baseUrlHint, type Door, profileFieldHint } from './door.js';
 import { NotVerified } from './explain.js';
-import { idOf, rowsOf } from './payload.js';
 import type { Answer } from './recorder.js';
 import type { Redactor } from './redact.js';
 import { NoAnswerError } from './send.js';
@@ -109,7 +110,7 @@ async function logIn(actor: Actor, { actors, redactor, door = 'cli' }: Preflight
   }
 }
 
-/** The rows of the account's GET /company/list/ (source §1: data.companies, else the one array in data). */
+/** The rows of the account's GET /company/list/ (source §1: data.companies, else where `rowsIn` finds them). */
 async function companies(actor: Actor, input: PreflightInput, purpose: string): Promise<unknown[]> {
   const { actors, answers } = input;
   const unconfirmed = (why: string) =>
@@ -132,9 +133,20 @@ async function companies(actor: Actor, input: PreflightInput, purpose: string): 
   if (answer.status < 200 || answer.status >= 300) {
     throw unconfirmed(`answered ${answer.status}${saying(answer.body, input.redactor)}`);
   }
-  const rows = rowsOf(answer, 'companies');
+  const rows = rowsIn(answer.body, 'company');
   if (!rows) throw unconfirmed(`answered ${answer.status} with no array of companies in data (data.companies)`);
   return rows;
+}
+
+/**
+ * The board ids a company row lists, and the member they are under: the contract's `boards`, else the one array of rows
+ * `collectionOf` finds (an array without a board id in it, such as a list of role names, shows no boards).
+ */
+function boardsOf(company: unknown): { ids: number[]; under: string } | undefined {
+  const under = collectionOf(company, 'board');
+  if (under === undefined) return undefined;
+  const ids = (rowsWithin(company, 'board', under) ?? []).flatMap((b) => idOf(b, 'board') ?? []);
+  return ids.length === 0 && under !== KINDS.board.collection ? undefined : { ids, under };
 }
 
 const idList = (ids: readonly (number | undefined)[]): string => {
@@ -158,33 +170,35 @@ export async function preflight(input: PreflightInput): Promise<PreflightResult>
 
   const companyId = profile.companyId;
   const memberRows = await companies('member', input, `companyId ${companyId} (${fieldRef('companyId', door)})`);
-  const company = memberRows.find((c) => idOf(c, ['company_id']) === companyId);
+  const company = memberRows.find((c) => idOf(c, 'company') === companyId);
   if (!company) {
     throw new ProfileMismatchError(
-      `the member's GET /company/list/ does not hold companyId ${companyId} (${fieldRef('companyId', door)}); it holds ${idList(memberRows.map((c) => idOf(c, ['company_id'])))}: use the company_id of a company that ${accountRef('member', door)} belongs to`,
+      `the member's GET /company/list/ does not hold companyId ${companyId} (${fieldRef('companyId', door)}); it holds ${idList(memberRows.map((c) => idOf(c, 'company')))}: use the company_id of a company that ${accountRef('member', door)} belongs to`,
     );
   }
-  const boards = isObject(company) && Array.isArray(company.boards) ? company.boards : undefined;
-  const boardIds = boards?.map((b) => idOf(b, ['board_id']));
+  const boardIds = boardsOf(company);
   const wanted: [string, number | undefined][] = [
     ['boardId', profile.boardId],
     ['boardWithoutTodoColumnId', profile.boardWithoutTodoColumnId],
   ];
   for (const [name, boardId] of wanted) {
     if (boardId === undefined) continue;
-    if (!boardIds) {
-      warnings.push(
-        `${name} ${boardId} could not be confirmed: the member's GET /company/list/ shows no boards for company ${companyId}`,
-      );
-    } else if (!boardIds.includes(boardId)) {
+    if (boardIds?.ids.includes(boardId)) continue;
+    // Only the contract's `boards` can contradict the profile: rows found under another name may be something else.
+    if (boardIds?.under === KINDS.board.collection) {
       throw new ProfileMismatchError(
-        `company ${companyId} in the member's GET /company/list/ does not hold ${name} ${boardId} (${fieldRef(name, door)}); it holds boards ${idList(boardIds)}`,
+        `company ${companyId} in the member's GET /company/list/ does not hold ${name} ${boardId} (${fieldRef(name, door)}); it holds boards ${idList(boardIds.ids)}`,
       );
     }
+    warnings.push(
+      boardIds
+        ? `${name} ${boardId} could not be confirmed: company ${companyId} in the member's GET /company/list/ lists no such id under ${boardIds.under}`
+        : `${name} ${boardId} could not be confirmed: the member's GET /company/list/ shows no boards for company ${companyId}`,
+    );
   }
 
   const outsiderRows = await companies('outsider', input, `that the outsider is outside company ${companyId}`);
-  if (outsiderRows.some((c) => idOf(c, ['company_id']) === companyId)) {
+  if (outsiderRows.some((c) => idOf(c, 'company') === companyId)) {
     throw new ProfileMismatchError(
       `the outsider's GET /company/list/ holds companyId ${companyId}: ${accountRef('outsider', door)} must be an account outside that company (or the target shows every account every company, which ACCESS-03 forbids)`,
     );

@@ -4,7 +4,8 @@
 import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import type { Contract, OperationSpec } from '../../contract/openapi.js';
-import type { ExchangeRecord, LedgerEntry } from './exchange.js';
+import { idOf, type Kind, numericId, objectIn, tokenKeyOf } from '../harness/discovery.js';
+import type { ExchangeRecord, LedgerEntry, Place } from './exchange.js';
 import { type Redactor, redactBody } from './redact.js';
 import { NoAnswerError, send } from './send.js';
 
@@ -81,6 +82,11 @@ export interface Recorder {
   view(file: string): RecorderView;
   /** Every resource the answers say was created or deleted, in order. */
   readonly ledger: readonly LedgerEntry[];
+  /**
+   * Every list where a creation may have left something (answered 2xx, 5xx or not at all, or still in flight), once
+   * each.
+   */
+  readonly places: readonly Place[];
   /** Settles when every exchange in flight has its answer or has timed out. */
   settled(): Promise<void>;
 }
@@ -107,54 +113,127 @@ function cut(text: string): string {
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}… (${text.length} characters)` : text;
 }
 
-/** What a successful answer tells about resources created or deleted (for clean-up). */
+type BoardIds = { companyId: number; boardId: number };
+
+/** The board a request names in its query, else `fallback` (where a broken server may put what names none). */
+function boardOf(url: URL, fallback: BoardIds | undefined): BoardIds {
+  const idIn = (name: string, otherwise: number | undefined): number => {
+    const raw = url.searchParams.get(name);
+    return raw !== null && /^\d+$/.test(raw) ? Number(raw) : (otherwise ?? 0);
+  };
+  return { companyId: idIn('company_id', fallback?.companyId), boardId: idIn('board_id', fallback?.boardId) };
+}
+
+/** The JSON body the suite sent, or undefined. */
+function sentJson(requestText: string | undefined): unknown {
+  try {
+    return requestText === undefined ? undefined : JSON.parse(requestText);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What a successful answer tells about resources created or deleted (for clean-up). The created object and its id are
+ * found as the checks find them (harness/discovery.ts), wherever the server puts them; a relation the source names in
+ * the request (a case's `scenario`, a session's `scenario_id`, a scenario's `parent_id`) is read from what was sent.
+ */
 function ledgerOf(
   op: OperationSpec,
   url: URL,
   status: number,
   body: unknown,
+  requestText: string | undefined,
   actor: string,
-  fallback: { companyId: number; boardId: number } | undefined,
+  fallback: BoardIds | undefined,
 ): LedgerEntry | undefined {
   if (status < 200 || status >= 300) return undefined;
-  const data = isObject(body) && isObject(body.data) ? body.data : {};
   const q = url.searchParams;
-  const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
-  const idIn = (name: string, otherwise: number | undefined): number => {
-    const raw = q.get(name);
-    return raw !== null && /^\d+$/.test(raw) ? Number(raw) : (otherwise ?? 0);
+  const sent = sentJson(requestText);
+  const inSent = (name: string): number | undefined => (isObject(sent) ? numericId(sent[name]) : undefined);
+  const board = boardOf(url, fallback);
+  /** The id of the `kind` object the answer is about, and the object itself. */
+  const created = (kind: Kind) => {
+    const object = objectIn(body, kind);
+    return { object, id: idOf(object, kind) };
   };
-  const board = { companyId: idIn('company_id', fallback?.companyId), boardId: idIn('board_id', fallback?.boardId) };
+  const optional = <K extends string>(name: K, value: number | undefined) =>
+    (value === undefined ? {} : { [name]: value }) as { [P in K]?: number };
   switch (op.operationId) {
     case 'createScenario': {
-      const id = num(isObject(data.scenario) ? data.scenario.id : undefined);
-      return id === undefined ? undefined : { event: 'created', kind: 'scenario', id, ...board, actor };
+      const { object, id } = created('scenario');
+      const parentId = inSent('parent_id') ?? numericId(object?.parent_id);
+      return id === undefined
+        ? undefined
+        : { event: 'created', kind: 'scenario', id, ...board, actor, ...optional('parentId', parentId) };
     }
     case 'deleteScenario':
       return { event: 'deleted', kind: 'scenario', id: Number(q.get('scenario_id')), ...board, actor };
     case 'createCase': {
-      const id = num(isObject(data.case) ? data.case.id : undefined);
-      return id === undefined ? undefined : { event: 'created', kind: 'case', id, ...board, actor };
+      const { object, id } = created('case');
+      const scenarioId = inSent('scenario') ?? numericId(object?.scenario ?? object?.scenario_id);
+      return id === undefined
+        ? undefined
+        : { event: 'created', kind: 'case', id, ...board, actor, ...optional('scenarioId', scenarioId) };
     }
     case 'deleteCase':
       return { event: 'deleted', kind: 'case', id: Number(q.get('case_id')), ...board, actor };
+    case 'startSession': {
+      const { object, id } = created('session');
+      const scenarioId = inSent('scenario_id') ?? numericId(object?.scenario_id);
+      return id === undefined
+        ? undefined
+        : { event: 'created', kind: 'session', id, ...board, actor, ...optional('scenarioId', scenarioId) };
+    }
     case 'createApiToken': {
-      const key = isObject(data.token) ? data.token.key : undefined;
-      return typeof key === 'string' ? { event: 'created', kind: 'token', key, actor } : undefined;
+      const key = tokenKeyOf(objectIn(body, 'token'));
+      return key === undefined ? undefined : { event: 'created', kind: 'token', key, actor };
     }
     case 'deleteApiToken':
       return { event: 'deleted', kind: 'token', key: q.get('key') ?? '', actor };
     case 'recordCaseOutcome': {
-      const taskId = num(isObject(data.case_report) ? data.case_report.task_id : undefined);
+      const taskId = numericId(objectIn(body, 'case_report')?.task_id);
       return taskId === undefined ? undefined : { event: 'created', kind: 'task', id: taskId, ...board, actor };
     }
     case 'register': {
-      const username = isObject(data.member) ? data.member.username : undefined;
-      return typeof username === 'string' ? { event: 'created', kind: 'account', username, actor } : undefined;
+      // The account is the one the request named: the source shows no fields of the answer.
+      const username = isObject(sent) && typeof sent.username === 'string' ? sent.username : undefined;
+      return username === undefined ? undefined : { event: 'created', kind: 'account', username, actor };
     }
     default:
       return undefined;
   }
+}
+
+/**
+ * Creations by the list they add to: a case or a session lives in a scenario of its board, and a bug outcome creates or
+ * updates a task on it (source §3).
+ */
+const CREATES: Readonly<Record<string, Place['kind']>> = {
+  createApiToken: 'token',
+  createScenario: 'scenario',
+  createCase: 'scenario',
+  startSession: 'scenario',
+  recordCaseOutcome: 'task',
+};
+
+/**
+ * The list a creation may have added to: when it succeeded, or its outcome is unknown (no answer, a 5xx: a POST that
+ * failed ambiguously may have been applied). A refusal created nothing, nor did an outcome other than bug.
+ */
+function placeOf(
+  op: OperationSpec | undefined,
+  url: URL,
+  status: number | undefined,
+  requestText: string | undefined,
+  actor: string,
+  fallback: BoardIds | undefined,
+): Place | undefined {
+  const kind = op ? CREATES[op.operationId] : undefined;
+  if (!kind || (status !== undefined && status >= 300 && status < 500)) return undefined;
+  const sent = sentJson(requestText);
+  if (kind === 'task' && !(isObject(sent) && sent.status === 'bug')) return undefined;
+  return kind === 'token' ? { kind, actor } : { kind, actor, board: boardOf(url, fallback) };
 }
 
 /** The string values of a JSON request body: what the suite itself chose (a token's title), not a secret. */
@@ -164,11 +243,8 @@ function sentStrings(requestText: string | undefined): Set<string> {
     if (typeof v === 'string') found.add(v);
     else if (typeof v === 'object' && v !== null) for (const m of Object.values(v)) walk(m);
   };
-  try {
-    walk(JSON.parse(requestText ?? 'null'));
-  } catch {
-    // Not JSON: nothing to spare.
-  }
+  // A body that is no JSON spares nothing.
+  walk(sentJson(requestText));
   return found;
 }
 
@@ -208,6 +284,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const answers: Answer[] = [];
   const byFile = new Map<string, Answer[]>();
   const ledger: LedgerEntry[] = [];
+  const places = new Map<string, Place>();
+  /** The places of the creations in flight: a stopped run's clean-up must look where they may still land. */
+  const flying = new Set<Place>();
   const inFlight = new Set<Promise<unknown>>();
   /** Timeouts in a row, by check file: files run side by side, and one file's bad luck must not end the others. */
   const timeoutsInARow = new Map<string, number>();
@@ -221,6 +300,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
   return {
     answers,
     ledger,
+    get places() {
+      return [...new Map([...places, ...[...flying].map((p) => [JSON.stringify(p), p] as const)]).values()];
+    },
     settled: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
@@ -278,6 +360,13 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (signal.aborted) {
         unanswered(new NoAnswerError('stopped', `${request.method} ${url.pathname}: not sent: the run was stopped`));
       }
+      const flight = placeOf(op, url, undefined, requestText, actor, options.board);
+      if (flight) flying.add(flight);
+      const wrote = (status: number | undefined) => {
+        if (flight) flying.delete(flight);
+        const place = placeOf(op, url, status, requestText, actor, options.board);
+        if (place) places.set(JSON.stringify(place), place);
+      };
       let exchange: Awaited<ReturnType<typeof send>>;
       const pending = send(options.fetch, request, { timeoutMs });
       inFlight.add(pending);
@@ -286,11 +375,13 @@ export function createRecorder(options: RecorderOptions): Recorder {
       } catch (error) {
         if (!(error instanceof NoAnswerError)) throw error;
         if (error.kind === 'timeout') timeoutsInARow.set(file, (timeoutsInARow.get(file) ?? 0) + 1);
+        wrote(undefined);
         return unanswered(error);
       } finally {
         inFlight.delete(pending);
       }
       timeoutsInARow.delete(file);
+      wrote(exchange.response.status);
       const { response, text } = exchange;
       const { body, json } = readBody(text);
       learnCredentials(redactor, request, path, op, response, body, requestText);
@@ -304,7 +395,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       const date = response.headers.get('date');
       if (date) record.responseHeaders.date = date;
       if (text !== '') record.responseBody = cut(redactBody(redactor, text));
-      const found = op ? ledgerOf(op, url, response.status, body, actor, options.board) : undefined;
+      const found = op ? ledgerOf(op, url, response.status, body, requestText, actor, options.board) : undefined;
       // Kept as the target answered: the clean-up deletes by it; the result masks it should it be a secret.
       if (found) ledger.push(found);
       if (wire) {

@@ -3,7 +3,7 @@
 import type { Level, Rule } from '../rules.js';
 import type { Coverage } from './coverage.js';
 import type { Door } from './door.js';
-import type { ExchangeRecord, LedgerEntry } from './exchange.js';
+import type { ExchangeRecord } from './exchange.js';
 
 /** UNVERIFIED: a step the rule needs failed under another rule, so the rule could be judged neither way. */
 export type Outcome = 'PASS' | 'FAIL' | 'SKIP' | 'UNVERIFIED';
@@ -66,8 +66,90 @@ export interface RunResult {
   exchanges: number;
   /** Errors outside any check (the overall bound, Ctrl-C, a clean-up that ran out of time). */
   problems: string[];
-  /** What the run created and could not delete (accounts always: the source shows no account delete). */
-  leftBehind: LedgerEntry[];
+  /**
+   * What the run created and could not remove, each with why (accounts and linked tasks always: the API has no delete
+   * for them), and each list the clean-up could not search for the run's objects.
+   */
+  leftBehind: LeftBehind[];
+}
+
+/** Who a leftover belongs to: the account whose credential created it (or whose list showed it). */
+interface Owned {
+  actor: string;
+  /** Why it is still there: the answer that refused its delete, the API having no delete for it, … */
+  why: string;
+}
+
+/** An object on a board: a scenario, a case, a session, or a linked task. */
+export interface LeftOnBoard extends Owned {
+  kind: 'scenario' | 'case' | 'session' | 'task';
+  /** Absent when the row showed none the clean-up could delete it by (`title` names it then). */
+  id?: number;
+  title?: string;
+  companyId: number;
+  boardId: number;
+}
+
+/** A named API token, by what its detail operations take as `key` (masked should it be a secret). */
+export interface LeftToken extends Owned {
+  kind: 'token';
+  /** Absent when the row showed none the clean-up could delete it by (`title` names it then). */
+  key?: string | number;
+  title?: string;
+}
+
+export interface LeftAccount extends Owned {
+  kind: 'account';
+  username: string;
+}
+
+/** A list the clean-up could not search: what the run left there is unknown. */
+export interface NotSearched extends Owned {
+  kind: 'token' | 'scenario' | 'task';
+  notSearched: true;
+  /** For scenarios and tasks: the board whose list it could not read. */
+  companyId?: number;
+  boardId?: number;
+}
+
+/** An object the run created and could not remove, or a list it could not search (docs/conformance.md). */
+export type LeftBehind = LeftOnBoard | LeftToken | LeftAccount | NotSearched;
+
+/** Kinds the API has no delete for: left behind by every run that makes them, which no clean-up can help. */
+export const UNDELETABLE: ReadonlySet<LeftBehind['kind']> = new Set(['account', 'task', 'session']);
+
+const counted = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (parts: readonly string[]): string =>
+  parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+
+const PLURALS: Record<string, string> = { token: 'tokens', scenario: 'scenarios', case: 'cases' };
+
+/**
+ * What keeps a clean-up from being complete, in one phrase: the objects left that the API could delete, and the lists
+ * of them it could not search (by account for tokens, by board for scenarios); undefined when there is none. Accounts,
+ * linked tasks and sessions, and the task lists (no delete in the API for any of them), do not count.
+ */
+export function cleanupShortfall(leftBehind: readonly LeftBehind[]): string | undefined {
+  const left = new Map<string, number>();
+  const unsearched = new Map<string, string[]>();
+  for (const e of leftBehind) {
+    if (UNDELETABLE.has(e.kind)) continue;
+    if ('notSearched' in e) {
+      const where = e.kind === 'token' ? `the ${e.actor}` : `board ${e.boardId}`;
+      unsearched.set(e.kind, [...(unsearched.get(e.kind) ?? []), where]);
+    } else left.set(e.kind, (left.get(e.kind) ?? 0) + 1);
+  }
+  const parts: string[] = [];
+  const objects = Object.keys(PLURALS)
+    .filter((k) => left.has(k))
+    .map((k) => counted(left.get(k) ?? 0, k, PLURALS[k] as string));
+  if (objects.length > 0) parts.push(`${listed(objects)} left behind`);
+  for (const [kind, where] of unsearched) {
+    parts.push(`the ${PLURALS[kind]} of ${listed([...new Set(where)])} not searched`);
+  }
+  return parts.length > 0 ? parts.join('; ') : undefined;
 }
 
 /**

@@ -213,6 +213,7 @@ async function finish(input: SuiteInput, run: Started, checks: CheckResult[], st
         profile: input.profile,
         marker: state.settings.marker,
         ledger: recorder.ledger,
+        places: recorder.places,
         fetch: input.fetch,
         timeoutMs: input.timeoutMs,
         budgetMs: Math.max(left(), CLEANUP_MIN_MS),

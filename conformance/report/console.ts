@@ -1,10 +1,25 @@
 // The console report of a run (docs/conformance.md, "Reading the report"): progress lines, one line per rule, failure
 // details with the steps, what was sent and received and a curl line, what was left behind, and the coverage table.
 
-import { allFailuresHint, allStepsHint, type Door, noRegisterHint } from '../engine/door.js';
-import type { ExchangeRecord, LedgerEntry } from '../engine/exchange.js';
+import {
+  allFailuresHint,
+  allLeftBehindHint,
+  allStepsHint,
+  type Door,
+  noRegisterHint,
+  strictHint,
+} from '../engine/door.js';
+import type { ExchangeRecord } from '../engine/exchange.js';
 import { curlLine } from '../engine/redact.js';
-import type { CheckResult, ProgressEvent, RuleResult, RunResult } from '../engine/result.js';
+import {
+  type CheckResult,
+  cleanupShortfall,
+  type LeftBehind,
+  type ProgressEvent,
+  type RuleResult,
+  type RunResult,
+  UNDELETABLE,
+} from '../engine/result.js';
 import { formatCoverage } from './coverage.js';
 import { coverageLine, type Verdict, verdictOf } from './verdict.js';
 
@@ -131,41 +146,71 @@ export function formatReport(result: RunResult, verdict: Verdict = verdictOf(res
   if (result.problems.length > 0)
     out.push('', 'Problems outside the checks:', ...result.problems.map((p) => `  ! ${p}`));
   if (result.leftBehind.length > 0) {
-    out.push('', 'Left behind on the target (no delete operation, or the delete failed):');
+    out.push(
+      '',
+      'Left behind on the target (the API has no delete for it, or the clean-up could not remove it or look):',
+    );
     for (const line of describeLeftBehind(result.leftBehind, door)) out.push(`  - ${line}`);
   }
   out.push('', ...formatCoverage(result.coverage));
   out.push('', `${result.exchanges} requests in ${(result.wallMs / 1000).toFixed(1)} s.`);
-  out.push(...verdictLines(verdict), closingLine(result));
+  out.push(cleanupLine(result.leftBehind, verdict.strict, door), ...verdictLines(verdict), closingLine(result));
   return out;
 }
 
-/** One line per leftover; the linked tasks of one board share a line. */
-export function describeLeftBehind(entries: readonly LedgerEntry[], door: Door = 'cli'): string[] {
+/** Leftover lines the console shows at most; the JSON report holds them all. */
+const LEFT_BEHIND_SHOWN = 20;
+
+/**
+ * One line per leftover, and per list the clean-up could not search; objects of a board left for the same reason (the
+ * linked tasks, say) share a line.
+ */
+export function describeLeftBehind(entries: readonly LeftBehind[], door: Door = 'cli'): string[] {
   const lines: string[] = [];
-  const tasks = new Map<string, number[]>();
+  const grouped = new Map<string, { kind: string; ids: string[]; where: string; why: string }>();
   for (const e of entries) {
-    if (e.kind !== 'task') lines.push(describeEntry(e, door));
-    else {
-      const board = `board ${e.boardId} of company ${e.companyId}`;
-      tasks.set(board, [...(tasks.get(board) ?? []), e.id]);
+    if ('notSearched' in e) {
+      const list =
+        e.kind === 'token'
+          ? `the token list of the ${e.actor}`
+          : `the ${e.kind} list of board ${e.boardId} of company ${e.companyId} (as the ${e.actor})`;
+      lines.push(`${list} could NOT be searched for the run's objects: ${e.why}`);
+    } else if (e.kind === 'token') {
+      const named = e.key === undefined ? JSON.stringify(e.title ?? '') : `${e.key}`;
+      lines.push(`named API token ${named} of the ${e.actor}: ${e.why}`);
+    } else if (e.kind === 'account') {
+      lines.push(`account ${e.username}: ${e.why} (${noRegisterHint(door)} sends no registration)`);
+    } else {
+      const where = `board ${e.boardId} of company ${e.companyId}`;
+      const key = `${e.kind}|${where}|${e.why}`;
+      const group = grouped.get(key) ?? { kind: e.kind, ids: [], where, why: e.why };
+      group.ids.push(e.id === undefined ? JSON.stringify(e.title ?? '') : `${e.id}`);
+      grouped.set(key, group);
     }
   }
-  for (const [board, ids] of tasks) {
-    lines.push(`tasks ${ids.join(', ')} on ${board} (linked to bug outcomes; the source shows no task delete)`);
+  for (const g of grouped.values()) {
+    const kind = g.ids.length === 1 ? g.kind : `${g.kind}s`;
+    lines.push(`${kind} ${g.ids.join(', ')} on ${g.where}: ${g.why}`);
   }
-  return lines;
+  if (lines.length <= LEFT_BEHIND_SHOWN) return lines;
+  const rest = lines.length - LEFT_BEHIND_SHOWN;
+  return [...lines.slice(0, LEFT_BEHIND_SHOWN), `… and ${rest} more (${allLeftBehindHint(door)})`];
 }
 
-function describeEntry(e: LedgerEntry, door: Door): string {
-  switch (e.kind) {
-    case 'account':
-      return `account ${e.username} (registered by LOGIN-08/LOGIN-09; the source shows no account delete; ${noRegisterHint(door)} avoids it)`;
-    case 'token':
-      return `named API token ${e.key}`;
-    default:
-      return `${e.kind} ${e.id} on board ${e.boardId} of company ${e.companyId}`;
+/**
+ * Whether the clean-up removed everything the API can delete and searched every list it had to: `INCOMPLETE` says
+ * what it left or could not look at, and what makes that fail the run.
+ */
+export function cleanupLine(leftBehind: readonly LeftBehind[], strict: boolean, door: Door = 'cli'): string {
+  const shortfall = cleanupShortfall(leftBehind);
+  if (shortfall !== undefined) {
+    const counts = strict ? 'it fails the run (strict)' : `${strictHint(door)} fails the run for it`;
+    return `Clean-up: INCOMPLETE: ${shortfall} (see "Left behind"; ${counts})`;
   }
+  const kept = new Map<string, number>();
+  for (const e of leftBehind) if (UNDELETABLE.has(e.kind)) kept.set(e.kind, (kept.get(e.kind) ?? 0) + 1);
+  const what = [...kept].map(([kind, n]) => `${n} ${n === 1 ? kind : `${kind}s`}`).join(', ');
+  return `Clean-up: complete${what ? ` (left only what the API has no delete for: ${what})` : ''}`;
 }
 
 /** The closing line, exactly `N passed, N failed, N skipped`, and `, N not verified` when there are any. */

@@ -3,9 +3,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type Door, strictHint } from '../engine/door.js';
-import type { CheckResult, RuleResult, RunResult } from '../engine/result.js';
-import { describeExchange, describeSteps } from './console.js';
-import { type CoverageGate, coverageLine, type Verdict, verdictOf } from './verdict.js';
+import { type CheckResult, cleanupShortfall, type RuleResult, type RunResult } from '../engine/result.js';
+import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
+import { type CoverageGate, cleanupPhrase, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /**
  * What XML 1.0 cannot hold at all (its Char production): control characters other than tab, newline and carriage
@@ -125,8 +125,47 @@ function coverageCase(gate: CoverageGate, coverage: RunResult['coverage']): Test
   };
 }
 
+/** The name of the clean-up's test case, in the JUnit report and in Vitest. */
+export const CLEANUP_TEST =
+  'clean-up: every object the run created that the API can delete is removed, every list searched';
+
 /**
- * One test suite per rule, one test case per check; with --min-coverage, one more suite holding the coverage gate.
+ * The test case of the clean-up: passed when it is complete; else a warning (a passing case named `[WARNING]`, as a
+ * failed SHOULD rule), or a failure with --strict; the text lists everything left behind.
+ */
+function cleanupCase(result: RunResult, strict: boolean, door: Door): TestCase {
+  const shortfall = cleanupShortfall(result.leftBehind);
+  const open = (name: string) => `    <testcase classname="CLEANUP" name="${xml(name)}" time="0">`;
+  if (shortfall === undefined) return { written: 'passed', lines: [open(CLEANUP_TEST), '    </testcase>'] };
+  const detail = ['Left behind on the target:', ...describeLeftBehind(result.leftBehind, door).map((l) => `  - ${l}`)];
+  const phrase = cleanupPhrase(shortfall);
+  if (strict) {
+    return {
+      written: 'failure',
+      lines: [
+        open(CLEANUP_TEST),
+        `      <failure message="${xml(phrase)}" type="CLEANUP">${xml(detail.join('\n'))}</failure>`,
+        '    </testcase>',
+      ],
+    };
+  }
+  const note = `${phrase}: a warning, the run does not fail (${strictHint(door)} makes it a failure)`;
+  return {
+    written: 'warning',
+    lines: [
+      open(`[WARNING] ${CLEANUP_TEST}`),
+      '      <properties>',
+      '        <property name="severity" value="warning"/>',
+      '      </properties>',
+      `      <system-out>${xml([note, '', ...detail].join('\n'))}</system-out>`,
+      '    </testcase>',
+    ],
+  };
+}
+
+/**
+ * One test suite per rule, one test case per check; one suite for the clean-up; with --min-coverage, one more suite
+ * holding the coverage gate.
  * Every count is taken from the test cases written, so that readers agree with the file.
  */
 export function junitReport(
@@ -168,6 +207,16 @@ export function junitReport(
       ],
     });
   }
+  const door = result.door ?? 'cli';
+  suites.push({
+    cases: [cleanupCase(result, verdict.strict, door)],
+    open: (cases) => [
+      `  <testsuite name="clean-up" ${counts(cases)} time="0">`,
+      '    <properties>',
+      `      <property name="left-behind" value="${result.leftBehind.length}"/>`,
+      '    </properties>',
+    ],
+  });
   if (verdict.coverage) {
     const gate = verdict.coverage;
     suites.push({
@@ -193,6 +242,16 @@ export function junitReport(
   return lines.join('\n');
 }
 
+/** The clean-up in the JSON summary: whether it is complete, what keeps it from being so, how much is left. */
+function cleanupSummary(result: RunResult): { complete: boolean; shortfall?: string; leftBehind: number } {
+  const shortfall = cleanupShortfall(result.leftBehind);
+  return {
+    complete: shortfall === undefined,
+    ...(shortfall === undefined ? {} : { shortfall }),
+    leftBehind: result.leftBehind.length,
+  };
+}
+
 export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(result)): string {
   return `${JSON.stringify(
     {
@@ -209,10 +268,12 @@ export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(resul
         mustUnverified: result.mustUnverified,
         exchanges: result.exchanges,
         strict: verdict.strict,
+        cleanup: cleanupSummary(result),
       },
       verdict: {
         failed: verdict.failed,
         reasons: verdict.reasons,
+        warnings: verdict.warnings,
         ...(verdict.coverage ? { coverage: verdict.coverage } : {}),
       },
       rules: result.rules,

@@ -1,7 +1,7 @@
 // Whether a run fails (docs/conformance.md, "Exit codes" and "Reading the report"): a failed or not-verified MUST rule,
-// the same of a SHOULD rule under --strict, and a coverage below --min-coverage.
+// the same of a SHOULD rule and an incomplete clean-up under --strict, and a coverage below --min-coverage.
 import type { Coverage } from '../engine/coverage.js';
-import type { RunResult } from '../engine/result.js';
+import { cleanupShortfall, type RunResult } from '../engine/result.js';
 
 export interface VerdictOptions {
   /** `--strict`: SHOULD rules count like MUST rules. */
@@ -23,6 +23,8 @@ export interface Verdict {
   failed: boolean;
   /** Why it fails, one phrase each; empty when it passes. */
   reasons: string[];
+  /** What the team should know that does not fail the run without --strict (an incomplete clean-up). */
+  warnings: string[];
   coverage?: CoverageGate;
 }
 
@@ -45,7 +47,13 @@ export function coverageGate(coverage: Pick<Coverage, 'exercised' | 'declared'>,
 export const coverageLine = (gate: CoverageGate): string =>
   `COVERAGE: ${shownPercent(gate.percent)} of declared responses exercised (minimum ${shownPercent(gate.minimum)})`;
 
-export function verdictOf(result: Pick<RunResult, 'rules' | 'coverage'>, options: VerdictOptions = {}): Verdict {
+/** The phrase of an incomplete clean-up, in the reasons (strict) or the warnings. */
+export const cleanupPhrase = (shortfall: string): string => `clean-up incomplete: ${shortfall}`;
+
+export function verdictOf(
+  result: Pick<RunResult, 'rules' | 'coverage'> & Partial<Pick<RunResult, 'leftBehind'>>,
+  options: VerdictOptions = {},
+): Verdict {
   const strict = options.strict ?? false;
   const counted = result.rules.filter((r) => r.level === 'MUST' || strict);
   const reasons: string[] = [];
@@ -58,5 +66,10 @@ export function verdictOf(result: Pick<RunResult, 'rules' | 'coverage'>, options
   if (gate && !gate.met) {
     reasons.push(`coverage ${shownPercent(gate.percent)} is below the minimum ${shownPercent(gate.minimum)}`);
   }
-  return { strict, failed: reasons.length > 0, reasons, ...(gate ? { coverage: gate } : {}) };
+  // A clean-up that left what it could have removed, or could not look, fails no rule: the server may hold every one.
+  // It is a warning, and fails the run only with --strict, as a SHOULD rule does.
+  const shortfall = cleanupShortfall(result.leftBehind ?? []);
+  const warnings: string[] = [];
+  if (shortfall !== undefined) (strict ? reasons : warnings).push(cleanupPhrase(shortfall));
+  return { strict, failed: reasons.length > 0, reasons, warnings, ...(gate ? { coverage: gate } : {}) };
 }

@@ -16,10 +16,17 @@ import { durable, loadStateFile, removeStaleTemporaries, type StateFile } from '
 
 export const DEFAULT_PORT = 4010;
 
+/** Run from an installed package (node_modules/...) rather than from a clone: the hints name the command. */
+const INSTALLED = fileURLToPath(import.meta.url)
+  .split(/[\\/]/)
+  .includes('node_modules');
+/** Where the hints send a reader: the guide in a clone, the package's own README where it is installed. */
+const GUIDE = INSTALLED ? 'README.md of @task-management/sandbox' : 'docs/sandbox.md';
+
 const USAGE = `Usage: task-sandbox [options]
        task-sandbox totp [BASE32_SECRET]
 
-Runs the stateful sandbox of the Task-Management Service REST API (docs/sandbox.md): the API under /api, the docs at
+Runs the stateful sandbox of the Task-Management Service REST API (${GUIDE}): the API under /api, the docs at
 /docs/, a seeded demo world, and controls (reset, Prefer) for frontend tests.
 
 Options:
@@ -116,11 +123,6 @@ if (controls && !loopback && !adminSecret) {
 // A name or address given to --host is how others reach the sandbox; a wildcard (0.0.0.0, ::) names no host.
 if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host);
 
-/** Run from an installed package (node_modules/...) rather than from a clone: the hints name the command. */
-const INSTALLED = fileURLToPath(import.meta.url)
-  .split(/[\\/]/)
-  .includes('node_modules');
-
 const stateFile = values.state ?? process.env.SANDBOX_STATE;
 let loaded: StateFile | undefined;
 if (stateFile) {
@@ -164,7 +166,7 @@ const lines = [
   `Sandbox listening: ${server.baseUrl}`,
   `Docs:              ${server.origin}/docs/ (reference), ${server.origin}/docs/console.html (console)`,
   controls
-    ? `Controls:          POST ${server.origin}${RESET_PATH} (?world=${WORLDS.join('|')}), POST ${server.origin}${EXPIRE_TOKEN_PATH}, Prefer header (docs/sandbox.md)${adminSecret ? '; admin secret required' : ''}`
+    ? `Controls:          POST ${server.origin}${RESET_PATH} (?world=${WORLDS.join('|')}), POST ${server.origin}${EXPIRE_TOKEN_PATH}, Prefer header (${GUIDE})${adminSecret ? '; admin secret required' : ''}`
     : 'Controls:          off (--no-controls): only the contract answers',
   stateFile
     ? `State:             ${stateFile} (${loaded ? 'loaded; log in again: tokens issued before the restart are void' : `new, seeded with the ${world} world`})`
@@ -173,7 +175,7 @@ const lines = [
 ];
 if (world !== 'empty') {
   lines.push(
-    'Demo world (docs/sandbox.md):',
+    `Demo world (${GUIDE}):`,
     `  captcha_token     ${captchaShown}`,
     `  member            ${member.username} / ${member.password}   (QA role in company ${DEMO.companyId})`,
     `  outsider          ${outsider.username} / ${outsider.password}   (no access to company ${DEMO.companyId})`,

@@ -185,6 +185,18 @@ describe('the plan', () => {
     }
   });
 
+  it('gives the metadata of every token write the run marker as a member of its own', () => {
+    for (const operationId of ['createApiToken', 'updateApiToken']) {
+      const samples = fc.sample(positiveArbitrary(plan(operationId), contract.document, validators, MARKER), {
+        seed: 9,
+        numRuns: SAMPLES,
+      });
+      const metadata = samples.map((r) => (r.body as Record<string, unknown>).metadata).filter((m) => m !== undefined);
+      expect(metadata.length, operationId).toBeGreaterThan(0);
+      for (const m of metadata) expect(m, operationId).toMatchObject({ conformance_run: MARKER });
+    }
+  });
+
   it('makes a fresh object for every request of an operation that uses its object up', () => {
     expect(plan('deleteScenario').fresh).toEqual(['scenario_id']);
     expect(plan('deleteApiToken').fresh).toEqual(['key']);

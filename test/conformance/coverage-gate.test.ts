@@ -64,7 +64,7 @@ describe('verdictOf', () => {
     ['SKIP', 'SKIP', true, false, []],
   ] as const)('MUST %s and SHOULD %s with strict=%s fails: %s', (must, should, strict, fails, reasons) => {
     const verdict = verdictOf(result([check('AUTH-01', must), check('TOKEN-07', should)]), { strict });
-    expect(verdict).toEqual({ strict, failed: fails, reasons });
+    expect(verdict).toEqual({ strict, failed: fails, reasons, warnings: [] });
   });
 
   it('fails on a coverage below the minimum even when every rule passes, and names both figures', () => {

@@ -5,8 +5,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../conformance/engine/coverage.js';
-import { type CheckResult, judgeRules, type RunResult } from '../../conformance/engine/result.js';
-import { junitReport } from '../../conformance/report/files.js';
+import { type CheckResult, judgeRules, type LeftBehind, type RunResult } from '../../conformance/engine/result.js';
+import { CLEANUP_TEST, junitReport } from '../../conformance/report/files.js';
 import { coverageGate } from '../../conformance/report/verdict.js';
 import { RULES } from '../../conformance/rules.js';
 import { loadContract } from '../../contract/openapi.js';
@@ -19,11 +19,12 @@ expect(RULES.find((r) => r.id === SHOULD)?.level).toBe('SHOULD');
 
 const check = checkResult;
 
-const run = (checks: CheckResult[], stopped?: string): RunResult =>
+const run = (checks: CheckResult[], stopped?: string, leftBehind: LeftBehind[] = []): RunResult =>
   ({
     rules: judgeRules(RULES, checks, new Set(checks.map((c) => c.rule).concat(MUST, SHOULD)), stopped),
     wallMs: 1000,
     coverage: coverageOf(loadContract(), []),
+    leftBehind,
   }) as unknown as RunResult;
 
 interface Case {
@@ -185,5 +186,44 @@ describe('junitReport: the --min-coverage test case', () => {
   it('is absent without a minimum: a test case that cannot fail would be noise', () => {
     const xml = junitReport(run([check(MUST, 'PASS')]));
     expect(parse(xml).suites.map((s) => s['@_name'])).not.toContain('API coverage');
+  });
+});
+
+describe('junitReport: the clean-up test case', () => {
+  const task: LeftBehind = { kind: 'task', id: 7, companyId: 1, boardId: 1, actor: 'member', why: 'no task delete' };
+  const token: LeftBehind = { kind: 'token', key: 'tok_1', actor: 'member', why: 'DELETE answered 403' };
+  const unsearched: LeftBehind = {
+    kind: 'scenario',
+    notSearched: true,
+    actor: 'member',
+    companyId: 1,
+    boardId: 1,
+    why: 'page 1 answered 500',
+  };
+  const tokenLine = 'named API token tok_1 of the member: DELETE answered 403';
+  const listLine = 'the scenario list of board 1 of company 1 (as the member) could NOT be searched';
+  it.each([
+    ['nothing', [], false, 'passed', []],
+    ['only what the API cannot delete', [task], true, 'passed', []],
+    ['a token', [task, token], false, 'warning', [tokenLine]],
+    ['a token', [task, token], true, 'failure', [tokenLine]],
+    ['a list not searched', [unsearched], false, 'warning', [listLine]],
+    ['a list not searched', [unsearched], true, 'failure', [listLine]],
+  ] as const)('with %s left behind and strict=%s, it is %s', (_what, leftBehind, strict, expected, lines) => {
+    const xml = junitReport(run([check(MUST, 'PASS')], undefined, [...leftBehind]), { strict });
+    expectCountsAgree(xml);
+    const suite = parse(xml).suites.find((s) => s['@_name'] === 'clean-up') as Suite;
+    const c = suite.testcase[0] as Case;
+    if (expected === 'warning') {
+      expect(kind(c)).toBe('passed');
+      expect(c['@_name']).toBe(`[WARNING] ${CLEANUP_TEST}`);
+      expect(c.properties?.property).toContainEqual({ '@_name': 'severity', '@_value': 'warning' });
+      expect(c['system-out']).toMatch(/^clean-up incomplete: .*--strict makes it a failure/);
+    } else {
+      expect(kind(c)).toBe(expected);
+      expect(c['@_name']).toBe(CLEANUP_TEST);
+    }
+    const text = expected === 'failure' ? (c.failure as { '#text': string })['#text'] : String(c['system-out']);
+    for (const line of lines) expect(text).toContain(line);
   });
 });

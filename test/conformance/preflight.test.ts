@@ -233,6 +233,55 @@ describe.concurrent('the preflight', { timeout: 60_000 }, () => {
   });
 });
 
+describe('the preflight reads the company list as the checks do (harness/discovery.ts)', () => {
+  /** The sandbox whose company rows keep their boards under `name` instead of `boards`, each id as `board_id`. */
+  const boardsUnder = (name: string): FetchHandler => {
+    const sandbox = createSandbox();
+    return async (req) => {
+      const res = await sandbox.fetch(req);
+      if ((await parse(req)).operationId !== 'listCompanies') return res;
+      return rewrite(res, (body) => {
+        const data = isObject(body.data) ? body.data : {};
+        const companies = (Array.isArray(data.companies) ? data.companies : []).filter(isObject).map((c) => {
+          const { boards, ...rest } = c;
+          const rows = Array.isArray(boards)
+            ? boards.filter(isObject).map(({ id, ...b }) => ({ board_id: id, ...b }))
+            : [];
+          return { ...rest, [name]: name === 'roles' ? ['owner'] : rows };
+        });
+        return { ...body, data: { ...data, companies } };
+      });
+    };
+  };
+  const warningsOf = async (target: FetchHandler, profile: object = {}): Promise<string[]> => {
+    const warnings: string[] = [];
+    await runConformance({
+      target,
+      profile: { ...DEMO_PROFILE, ...profile },
+      only: ['CONV-01'],
+      readOnly: true,
+      onProgress: (e) => {
+        if (e.kind === 'warning') warnings.push(e.message);
+      },
+    });
+    return warnings;
+  };
+
+  it('confirms the boards a company row lists under another name, by their own id name', async () => {
+    expect(await warningsOf(boardsUnder('workspace_boards'))).toEqual([]);
+  });
+
+  it('warns, never stops, where rows under another name lack the board or are no boards at all', async () => {
+    expect(await warningsOf(boardsUnder('workspace_boards'), { boardId: 9 })).toEqual([
+      "boardId 9 could not be confirmed: company 1 in the member's GET /company/list/ lists no such id under workspace_boards",
+    ]);
+    expect(await warningsOf(boardsUnder('roles'))).toEqual([
+      "boardId 1 could not be confirmed: the member's GET /company/list/ shows no boards for company 1",
+      "boardWithoutTodoColumnId 2 could not be confirmed: the member's GET /company/list/ shows no boards for company 1",
+    ]);
+  });
+});
+
 describe('the preflight in code and in Vitest', () => {
   it('names the profile field as code writes it, and the target, not the CLI variables and flags', async () => {
     const run = (profile: object, target: unknown = createSandbox().fetch) =>

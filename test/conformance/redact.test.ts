@@ -90,7 +90,7 @@ describe('redaction', () => {
   it("masks a leftover token's key in the result only when the key is a secret (a server may use the secret as key)", () => {
     const r = createRedactor();
     r.add('tmk_secret_as_key');
-    const token = (key: string) => ({ event: 'created' as const, kind: 'token' as const, key, actor: 'member' });
+    const token = (key: string) => ({ kind: 'token' as const, key, actor: 'member', why: 'DELETE answered 403' });
     const result = maskedResult(
       {
         baseUrl: 'http://t/api',

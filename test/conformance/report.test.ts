@@ -1,11 +1,18 @@
-// The report from check outcomes: one verdict per rule, the coverage table, and JUnit that escapes what it quotes.
+// The report from check outcomes: one verdict per rule, the coverage table, what the clean-up left, and JUnit that
+// escapes what it quotes.
 
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../conformance/engine/coverage.js';
 import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
 import { stepLine } from '../../conformance/engine/exchange.js';
-import { type CheckResult, judgeRules, type RunResult } from '../../conformance/engine/result.js';
-import { closingLine, describeSteps, formatReport } from '../../conformance/report/console.js';
+import { type CheckResult, judgeRules, type LeftBehind, type RunResult } from '../../conformance/engine/result.js';
+import {
+  cleanupLine,
+  closingLine,
+  describeLeftBehind,
+  describeSteps,
+  formatReport,
+} from '../../conformance/report/console.js';
 import { formatCoverage } from '../../conformance/report/coverage.js';
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
 import { RULES } from '../../conformance/rules.js';
@@ -57,9 +64,10 @@ describe('junitReport', () => {
       [check('AUTH-01', 'FAIL', 'got <200> & "data"'), check('AUTH-02', 'SKIP', 'read-only mode')],
       new Set(['AUTH-01', 'AUTH-02']),
     );
-    const result = { rules, wallMs: 1500 } as RunResult;
+    const result = { rules, wallMs: 1500, leftBehind: [] } as unknown as RunResult;
     const xml = junitReport(result);
-    expect(xml).toContain('<testsuites name="conformance" tests="2" failures="1" errors="0" skipped="1"');
+    // Two checks, and the clean-up's case.
+    expect(xml).toContain('<testsuites name="conformance" tests="3" failures="1" errors="0" skipped="1"');
     expect(xml).toContain('message="got &lt;200&gt; &amp; &quot;data&quot;"');
     expect(xml).toContain('<skipped message="read-only mode"/>');
   });
@@ -130,9 +138,96 @@ describe('a rule that is not verified', () => {
 
   it('is a JUnit error, never a skip, and the JSON summary counts it', () => {
     const xml = junitReport(result);
-    expect(xml).toContain('<testsuites name="conformance" tests="2" failures="1" errors="1" skipped="0"');
+    expect(xml).toContain('<testsuites name="conformance" tests="3" failures="1" errors="1" skipped="0"');
     expect(xml).toContain('<error message="not verified, blocked by TOKEN-01: POST /member/bearer-tokens/ got 500"/>');
     const summary = JSON.parse(jsonReport(result)).summary;
     expect(summary).toMatchObject({ unverified: 1, mustUnverified: true });
+  });
+});
+
+describe('what the clean-up left behind', () => {
+  const onBoard = (kind: 'task' | 'scenario' | 'case', id: number, why: string): LeftBehind => ({
+    kind,
+    id,
+    companyId: 1,
+    boardId: 2,
+    actor: 'member',
+    why,
+  });
+  const leftBehind: LeftBehind[] = [
+    { kind: 'account', username: 'cf_x_new', actor: 'anonymous', why: 'the API has no account delete' },
+    onBoard('task', 7, 'the API has no task delete'),
+    onBoard('task', 8, 'the API has no task delete'),
+    { kind: 'token', key: 'tok_1', actor: 'outsider', why: 'DELETE /member/bearer-tokens/detail/ answered 403' },
+    onBoard('scenario', 3, 'DELETE /features/qa/scenarios/ answered 403'),
+    onBoard('case', 4, 'its scenario 3 was left behind'),
+    {
+      kind: 'token',
+      notSearched: true,
+      actor: 'member',
+      why: 'GET /member/bearer-tokens/ as the member: page 1 answered 500',
+    },
+  ];
+
+  it('names each object and each list not searched, with why; objects of a board left for one reason share a line', () => {
+    expect(describeLeftBehind(leftBehind)).toEqual([
+      'account cf_x_new: the API has no account delete (--no-register sends no registration)',
+      'named API token tok_1 of the outsider: DELETE /member/bearer-tokens/detail/ answered 403',
+      "the token list of the member could NOT be searched for the run's objects: GET /member/bearer-tokens/ as the member: page 1 answered 500",
+      'tasks 7, 8 on board 2 of company 1: the API has no task delete',
+      'scenario 3 on board 2 of company 1: DELETE /features/qa/scenarios/ answered 403',
+      'case 4 on board 2 of company 1: its scenario 3 was left behind',
+    ]);
+    const many = Array.from({ length: 25 }, (_, i) => onBoard('scenario', i, `answered ${400 + i}`));
+    const lines = describeLeftBehind(many, 'vitest');
+    expect(lines).toHaveLength(21);
+    expect(lines.at(-1)).toBe("… and 5 more (all of them are in the report describeConformance's json option writes)");
+  });
+
+  it.each([
+    [[], false, 'Clean-up: complete'],
+    [leftBehind.slice(0, 3), true, 'Clean-up: complete (left only what the API has no delete for: 1 account, 2 tasks)'],
+    [
+      leftBehind,
+      false,
+      'Clean-up: INCOMPLETE: 1 token, 1 scenario and 1 case left behind; the tokens of the member not searched (see "Left behind"; --strict fails the run for it)',
+    ],
+    [
+      leftBehind,
+      true,
+      'Clean-up: INCOMPLETE: 1 token, 1 scenario and 1 case left behind; the tokens of the member not searched (see "Left behind"; it fails the run (strict))',
+    ],
+  ] as const)('says in one line whether the clean-up is complete (%#)', (left, strict, line) => {
+    expect(cleanupLine(left, strict)).toBe(line);
+  });
+
+  it('the console, the JSON summary and the verdict say so; without strict it is a warning, never a silent pass', () => {
+    const result = {
+      rules: judgeRules(RULES, [check('AUTH-01', 'PASS')], new Set(['AUTH-01'])),
+      wallMs: 1500,
+      exchanges: 1,
+      problems: [],
+      leftBehind,
+      coverage: coverageOf(loadContract(), []),
+    } as unknown as RunResult;
+    const text = formatReport(result).join('\n');
+    expect(text).toContain('Left behind on the target');
+    expect(text).toContain(
+      '  - named API token tok_1 of the outsider: DELETE /member/bearer-tokens/detail/ answered 403',
+    );
+    expect(text).toMatch(/Clean-up: INCOMPLETE: [^\n]+\nVerdict \(not strict[^\n]+: PASS\n/);
+    const json = JSON.parse(jsonReport(result));
+    expect(json.summary.cleanup).toEqual({
+      complete: false,
+      shortfall: '1 token, 1 scenario and 1 case left behind; the tokens of the member not searched',
+      leftBehind: 7,
+    });
+    expect(json.verdict).toMatchObject({
+      failed: false,
+      warnings: [
+        'clean-up incomplete: 1 token, 1 scenario and 1 case left behind; the tokens of the member not searched',
+      ],
+    });
+    expect(json.leftBehind).toEqual(leftBehind);
   });
 });

@@ -8,11 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { LeftBehind } from '../../conformance/engine/result.js';
+import { loadProfile } from '../../conformance/profile.js';
+import { CLEANUP_TEST } from '../../conformance/report/files.js';
+import { verdictOf } from '../../conformance/report/verdict.js';
 import { RULES, selectRules } from '../../conformance/rules.js';
+import { runConformance } from '../../conformance/run.js';
 import { describeConformance } from '../../conformance/vitest.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { CLEANUP_FAULTS } from './faults/cleanup.js';
 import { FAULTS } from './faults/index.js';
 import { DEMO_PROFILE } from './fixtures/profile.js';
 
@@ -75,7 +81,8 @@ describe('a team-style test file in its own Vitest run', () => {
     const run = vitestRun({}, '--reporter', 'verbose', '-t', 'TOKEN-0');
     expect(run.status, run.output).toBe(0);
     expect(run.output).toContain('TOKEN-01 ');
-    expect(run.output).toMatch(new RegExp(`Tests\\s+\\d+ passed \\| \\d+ skipped \\(${RULES.length}\\)`));
+    // One test per rule, and the clean-up's.
+    expect(run.output).toMatch(new RegExp(`Tests\\s+\\d+ passed \\| \\d+ skipped \\(${RULES.length + 1}\\)`));
   }, 130_000);
 
   it('fails against a fault, naming the rule, its source and a curl line', () => {
@@ -106,7 +113,7 @@ describe('the team-style file picks its tests', () => {
     expect(run.output).not.toContain('TOKEN-02 ');
     expect(run.output).toMatch(
       new RegExp(
-        `Tests\\s+${picked.length} passed \\| ${registered.length - picked.length} skipped \\(${registered.length}\\)`,
+        `Tests\\s+${picked.length} passed \\| ${registered.length - picked.length + 1} skipped \\(${registered.length + 1}\\)`,
       ),
     );
   }, 130_000);
@@ -118,10 +125,11 @@ describe('the team-style file picks its tests', () => {
   }, 130_000);
 });
 
-/** A fault of the sandbox served on a free port: the same server for both doors. */
+/** A fault of the sandbox (or of what its clean-up needs) served on a free port: the same server for every door. */
 async function serving<T>(fault: string | undefined, use: (baseUrl: string) => Promise<T>): Promise<T> {
   const inner = createSandbox().fetch;
-  const fetch = fault ? (FAULTS[fault]?.wrap(inner) ?? inner) : inner;
+  const wrap = fault ? (FAULTS[fault]?.wrap ?? CLEANUP_FAULTS[fault]) : undefined;
+  const fetch = wrap ? wrap(inner) : inner;
   const server = await startSandboxServer({ port: 0, fetch, keepAliveTimeoutMs: KEPT_ALIVE_MS });
   try {
     return await use(server.baseUrl);
@@ -143,7 +151,8 @@ describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same
       expect(cli.output).toMatch(/^ {2}! tokens\.check\.\w+ +0 passed, +0 failed, +0 skipped, 1 not verified/m);
       expect(cli.output).toContain('MUST rules not verified: TOKEN-02');
       expect(vitest.status, vitest.output).toBe(1);
-      expect(vitest.output).toMatch(/Tests\s+1 failed \(1\)/);
+      // The clean-up's test passes: no creation was sent, nothing was left.
+      expect(vitest.output).toMatch(/Tests\s+1 failed \| 1 passed \(2\)/);
       expect(vitest.output).toContain('TOKEN-02 (MUST)');
       expect(vitest.output).toContain('not verified: 1 of 1 checks not verified: not verified, blocked by LOGIN-02');
       expect(vitest.output).toContain('fix LOGIN-02 first');
@@ -175,7 +184,56 @@ describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same
       ]);
       expect(cli.status, cli.output).toBe(0);
       expect(vitest.status, vitest.output).toBe(0);
-      expect(vitest.output).toMatch(/Tests\s+2 passed \(2\)/);
+      expect(vitest.output).toMatch(/Tests\s+3 passed \(3\)/);
+    });
+  });
+
+  it('a clean-up whose deletes are refused: every door names each object left, and fails under strict only', async () => {
+    await serving('deletesRefused', async (baseUrl) => {
+      // QA-02 makes a parent and a child scenario, ACCESS-02 a token of each account; both rules pass on this server.
+      const only = 'QA-02,ACCESS-02';
+      const [cliJson, vitestJson] = [join(dir, 'left-cli.json'), join(dir, 'left-vitest.json')];
+      const [cli, strict, lenient, inProcess] = await Promise.all([
+        cliProcess('--base-url', baseUrl, '--only', only, '--strict', '--json', cliJson),
+        vitestProcess({ TARGET_URL: baseUrl, ONLY: only, STRICT: '1', JSON_REPORT: vitestJson }),
+        vitestProcess({ TARGET_URL: baseUrl, ONLY: only }),
+        runConformance({
+          target: baseUrl,
+          profile: loadProfile('conformance/targets/sandbox.json', {}, baseUrl),
+          only: only.split(','),
+        }),
+      ]);
+      const incomplete = 'clean-up incomplete: 2 tokens and 2 scenarios left behind';
+      expect(cli.status, cli.output).toBe(1);
+      expect(cli.output).toContain('Clean-up: INCOMPLETE: 2 tokens and 2 scenarios left behind');
+      expect(cli.output).toMatch(
+        /named API token tok_\w+ of the outsider: DELETE \/member\/bearer-tokens\/detail\/ answered 403/,
+      );
+      // One verdict whichever door: the same reasons, and the same objects left for the same reasons.
+      const fromCli = JSON.parse(readFileSync(cliJson, 'utf8'));
+      const fromVitest = JSON.parse(readFileSync(vitestJson, 'utf8'));
+      const shape = (left: LeftBehind[]) => left.map((e) => `${e.kind} of the ${e.actor}: ${e.why}`).sort();
+      expect(fromCli.verdict.reasons).toEqual([incomplete]);
+      expect(fromVitest.verdict.reasons).toEqual([incomplete]);
+      expect(verdictOf(inProcess, { strict: true }).reasons).toEqual([incomplete]);
+      expect(shape(fromVitest.leftBehind)).toEqual(shape(fromCli.leftBehind));
+      expect(shape(inProcess.leftBehind)).toEqual(shape(fromCli.leftBehind));
+      expect(shape(inProcess.leftBehind)).toEqual([
+        'scenario of the member: DELETE /features/qa/scenarios/ answered 403',
+        'scenario of the member: DELETE /features/qa/scenarios/ answered 403',
+        'token of the member: DELETE /member/bearer-tokens/detail/ answered 403',
+        'token of the outsider: DELETE /member/bearer-tokens/detail/ answered 403',
+      ]);
+      // Vitest: the clean-up's own test fails with strict, listing what was left; without strict it is skipped, with
+      // a warning in the output, and the file passes as the CLI without --strict exits 0.
+      expect(strict.status, strict.output).toBe(1);
+      expect(strict.output).toContain(`> ${CLEANUP_TEST}`);
+      expect(strict.output).toMatch(
+        /named API token tok_\w+ of the member: DELETE \/member\/bearer-tokens\/detail\/ answered 403/,
+      );
+      expect(lenient.status, lenient.output).toBe(0);
+      expect(lenient.output).toContain(`conformance: ${incomplete}`);
+      expect(lenient.output).toMatch(/Tests\s+2 passed \| 1 skipped \(3\)/);
     });
   });
 });

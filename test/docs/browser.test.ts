@@ -94,8 +94,11 @@ test('it opens on the API: the first tag and one of its operations are in the fi
     .filter({ hasNotText: first?.summary ?? '' })
     .first();
   const heading = page.locator('h2', { hasText: tags[0] ?? '' }).first();
-  // Counted first: a page that renders no operation before the reader scrolls fails here, not by a timeout.
-  expect([await entry.count(), await heading.count()]).toEqual([1, 1]);
+  // Counted first, for a bounded while (hydration re-renders the prerendered page): a page that renders no operation
+  // before the reader scrolls fails here with the counts, not by a locator's timeout.
+  await expect
+    .poll(async () => [await entry.count(), await heading.count()], { timeout: 15_000, interval: 100 })
+    .toEqual([1, 1]);
   const [scrolled, entryBox, headingBox] = await Promise.all([
     page.evaluate(() => window.scrollY),
     entry.boundingBox(),

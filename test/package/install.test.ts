@@ -161,7 +161,7 @@ afterAll(async () => {
   for (const { child } of running) killGroup(child.pid);
   await Promise.all([...children].map((child) => (child.pid ? stopGroup(child.pid) : undefined)));
   rmSync(work, { recursive: true, force: true });
-}, 30_000);
+}, 120_000);
 
 describe('the packed tarballs', () => {
   it('hold compiled JavaScript, declarations, the manifest, README and LICENSE: no sources, tests or dev files', () => {

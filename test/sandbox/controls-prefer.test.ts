@@ -39,6 +39,16 @@ test('Prefer: code=404 answers the contract example of that status, without cred
   expect(await res.json()).toEqual({ status: 'error', message: 'Not found.' });
 });
 
+test('Prefer: code=429 answers with the declared Retry-After, readable from another origin like a real 429', async () => {
+  const res = await call(checked, '/member/login/', { prefer: 'code=429', origin: 'http://localhost:5173' }, 'POST');
+  expect(res.status).toBe(429);
+  expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+  expect(res.headers.get('access-control-expose-headers')).toContain('Retry-After');
+  const quota = await call(checked, '/member/bearer-tokens/', { prefer: 'code=429' }, 'POST');
+  expect(quota.status).toBe(429);
+  expect(quota.headers.get('retry-after')).toMatch(/^\d+$/);
+});
+
 test('Prefer: example=<name> picks a named example; an unknown one is a 400 naming Prefer', async () => {
   const res = await call(checked, '/member/me/', { prefer: 'example=member' });
   expect(res.status).toBe(200);

@@ -323,7 +323,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const prefs = controls ? parsePrefer(request.headers.get('prefer')) : undefined;
     if (prefs?.delayMs) await new Promise((resolve) => setTimeout(resolve, prefs.delayMs));
     if (prefs?.code !== undefined || prefs?.example !== undefined) {
-      return preferredExample(contract.document, op, prefs);
+      const forced = preferredExample(contract.document, op, prefs);
+      return json(forced.status, forced.body, cors, forced.headers);
     }
     // The common case (no token ever expired on purpose, no Prefer) costs one size check on the hot path.
     const jwt = controls && (prefs?.expireToken || expired.size > 0) ? jwtOf(authorization) : undefined;

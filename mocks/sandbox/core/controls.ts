@@ -90,7 +90,7 @@ export function preferredExample(
   document: Node,
   op: OperationSpec,
   prefs: Preferences,
-): { status: number; body: unknown } {
+): { status: number; body: unknown; headers: Record<string, string> } {
   const responses = (((document.paths as Node)[op.path] as Node)[op.method] as Node).responses as Node;
   const declared = Object.keys(responses).filter((s) => /^\d{3}$/.test(s));
   if (prefs.code !== undefined && !declared.includes(String(prefs.code))) {
@@ -104,6 +104,17 @@ export function preferredExample(
     return deref(document, content?.['application/json']);
   };
   const examplesOf = (status: string) => (mediaOf(status)?.examples ?? {}) as Node;
+  // The answer's declared headers, each with its example (a forced 429 carries its Retry-After, as a real one does).
+  const headersOf = (status: string) => {
+    const declared = (deref(document, deref(document, responses[status])?.headers) ?? {}) as Node;
+    const headers: Record<string, string> = {};
+    for (const [name, header] of Object.entries(declared)) {
+      const h = deref(document, header);
+      const example = h?.example ?? (deref(document, h?.schema) as Node | undefined)?.example;
+      if (example !== undefined) headers[name.toLowerCase()] = String(example);
+    }
+    return headers;
+  };
   const statuses = prefs.code !== undefined ? [String(prefs.code)] : declared;
   for (const status of statuses) {
     const examples = examplesOf(status);
@@ -111,10 +122,16 @@ export function preferredExample(
     const name = prefs.example ?? names[0];
     // An own member only: `example=constructor` names no example, whatever Object.prototype holds.
     if (name !== undefined && Object.hasOwn(examples, name)) {
-      return { status: Number(status), body: deref(document, examples[name])?.value ?? null };
+      return {
+        status: Number(status),
+        body: deref(document, examples[name])?.value ?? null,
+        headers: headersOf(status),
+      };
     }
     // A status with one unnamed `example` answers it to `code=` alone.
-    if (prefs.example === undefined) return { status: Number(status), body: mediaOf(status)?.example ?? null };
+    if (prefs.example === undefined) {
+      return { status: Number(status), body: mediaOf(status)?.example ?? null, headers: headersOf(status) };
+    }
   }
   const known = statuses.flatMap((s) => Object.keys(examplesOf(s)));
   throw invalidField(
