@@ -46,6 +46,28 @@ describe('guessing passwords and codes', () => {
     expect((await sandbox.fetch(login(member.username, member.password))).status).toBe(200);
   });
 
+  it('the 429 says in words what Retry-After says, and the limit it keeps', async () => {
+    const time = clock();
+    const sandbox = createSandbox({ now: time.now });
+    const { member } = DEMO.accounts;
+    for (let i = 0; i < 10; i++) await sandbox.fetch(login(member.username, `guess-${i}`));
+    const slowed = await sandbox.fetch(login(member.username, member.password));
+    const body = (await slowed.json()) as { message: string; errors: Array<{ field: string; message: string }> };
+    expect(slowed.headers.get('retry-after')).toBe('6');
+    expect(body.message).toMatch(/^Too many wrong passwords or authenticator codes .*; try again in 6 s\.$/);
+    expect(body.errors).toEqual([{ field: 'username', message: 'at most 10 a minute' }]);
+  });
+
+  it('a reset of the world forgets the throttles too: a client refused for guessing logs in right after it', async () => {
+    const time = clock();
+    const sandbox = createSandbox({ now: time.now });
+    const { member } = DEMO.accounts;
+    for (let i = 0; i < 10; i++) await sandbox.fetch(login(member.username, `guess-${i}`));
+    expect((await sandbox.fetch(login(member.username, member.password))).status).toBe(429);
+    sandbox.reset();
+    expect((await sandbox.fetch(login(member.username, member.password))).status).toBe(200);
+  });
+
   it('wrong authenticator codes count the same way', async () => {
     const time = clock();
     const sandbox = createSandbox({ now: time.now });
