@@ -204,7 +204,12 @@ describe('registrations', () => {
     }
     const refused = await sandbox.fetch(post('/member/register/', registration(60), '203.0.113.7'));
     expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).not.toBeNull();
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({
+      status: 'error',
+      message: 'Too many accounts registered from this client; try again in 1 s.',
+      errors: [{ field: 'username', message: 'at most 60 a minute' }],
+    });
     expect((await sandbox.fetch(post('/member/register/', registration(61), '198.51.100.2'))).status).toBe(201);
     // A duplicate (409) is not an account made: it does not count.
     const other = '192.0.2.1';
