@@ -315,7 +315,10 @@ describe('a refused write leaves no trace', () => {
   const own = sandboxUnderTest();
   const store = own.sandbox.store;
 
-  /** Tries `write` with a share of what the member holds plus 0, 16, 32, … bytes: each refusal must change nothing. */
+  /**
+   * Tries `write` with a share of what the member holds plus 0, 16, 32, … bytes: each refusal must change nothing.
+   * Answers the status once it fits, after at least one refusal.
+   */
   async function untilItFits(write: () => Promise<{ status: number }>, trace: () => unknown): Promise<number> {
     const share = store.limits.accountBytes;
     try {
@@ -323,7 +326,10 @@ describe('a refused write leaves no trace', () => {
         store.limits.accountBytes = store.bytesOf(member.id) + room;
         const before = trace();
         const res = await write();
-        if (res.status !== 429) return res.status;
+        if (res.status !== 429) {
+          expect(room, 'the first try, without room, is refused').toBeGreaterThan(0);
+          return res.status;
+        }
         expect(trace(), `refused with ${room} bytes of room`).toEqual(before);
       }
       throw new Error('the write never fitted');
