@@ -1,7 +1,9 @@
 // Where 403 ends and 404 begins (source §7; docs/sandbox.md "The 403/404 line"), for every scoped operation.
 import { beforeAll, describe, expect, test } from 'vitest';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { onBoard, sandboxUnderTest } from './harness.js';
+import { snapshotOf, storeFromSnapshot } from '../../mocks/sandbox/worlds/snapshot.js';
+import { onBoard, type Reply, ResponseChecker, requestTo, sandboxUnderTest } from './harness.js';
 
 const { member, outsider, viewer } = DEMO.accounts;
 const { call, loginAs } = sandboxUnderTest();
@@ -14,6 +16,8 @@ beforeAll(async () => {
   asOutsider = await loginAs(outsider.username, outsider.password);
   asViewer = await loginAs(viewer.username, viewer.password);
 });
+
+type Send = (id: number | string) => Promise<Reply>;
 
 const q = (companyId: number, boardId: number, extra = '') => `company_id=${companyId}&board_id=${boardId}${extra}`;
 
@@ -128,5 +132,144 @@ describe('the 403/404 line', () => {
       const res = await call(method, path, body === undefined ? {} : { body });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
+  });
+
+  test('each side of the line says why: the 404 names the id and what it names nothing of, the 403 what is missing', async () => {
+    const cases: Array<[string, string, string, RegExp]> = [
+      [asMember, `/task/list/?${q(999, DEMO.boardId)}`, 'company_id', /names no company/],
+      [asMember, `/task/list/?${q(DEMO.companyId, 999)}`, 'board_id', /names no board of this company/],
+    ];
+    for (const [auth, path, field, says] of cases) {
+      const res = await call('GET', path, { auth });
+      expect([res.status, res.json.errors?.[0]?.field], path).toEqual([404, field]);
+      expect(res.json.errors[0].message, path).toMatch(says);
+      expect(res.json.message, path).toMatch(says);
+    }
+    const outside = await call('GET', `/task/list/?${q(DEMO.companyId, DEMO.boardId)}`, { auth: asOutsider });
+    expect([outside.status, outside.json.message]).toEqual([
+      403,
+      expect.stringMatching(/do not have access to this company/),
+    ]);
+    // A viewer is told its role is why, so it knows whom to ask.
+    const viewerWrite = await call('POST', `/features/qa/scenarios/list/?${onBoard()}`, {
+      auth: asViewer,
+      body: { title: 'x', parent_id: null },
+    });
+    expect([viewerWrite.status, viewerWrite.json.message]).toEqual([403, expect.stringMatching(/role \(viewer\)/)]);
+  });
+
+  test('every object of another board or account answers exactly like a missing one: a 404 naming its id, never its data', async () => {
+    // The outsider's own session and case report on its board: ids the member must not be able to confirm.
+    const board = onBoard({}, DEMO.outsiderBoardId);
+    const started = await call('POST', `/features/qa/sessions/start/?${board}`, {
+      auth: asOutsider,
+      body: { scenario_id: DEMO.scenarios.outsider },
+    });
+    expect(started.status).toBe(201);
+    const session = started.json.data.session;
+    const report = session.case_reports[0].id;
+    const token = await call('POST', '/member/bearer-tokens/', {
+      auth: asOutsider,
+      body: { title: 'theirs', is_active: true },
+    });
+    const key = token.json.data.token.key;
+    const probes: Array<{ of: string; theirs: number | string; missing: number | string; says: RegExp; send: Send }> = [
+      {
+        of: 'scenario_id',
+        theirs: DEMO.scenarios.outsider,
+        missing: 999,
+        says: /names no scenario on this board/,
+        send: (id) => call('GET', `/features/qa/scenarios/?${onBoard({ scenario_id: id })}`, { auth: asMember }),
+      },
+      {
+        of: 'case_id',
+        theirs: DEMO.cases.outsider,
+        missing: 999,
+        says: /names no test case on this board/,
+        send: (id) => call('GET', `/features/qa/cases/?${onBoard({ case_id: id })}`, { auth: asMember }),
+      },
+      {
+        of: 'sessions_id',
+        theirs: session.id,
+        missing: 999,
+        says: /names no session on this board/,
+        send: (id) =>
+          call('PATCH', `/features/qa/sessions/finish/?${onBoard()}`, { auth: asMember, body: { sessions_id: id } }),
+      },
+      {
+        of: 'case_report_id',
+        theirs: report,
+        missing: 999,
+        says: /names no case report on this board/,
+        send: (id) =>
+          call('PATCH', `/features/qa/sessions/cases/?${onBoard({ case_report_id: id })}`, {
+            auth: asMember,
+            body: { status: 'done' },
+          }),
+      },
+      {
+        of: 'key',
+        theirs: key,
+        missing: 'tok_000000000000',
+        says: /names no API token of this account/,
+        send: (id) => call('DELETE', `/member/bearer-tokens/detail/?key=${id}`, { auth: asMember }),
+      },
+    ];
+    for (const { of, theirs, missing, says, send } of probes) {
+      const foreign = await send(theirs);
+      expect([foreign.status, foreign.json.errors?.[0]?.field], of).toEqual([404, of]);
+      expect(foreign.json.errors[0].message, of).toMatch(says);
+      expect(foreign.json, of).toEqual((await send(missing)).json);
+    }
+    // Nothing was changed through them: the outsider's session is still active, its report still pending.
+    const after = await call('GET', `/features/qa/sessions/?${onBoard({ is_active: 'true' }, DEMO.outsiderBoardId)}`, {
+      auth: asOutsider,
+    });
+    const theirSession = after.json.data.sessions.find((s: { id: number }) => s.id === session.id);
+    expect(theirSession.case_reports[0]).toMatchObject({ id: report, status: 'pending' });
+    const tokens = await call('GET', '/member/bearer-tokens/', { auth: asOutsider });
+    expect(tokens.json.data.tokens.map((t: { key: string }) => t.key)).toContain(key);
+  });
+
+  test('a case report whose session is not in a loaded world (a hand-edited state file) is a 404, never a 5xx', async () => {
+    const saved = await snapshotOf(createSandbox().store);
+    const orphan = {
+      id: 1,
+      sessionId: 42,
+      caseId: DEMO.cases.guest,
+      status: 'pending',
+      actual_result: null,
+      severity: null,
+      priority: null,
+      task_id: null,
+    };
+    const world = { ...saved, caseReports: [orphan], counters: { ...saved.counters, caseReport: 1 } };
+    const sandbox = createSandbox({ store: storeFromSnapshot(world) });
+    const checker = new ResponseChecker();
+    const fetch = checker.wrap(sandbox.fetch);
+    const login = await fetch(
+      requestTo(
+        'POST',
+        '/api/member/login/',
+        { 'content-type': 'application/json' },
+        JSON.stringify({
+          username: member.username,
+          password: member.password,
+          captcha_token: DEMO.captchaToken,
+        }),
+      ),
+    );
+    const access = (await login.json()).data.access_token;
+    const res = await fetch(
+      requestTo(
+        'PATCH',
+        `/api/features/qa/sessions/cases/?${onBoard({ case_report_id: 1 })}`,
+        { authorization: `JWT ${access}`, 'content-type': 'application/json' },
+        JSON.stringify({ status: 'done' }),
+      ),
+    );
+    expect(res.status).toBe(404);
+    expect((await res.json()).errors[0].field).toBe('case_report_id');
+    expect(checker.violations).toEqual([]);
   });
 });

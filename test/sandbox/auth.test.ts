@@ -39,7 +39,11 @@ describe('login', () => {
 
   test('a wrong or missing captcha is a 400 naming captcha_token', async () => {
     const wrong = await call('POST', '/member/login/', { body: loginBody({ captcha_token: 'nope' }) });
-    expect([wrong.status, fieldsOf(wrong.json)]).toEqual([400, ['captcha_token']]);
+    expect([wrong.status, wrong.json.message, wrong.json.errors]).toEqual([
+      400,
+      'Validation failed: captcha_token is not a valid captcha token.',
+      [{ field: 'captcha_token', message: 'is not a valid captcha token' }],
+    ]);
     const { captcha_token: _, ...without } = loginBody();
     const missing = await call('POST', '/member/login/', { body: without });
     expect([missing.status, fieldsOf(missing.json)]).toEqual([400, ['captcha_token']]);
@@ -49,6 +53,14 @@ describe('login', () => {
     const wrong = await call('POST', '/member/login/', { body: loginBody({ password: 'guess' }) });
     const unknown = await call('POST', '/member/login/', { body: loginBody({ username: 'nobody' }) });
     expect(wrong.status).toBe(401);
+    expect(wrong.json).toEqual({
+      status: 'error',
+      message: 'The username or password is wrong.',
+      errors: [
+        { field: 'username', message: 'or password is wrong' },
+        { field: 'password', message: 'or username is wrong' },
+      ],
+    });
     expect(unknown.json).toEqual(wrong.json);
     expect(JSON.stringify(wrong.json)).not.toContain('guess');
   });
@@ -61,11 +73,18 @@ describe('login', () => {
   test('two-factor: code required, wrong code 401, current TOTP accepted', async () => {
     const body = { username: twoFactor.username, password: twoFactor.password, captcha_token: DEMO.captchaToken };
     const missing = await call('POST', '/member/login/', { body });
-    expect([missing.status, fieldsOf(missing.json)]).toEqual([400, ['code']]);
+    expect([missing.status, missing.json.errors]).toEqual([
+      400,
+      [{ field: 'code', message: 'is required: two-factor authentication is on for this account' }],
+    ]);
     const code = await totp(base32Decode(twoFactor.totpSecret), clock);
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await call('POST', '/member/login/', { body: { ...body, code: wrongCode } });
-    expect([wrong.status, fieldsOf(wrong.json)]).toEqual([401, ['code']]);
+    expect([wrong.status, wrong.json.message, wrong.json.errors]).toEqual([
+      401,
+      'The authenticator code is wrong or expired.',
+      [{ field: 'code', message: 'is wrong or expired' }],
+    ]);
     const ok = await call('POST', '/member/login/', { body: { ...body, code } });
     expect(ok.status).toBe(200);
   });
@@ -88,9 +107,28 @@ describe('register', () => {
     const again = await call('POST', '/member/register/', {
       body: { ...newcomer, username: 'ADA', email: 'Ada@Example.com' },
     });
-    expect([again.status, fieldsOf(again.json)]).toEqual([409, ['username', 'email']]);
+    expect([again.status, again.json.message, again.json.errors]).toEqual([
+      409,
+      'An account with this username or email already exists.',
+      [
+        { field: 'username', message: 'is already taken' },
+        { field: 'email', message: 'is already registered' },
+      ],
+    ]);
     const sameEmail = await call('POST', '/member/register/', { body: { ...newcomer, username: 'ada2' } });
     expect([sameEmail.status, fieldsOf(sameEmail.json)]).toEqual([409, ['email']]);
+  });
+
+  test('keeps the optional last name and description as given, and empty when left out', async () => {
+    const full = { ...newcomer, username: 'grace', email: 'grace@example.com', last_name: 'Hopper', description: 'QA' };
+    const given = await call('POST', '/member/register/', { body: full });
+    expect(given.json.data.member).toMatchObject({ last_name: 'Hopper', description: 'QA' });
+    const me = await call('GET', '/member/me/', { auth: await loginAs('grace', 'correct-horse') });
+    expect(me.json.data.member).toMatchObject({ first_name: 'Ada', last_name: 'Hopper', description: 'QA' });
+    const bare = await call('POST', '/member/register/', {
+      body: { ...newcomer, username: 'linus', email: 'linus@example.com' },
+    });
+    expect(bare.json.data.member).toMatchObject({ last_name: '', description: '' });
   });
 
   const OPERATOR_CAPTCHA = 'operator-captcha-not-the-demo-one';
@@ -124,6 +162,10 @@ describe('register', () => {
 });
 
 describe('refresh rotation', () => {
+  // Its own sandbox and clock, for the seven days of a refresh token.
+  let refreshNow = Date.parse('2026-11-22T10:00:00Z');
+  const refreshing = sandboxUnderTest({ now: () => refreshNow });
+
   test('each refresh token works once; the old one is rejected after rotation', async () => {
     const first = (await call('POST', '/member/login/', { body: loginBody() })).json.data;
     const second = await call('POST', '/member/refresh-token/', { body: { refresh_token: first.refresh_token } });
@@ -131,7 +173,11 @@ describe('refresh rotation', () => {
     expect(second.json.data.refresh_token).not.toBe(first.refresh_token);
     expect(second.json.data.access_token).not.toBe(first.access_token);
     const reuse = await call('POST', '/member/refresh-token/', { body: { refresh_token: first.refresh_token } });
-    expect([reuse.status, fieldsOf(reuse.json)]).toEqual([401, ['refresh_token']]);
+    expect([reuse.status, reuse.json.message, fieldsOf(reuse.json)]).toEqual([
+      401,
+      'The refresh token was already used or revoked: log in again.',
+      ['refresh_token'],
+    ]);
     const third = await call('POST', '/member/refresh-token/', {
       body: { refresh_token: second.json.data.refresh_token },
     });
@@ -143,9 +189,51 @@ describe('refresh rotation', () => {
   test('an access token is not a refresh token, and garbage is a 401', async () => {
     const pair = (await call('POST', '/member/login/', { body: loginBody() })).json.data;
     const res = await call('POST', '/member/refresh-token/', { body: { refresh_token: pair.access_token } });
-    expect(res.status).toBe(401);
+    expect([res.status, res.json.message, fieldsOf(res.json)]).toEqual([
+      401,
+      'This is not a refresh token: send the refresh_token from login or from the last refresh.',
+      ['refresh_token'],
+    ]);
     const junk = await call('POST', '/member/refresh-token/', { body: { refresh_token: 'junk' } });
-    expect(junk.status).toBe(401);
+    expect([junk.status, junk.json.message, fieldsOf(junk.json)]).toEqual([
+      401,
+      'The refresh token is not valid.',
+      ['refresh_token'],
+    ]);
+  });
+
+  test('a refresh token works until the second before its seven days are up, and then says to log in again', async () => {
+    refreshNow = Date.parse('2026-11-22T10:00:00Z');
+    const own = refreshing;
+    const login = async () =>
+      (await own.call('POST', '/member/login/', { body: loginBody() })).json.data.refresh_token as string;
+    const early = await login();
+    const late = await login();
+    refreshNow += 7 * 24 * 3600 * 1000 - 1000;
+    expect((await own.call('POST', '/member/refresh-token/', { body: { refresh_token: early } })).status).toBe(200);
+    refreshNow += 1000;
+    const expired = await own.call('POST', '/member/refresh-token/', { body: { refresh_token: late } });
+    expect([expired.status, expired.json.message, fieldsOf(expired.json)]).toEqual([
+      401,
+      'The refresh token has expired: log in again.',
+      ['refresh_token'],
+    ]);
+  });
+
+  test('both tokens are standard HS256 JWTs naming the account, each with its own type, id and lifetime', async () => {
+    const pair = (await call('POST', '/member/login/', { body: loginBody() })).json.data;
+    const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    const [accessHead, accessClaims] = pair.access_token.split('.').slice(0, 2).map(decode);
+    const [refreshHead, refreshClaims] = pair.refresh_token.split('.').slice(0, 2).map(decode);
+    expect([accessHead, refreshHead]).toEqual([
+      { alg: 'HS256', typ: 'JWT' },
+      { alg: 'HS256', typ: 'JWT' },
+    ]);
+    expect(accessClaims).toMatchObject({ typ: 'access', sub: String(member.id), iat: Math.floor(clock / 1000) });
+    expect(accessClaims.exp - accessClaims.iat).toBe(60);
+    expect(refreshClaims).toMatchObject({ typ: 'refresh', sub: String(member.id) });
+    expect(refreshClaims.exp - refreshClaims.iat).toBe(7 * 24 * 3600);
+    expect(accessClaims.jti).not.toBe(refreshClaims.jti);
   });
 });
 
@@ -155,23 +243,39 @@ describe('credential schemes', () => {
     const jwt = `JWT ${pair.access_token}`;
     const created = await call('POST', '/member/bearer-tokens/', { auth: jwt, body: { title: 'ci', is_active: true } });
     const secret = created.json.data.token.token;
-    const cases: Array<[string | undefined, number]> = [
+    const jwtAsBearer =
+      'A JWT is never accepted as Bearer: send an access token as Authorization: JWT <token>; a refresh token goes only in the body of POST /member/refresh-token/.';
+    const unsupported = 'Unsupported authorization scheme: use Bearer (named API token) or JWT (access token).';
+    const cases: Array<[string | undefined, number, string?]> = [
       [jwt, 200],
       [`jwt ${pair.access_token}`, 200],
+      // One or more spaces after the scheme (RFC 9110 §11.4).
+      [`JWT   ${pair.access_token}`, 200],
       [`Bearer ${secret}`, 200],
-      [`Bearer ${pair.access_token}`, 401],
-      [`JWT ${secret}`, 401],
-      [`JWT ${pair.refresh_token}`, 401],
-      [`Bearer ${pair.refresh_token}`, 401],
-      [`Basic ${Buffer.from('demo:demo-password').toString('base64')}`, 401],
-      [`Token ${secret}`, 401],
-      ['JWT', 401],
-      [undefined, 401],
+      [`Bearer ${pair.access_token}`, 401, jwtAsBearer],
+      [`JWT ${secret}`, 401, 'A named API token is not a JWT: send it as Authorization: Bearer <API token>.'],
+      [
+        `JWT ${pair.refresh_token}`,
+        401,
+        'A refresh token is never accepted in Authorization: send it only in the body of POST /member/refresh-token/.',
+      ],
+      [`Bearer ${pair.refresh_token}`, 401, jwtAsBearer],
+      [`Bearer tmk_${'A'.repeat(43)}`, 401, 'The API token is not valid: it is unknown or was revoked.'],
+      ['JWT not-a-token', 401, 'The access token is not valid.'],
+      [`Basic ${Buffer.from('demo:demo-password').toString('base64')}`, 401, unsupported],
+      [`Token ${secret}`, 401, unsupported],
+      ['JWT', 401, 'The Authorization header carries no credential after its scheme.'],
+      [
+        undefined,
+        401,
+        'Authentication credentials were not provided: send Authorization: Bearer <API token> or Authorization: JWT <access token>.',
+      ],
     ];
-    for (const [auth, status] of cases) {
+    for (const [auth, status, message] of cases) {
       const res = await call('GET', '/member/me/', auth === undefined ? {} : { auth });
       expect(res.status, String(auth).slice(0, 12)).toBe(status);
       if (status === 401) {
+        expect([res.json.message, fieldsOf(res.json)], String(auth).slice(0, 12)).toEqual([message, ['Authorization']]);
         expect(res.headers['www-authenticate']).toContain('JWT');
         expect(JSON.stringify(res.json)).not.toContain(secret);
         expect(JSON.stringify(res.json)).not.toContain(pair.access_token);
@@ -185,7 +289,8 @@ describe('credential schemes', () => {
     const forged = Buffer.from(JSON.stringify({ typ: 'access', sub: String(outsider.id), exp: 9e9 })).toString(
       'base64url',
     );
-    expect((await call('GET', '/member/me/', { auth: `JWT ${head}.${forged}.${signature}` })).status).toBe(401);
+    const refused = await call('GET', '/member/me/', { auth: `JWT ${head}.${forged}.${signature}` });
+    expect([refused.status, refused.json.message]).toEqual([401, 'The access token is not valid.']);
   });
 
   test('an access token expires; verified tokens are cached only until their expiry', async () => {
@@ -193,8 +298,22 @@ describe('credential schemes', () => {
     expect((await call('GET', '/member/me/', { auth: jwt })).status).toBe(200);
     clock += 61_000;
     const expired = await call('GET', '/member/me/', { auth: jwt });
-    expect(expired.status).toBe(401);
-    expect(expired.json.message).toMatch(/expired/);
+    expect([expired.status, expired.json.message, fieldsOf(expired.json)]).toEqual([
+      401,
+      'The access token has expired: get a new pair from POST /member/refresh-token/.',
+      ['Authorization'],
+    ]);
+  });
+
+  test('the cache forgets a token once it has expired', async () => {
+    let now = Date.parse('2026-11-22T10:00:00Z');
+    const { auth } = createSandbox({ now: () => now, accessTokenTtlSeconds: 60 });
+    const { access_token } = await auth.issuePair(member.id);
+    await auth.authenticate(`JWT ${access_token}`);
+    expect(auth.verifiedCount).toBe(1);
+    now += 60_000;
+    await expect(async () => auth.authenticate(`JWT ${access_token}`)).rejects.toMatchObject({ status: 401 });
+    expect(auth.verifiedCount).toBe(0);
   });
 
   test('the JWT cache is bounded: past it the oldest are dropped, and a dropped token is verified again by its signature', async () => {
@@ -246,6 +365,30 @@ describe('expiry at the exact instant', () => {
     expect([never.status, never.json.message]).toEqual([401, expect.stringMatching(/expired/)]);
   });
 
+  test('the expire-token control takes a JWT until the millisecond before its exp, and refuses it as expired at exp', async () => {
+    jwtNow = start;
+    const jwt = await jwts.loginAs(member.username, member.password);
+    // Verified once, so the sandbox remembers it.
+    expect((await jwts.call('GET', '/member/me/', { auth: jwt })).status).toBe(200);
+    const expire = () =>
+      jwts.sandbox.fetch(
+        new Request('http://sandbox.test/_sandbox/expire-token/', { method: 'POST', headers: { authorization: jwt } }),
+      );
+    jwtNow = start + 60_000;
+    const late = await expire();
+    expect([late.status, (await late.json()).errors]).toEqual([
+      401,
+      [
+        {
+          field: 'Authorization',
+          message: 'The access token has expired: get a new pair from POST /member/refresh-token/.',
+        },
+      ],
+    ]);
+    jwtNow = start + 60_000 - 1;
+    expect((await expire()).status).toBe(200);
+  });
+
   test('a named token works until the millisecond before expires_at and stops at expires_at', async () => {
     tokenNow = start;
     const jwt = await named.loginAs(member.username, member.password);
@@ -289,13 +432,18 @@ describe('named API tokens', () => {
       body: { is_active: false },
     });
     expect(off.json.data.token.is_active).toBe(false);
-    expect((await me()).status).toBe(401);
+    const inactive = await me();
+    expect([inactive.status, inactive.json.message]).toEqual([401, 'The API token is inactive.']);
     await call('PATCH', `/member/bearer-tokens/detail/?key=${key}`, { auth: jwt, body: { is_active: true } });
     expect((await me()).status).toBe(200);
     // A token may manage tokens too, including revoking itself.
     const gone = await call('DELETE', `/member/bearer-tokens/detail/?key=${key}`, { auth: bearer });
     expect(gone).toMatchObject({ status: 200, json: { status: 'success' } });
-    expect((await me()).status).toBe(401);
+    const revoked = await me();
+    expect([revoked.status, revoked.json.message]).toEqual([
+      401,
+      'The API token is not valid: it is unknown or was revoked.',
+    ]);
     const again = await call('DELETE', `/member/bearer-tokens/detail/?key=${key}`, { auth: jwt });
     expect([again.status, fieldsOf(again.json)]).toEqual([404, ['key']]);
   });
@@ -348,6 +496,28 @@ describe('named API tokens', () => {
     expect(fieldsOf(bad.json).sort()).toEqual(['expires_at', 'is_active', 'metadata', 'title']);
     const empty = await call('PATCH', '/member/bearer-tokens/detail/?key=tok_x', { auth: jwt, body: {} });
     expect([empty.status, fieldsOf(empty.json)]).toEqual([400, ['body']]);
+  });
+
+  test('an expires_at the format allows but no clock reads (a leap second) is a 400 naming expires_at, on create and on update', async () => {
+    const jwt = await loginAs(member.username, member.password);
+    const leap = '2030-12-31T23:59:60Z';
+    const created = await call('POST', '/member/bearer-tokens/', {
+      auth: jwt,
+      body: { title: 'leap', is_active: true, expires_at: leap },
+    });
+    expect([created.status, created.json.message, created.json.errors]).toEqual([
+      400,
+      'Validation failed: expires_at is not a date-time this sandbox can read.',
+      [{ field: 'expires_at', message: 'is not a date-time this sandbox can read' }],
+    ]);
+    const { key } = (
+      await call('POST', '/member/bearer-tokens/', { auth: jwt, body: { title: 'later', is_active: true } })
+    ).json.data.token;
+    const updated = await call('PATCH', `/member/bearer-tokens/detail/?key=${key}`, {
+      auth: jwt,
+      body: { expires_at: leap },
+    });
+    expect([updated.status, fieldsOf(updated.json)]).toEqual([400, ['expires_at']]);
   });
 
   test('token lists page with page and limit', async () => {

@@ -1,6 +1,20 @@
 // Resource limits (mocks/sandbox/domain/limits.ts, docs/sandbox.md "Limits"): each is reached and answered with a 4xx naming it.
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_LIMITS, MAX_JSON_CONTAINERS, MAX_SESSION_LIST_BYTES } from '../../mocks/sandbox/domain/limits.js';
+import { SandboxError } from '../../mocks/sandbox/domain/errors.js';
+import {
+  accountFull,
+  approxBytes,
+  checkMetadata,
+  DEFAULT_LIMITS,
+  depthOf,
+  jsonShapeExceeds,
+  limitReached,
+  limitsWith,
+  MAX_JSON_CONTAINERS,
+  MAX_SESSION_LIST_BYTES,
+  registrationsFull,
+  worldFull,
+} from '../../mocks/sandbox/domain/limits.js';
 import { Store } from '../../mocks/sandbox/domain/store.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { onBoard, sandboxUnderTest } from './harness.js';
@@ -324,3 +338,141 @@ describe('account indexes', () => {
     }
   });
 });
+
+describe('what the limits measure', () => {
+  test.each([
+    // [text, maxDepth, maxContainers, verdict]
+    ['{}', 1, 1, undefined],
+    ['{"a":{}}', 1, 10, 'depth'],
+    ['{"a":{}}', 2, 10, undefined],
+    // Closed containers no longer count towards the depth: siblings stay at their own level.
+    ['[[],[],[],{}]', 2, 10, undefined],
+    ['[{},[]]', 2, 2, 'containers'],
+    ['[{},[]]', 2, 3, undefined],
+    // Brackets inside strings open nothing, also after an escaped quote.
+    ['["{{[[", "]]}}"]', 1, 1, undefined],
+    ['["\\"{[{["]', 1, 1, undefined],
+    // An escaped backslash ends before the quote: the string closes there and what follows counts.
+    ['["\\\\",[[]]]', 2, 10, 'depth'],
+    ['["\\\\",[[]]]', 3, 10, undefined],
+    ['{"a":"\\u0022"}', 1, 1, undefined],
+  ] as const)('jsonShapeExceeds(%s, depth %d, containers %d) → %s', (text, maxDepth, maxContainers, verdict) => {
+    expect(jsonShapeExceeds(text, maxDepth, maxContainers)).toBe(verdict);
+  });
+
+  test.each([
+    [1, 0],
+    ['text', 0],
+    [null, 0],
+    [{}, 1],
+    [[], 1],
+    [{ a: 1 }, 1],
+    [[[]], 2],
+    // The deepest branch counts, wherever it is.
+    [{ a: [[[]]], b: {} }, 4],
+    [[{}, [[{ x: 1 }]], 2], 4],
+  ])('depthOf(%j) = %d', (value, depth) => {
+    expect(depthOf(value)).toBe(depth);
+  });
+
+  test('the bytes a stored value counts for in the budgets: 2 a character, fixed costs for scalars, containers and a pending hash', () => {
+    expect(approxBytes('')).toBe(16);
+    expect(approxBytes('abc')).toBe(16 + 6);
+    for (const scalar of [0, 42, true, null, undefined]) expect(approxBytes(scalar), String(scalar)).toBe(8);
+    expect(approxBytes(Promise.resolve('a hash'))).toBe(128);
+    expect(approxBytes([])).toBe(32);
+    expect(approxBytes(['ab', 1])).toBe(32 + (8 + 20) + (8 + 8));
+    expect(approxBytes({})).toBe(32);
+    expect(approxBytes({ a: 'bc', d: null })).toBe(32 + (8 + 18 + 20) + (8 + 18 + 8));
+    expect(approxBytes(new Map())).toBe(64);
+    expect(
+      approxBytes(
+        new Map<unknown, unknown>([
+          ['k', [1]],
+          [2, 'xy'],
+        ]),
+      ),
+    ).toBe(64 + (18 + 32 + 8 + 8) + (8 + 20));
+  });
+
+  test('metadata at the byte and depth limits is kept; one byte or one level more is a 400 naming metadata and the limit', () => {
+    const limits = limitsWith({ metadataBytes: 20, metadataDepth: 3 });
+    const ofBytes = (n: number) => ({ n: 'x'.repeat(n - '{"n":""}'.length) });
+    expect(() => checkMetadata(undefined, limits)).not.toThrow();
+    expect(() => checkMetadata(ofBytes(20), limits)).not.toThrow();
+    expect(() => checkMetadata({ a: { b: { c: 1 } } }, limits)).not.toThrow();
+    const tooBig = catchError(() => checkMetadata(ofBytes(21), limits));
+    expect([tooBig.status, tooBig.message, tooBig.errors]).toEqual([
+      400,
+      'Validation failed: metadata is 21 bytes as JSON; the sandbox keeps at most 20.',
+      [{ field: 'metadata', message: 'must be at most 20 bytes as JSON' }],
+    ]);
+    const tooDeep = catchError(() => checkMetadata({ a: { b: { c: {} } } }, limits));
+    expect([tooDeep.status, tooDeep.message, tooDeep.errors]).toEqual([
+      400,
+      'Validation failed: metadata nests deeper than 3 levels.',
+      [{ field: 'metadata', message: 'must nest at most 3 levels' }],
+    ]);
+    // Bytes are UTF-8 bytes, not characters: 15 characters here, 22 bytes.
+    expect(() => checkMetadata({ n: 'é'.repeat(7) }, limits)).toThrow('metadata is 22 bytes as JSON');
+  });
+
+  test('limit answers name the field, the limit and what to do; storage 429s say when to look again', () => {
+    const reached = limitReached('title', 'API tokens per account', 3, 'delete a token first');
+    expect([reached.status, reached.message, reached.errors]).toEqual([
+      409,
+      'Limit reached: API tokens per account (at most 3 in this sandbox); delete a token first.',
+      [{ field: 'title', message: 'API tokens per account: at most 3' }],
+    ]);
+    const world = worldFull(1000);
+    expect([world.status, world.headers, world.errors]).toEqual([
+      429,
+      { 'retry-after': '60' },
+      [{ field: 'body', message: "does not fit: the world's own accounts store at most 1000 bytes of data" }],
+    ]);
+    expect(world.message).toMatch(
+      /^The sandbox's budget for its own accounts \(1000 bytes of stored data\) is used up/,
+    );
+    const account = accountFull(500);
+    expect([account.status, account.headers, account.errors]).toEqual([
+      429,
+      { 'retry-after': '60' },
+      [{ field: 'body', message: 'does not fit: one account stores at most 500 bytes of data' }],
+    ]);
+    expect(account.message).toMatch(/^This account's share of the sandbox \(500 bytes of stored data\) is used up/);
+  });
+
+  test.each([
+    // [ms until an unused account leaves, Retry-After]
+    [0, '1'],
+    [1, '1'],
+    [1000, '1'],
+    [1001, '2'],
+    [59_500, '60'],
+  ])('registration full, the soonest room in %d ms → Retry-After %s, in the header and the message', (ms, seconds) => {
+    const full = registrationsFull('from one client', 100, ms, 90 * 60_000 + 1);
+    expect([full.status, full.headers, full.errors]).toEqual([
+      429,
+      { 'retry-after': seconds },
+      [{ field: 'username', message: 'at most 100 registered accounts from one client' }],
+    ]);
+    expect(full.message).toBe(
+      `Registration is full: at most 100 registered accounts from one client. Registered accounts are never removed to make room; one nobody has logged in to is removed 91 min after its registration. Try again in ${seconds} s.`,
+    );
+  });
+
+  test('limitsWith lowers only the limits it names', () => {
+    expect(limitsWith()).toEqual(DEFAULT_LIMITS);
+    expect(limitsWith({ tokensPerAccount: 2 })).toEqual({ ...DEFAULT_LIMITS, tokensPerAccount: 2 });
+  });
+});
+
+function catchError(run: () => void): SandboxError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof SandboxError) return error;
+    throw error;
+  }
+  throw new Error('expected a SandboxError');
+}

@@ -186,7 +186,15 @@ describe('sessions', () => {
     );
     expect(task.column_id).toBe(DEMO.todoColumnId);
     const late = await patch('/features/qa/sessions/cases/', { case_report_id: report.id }, { status: 'done' });
-    expect([late.status, late.json.errors[0].field]).toEqual([409, 'case_report_id']);
+    expect([late.status, late.json.errors]).toEqual([
+      409,
+      [
+        {
+          field: 'case_report_id',
+          message: 'belongs to a finished session; this sandbox keeps finished sessions read-only',
+        },
+      ],
+    ]);
     const again = await patch('/features/qa/sessions/finish/', {}, { sessions_id: session.id });
     expect(again.status).toBe(200);
     const wrong = await patch('/features/qa/sessions/finish/', {}, { sessions_id: 999 });
@@ -201,7 +209,10 @@ describe('sessions', () => {
         auth,
         body: { scenario_id },
       });
-      expect([res.status, res.json.errors[0].field]).toEqual([409, 'board_id']);
+      expect([res.status, res.json.errors]).toEqual([
+        409,
+        [{ field: 'board_id', message: 'has no column of the todo workflow kind, which a QA session needs' }],
+      ]);
     }
     expect(sandbox.store.sessions.size).toBe(before);
     const listed = await call('GET', `/features/qa/sessions/?${onBoard({ is_active: 'true' }, board)}`, { auth });
@@ -262,6 +273,145 @@ describe('deleting a scenario', () => {
       (s: { id: number }) => s.id === session.id,
     );
     expect(listed.case_reports.map((r: { case_id: number }) => r.case_id)).not.toContain(childCase);
+  });
+});
+
+describe('deleting a case', () => {
+  test('removes only its own reports: every other report stays in every session, totals drop by one, and only its tasks unlink', async () => {
+    const s = await scenario('Shared', null);
+    const gone = await testCase(s, 'gone');
+    const kept = await testCase(s, 'kept');
+    const other = await scenario('Elsewhere', null);
+    await testCase(other, 'elsewhere');
+    const first = await start(s);
+    const second = await start(s);
+    const elsewhere = await start(other);
+    const reportOf = (session: { case_reports: Array<{ id: number; case_id: number }> }, caseId: number) =>
+      session.case_reports.find((r) => r.case_id === caseId)?.id as number;
+    const taskOf = async (reportId: number) =>
+      (await patch('/features/qa/sessions/cases/', { case_report_id: reportId }, bug())).json.data.case_report
+        .task_id as number;
+    const goneTask = await taskOf(reportOf(first, gone));
+    const keptTask = await taskOf(reportOf(first, kept));
+    const keptReport = reportOf(first, kept);
+
+    expect((await del('/features/qa/cases/', { case_id: gone })).status).toBe(200);
+    const sessions = (await get('/features/qa/sessions/', { is_active: 'true', limit: 100 })).json.data.sessions;
+    const row = (id: number) => sessions.find((x: { id: number }) => x.id === id);
+    for (const session of [first, second]) {
+      expect(row(session.id).case_reports_total).toBe(1);
+      expect(row(session.id).case_reports.map((r: { case_id: number }) => r.case_id)).toEqual([kept]);
+    }
+    expect(row(elsewhere.id).case_reports_total).toBe(1);
+    const tasks = (await get('/task/list/', { limit: 100 })).json.data.tasks;
+    const task = (id: number) => tasks.find((t: { id: number }) => t.id === id);
+    expect(task(goneTask)).toMatchObject({ case_report_id: null });
+    expect(task(keptTask)).toMatchObject({ case_report_id: keptReport });
+  });
+});
+
+describe('a refused write leaves no trace', () => {
+  // Its own sandbox: the member's share is lowered here step by step.
+  const own = sandboxUnderTest();
+  const store = own.sandbox.store;
+
+  /**
+   * Tries `write` with a share of what the member holds plus 0, 16, 32, … bytes: each refusal must change nothing.
+   * Answers the status once it fits, after at least one refusal.
+   */
+  async function untilItFits(write: () => Promise<{ status: number }>, trace: () => unknown): Promise<number> {
+    const share = store.limits.accountBytes;
+    try {
+      for (let room = 0; room < 20_000; room += 16) {
+        store.limits.accountBytes = store.bytesOf(member.id) + room;
+        const before = trace();
+        const res = await write();
+        if (res.status !== 429) {
+          expect(room, 'the first try, without room, is refused').toBeGreaterThan(0);
+          return res.status;
+        }
+        expect(trace(), `refused with ${room} bytes of room`).toEqual(before);
+      }
+      throw new Error('the write never fitted');
+    } finally {
+      store.limits.accountBytes = share;
+    }
+  }
+
+  test('a session start, and a bug with its new task, either happen whole or change nothing, however little room is left', async () => {
+    const jwt = await own.loginAs(member.username, member.password);
+    const on = (path: string, extra = {}) => `${path}?${onBoard(extra)}`;
+    const root = (
+      await own.call('POST', on('/features/qa/scenarios/list/'), {
+        auth: jwt,
+        body: { title: 'Tight', parent_id: null },
+      })
+    ).json.data.scenario.id;
+    for (const title of ['one', 'two', 'three']) {
+      await own.call('POST', on('/features/qa/cases/list/'), {
+        auth: jwt,
+        body: { scenario: root, title, description: '', steps_to_reproduce: '', expected_result: '' },
+      });
+    }
+    const started = async () =>
+      own.call('POST', on('/features/qa/sessions/start/'), { auth: jwt, body: { scenario_id: root } });
+    let session: { case_reports: Array<{ id: number }> } | undefined;
+    const sessionTrace = () => [
+      store.sessions.size,
+      store.caseReports.size,
+      store.lastId('session'),
+      store.lastId('caseReport'),
+      store.bytesOf(member.id),
+    ];
+    expect(
+      await untilItFits(async () => {
+        const res = await started();
+        if (res.status === 201) session = res.json.data.session;
+        return res;
+      }, sessionTrace),
+    ).toBe(201);
+    const report = session?.case_reports[0]?.id as number;
+    const reportTrace = () => [
+      JSON.stringify(store.caseReports.get(report)),
+      store.tasks.size,
+      store.lastId('task'),
+      store.bytesOf(member.id),
+    ];
+    const outcome = bug('x'.repeat(400));
+    expect(
+      await untilItFits(
+        () =>
+          own.call('PATCH', on('/features/qa/sessions/cases/', { case_report_id: report }), {
+            auth: jwt,
+            body: outcome,
+          }),
+        reportTrace,
+      ),
+    ).toBe(200);
+    expect(store.caseReports.get(report)).toMatchObject({ status: 'bug', task_id: store.lastId('task') });
+  });
+});
+
+describe('finishing', () => {
+  let now = Date.parse('2026-11-22T10:00:00Z');
+  const own = sandboxUnderTest({ now: () => now });
+
+  test('finishing again keeps the time it was first finished', async () => {
+    const jwt = await own.loginAs(member.username, member.password);
+    const started = await own.call('POST', `/features/qa/sessions/start/?${onBoard()}`, {
+      auth: jwt,
+      body: { scenario_id: DEMO.scenarios.checkout },
+    });
+    const finish = () =>
+      own.call('PATCH', `/features/qa/sessions/finish/?${onBoard()}`, {
+        auth: jwt,
+        body: { sessions_id: started.json.data.session.id },
+      });
+    now += 60_000;
+    const first = (await finish()).json.data.session.finished_at;
+    expect(first).toBe('2026-11-22T10:01:00.000Z');
+    now += 60_000;
+    expect((await finish()).json.data.session.finished_at).toBe(first);
   });
 });
 

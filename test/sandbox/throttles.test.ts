@@ -46,6 +46,28 @@ describe('guessing passwords and codes', () => {
     expect((await sandbox.fetch(login(member.username, member.password))).status).toBe(200);
   });
 
+  it('the 429 says in words what Retry-After says, and the limit it keeps', async () => {
+    const time = clock();
+    const sandbox = createSandbox({ now: time.now });
+    const { member } = DEMO.accounts;
+    for (let i = 0; i < 10; i++) await sandbox.fetch(login(member.username, `guess-${i}`));
+    const slowed = await sandbox.fetch(login(member.username, member.password));
+    const body = (await slowed.json()) as { message: string; errors: Array<{ field: string; message: string }> };
+    expect(slowed.headers.get('retry-after')).toBe('6');
+    expect(body.message).toMatch(/^Too many wrong passwords or authenticator codes .*; try again in 6 s\.$/);
+    expect(body.errors).toEqual([{ field: 'username', message: 'at most 10 a minute' }]);
+  });
+
+  it('a reset of the world forgets the throttles too: a client refused for guessing logs in right after it', async () => {
+    const time = clock();
+    const sandbox = createSandbox({ now: time.now });
+    const { member } = DEMO.accounts;
+    for (let i = 0; i < 10; i++) await sandbox.fetch(login(member.username, `guess-${i}`));
+    expect((await sandbox.fetch(login(member.username, member.password))).status).toBe(429);
+    sandbox.reset();
+    expect((await sandbox.fetch(login(member.username, member.password))).status).toBe(200);
+  });
+
   it('wrong authenticator codes count the same way', async () => {
     const time = clock();
     const sandbox = createSandbox({ now: time.now });
@@ -182,7 +204,12 @@ describe('registrations', () => {
     }
     const refused = await sandbox.fetch(post('/member/register/', registration(60), '203.0.113.7'));
     expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).not.toBeNull();
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({
+      status: 'error',
+      message: 'Too many accounts registered from this client; try again in 1 s.',
+      errors: [{ field: 'username', message: 'at most 60 a minute' }],
+    });
     expect((await sandbox.fetch(post('/member/register/', registration(61), '198.51.100.2'))).status).toBe(201);
     // A duplicate (409) is not an account made: it does not count.
     const other = '192.0.2.1';
