@@ -1,10 +1,10 @@
-// npm run bench (docs/benchmarks.md): sandbox vs Prism mock vs a bare node:http ceiling, measured by autocannon in its own process.
+// npm run bench (docs/benchmarks.md): sandbox vs Prism mock vs a bare node:http ceiling, loaded by wrk or autocannon in its own process.
 //
-// Every server under test runs in a child process, and autocannon runs in another, so the server gets a core of its
+// Every server under test runs in a child process, and the load generator runs in another, so the server gets a core of its
 // own on a 2-core machine; this process only orchestrates and sits idle while measuring. One server is loaded at a
 // time, and the servers take turns over several rounds so that a burst of other work on the machine hits them alike;
 // the medians are reported. Settings: BENCH_DURATION (s per measurement, default 3), BENCH_ROUNDS (default 5),
-// BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 50). It also times the conformance suite against a fresh
+// BENCH_WARMUP (s, default 1), BENCH_CONNECTIONS (default 50), BENCH_LOADER (wrk or autocannon; default wrk if installed). It also times the conformance suite against a fresh
 // sandbox (BENCH_CONFORMANCE_RUNS, default 3), the sandbox's start-up: `npm start`'s prestart check and the
 // compiled sandbox from spawn to its first answer (BENCH_STARTS runs, default 7), and the sandbox's memory under a
 // documented load and an amplifier (BENCH_AMPLIFIER sets its size), its memory and another client's latency under
@@ -27,12 +27,12 @@ import { DEMO } from '../mocks/sandbox/worlds/seed.js';
 import { benchDocs } from './bench-docs.js';
 import { benchDurability } from './bench-durability.js';
 import { fmt, median } from './figures.js';
+import { type Load, type LoadGenerator, loadGenerator } from './load-generators.js';
 import { expectAnswer, expectData } from './loader.js';
 import { pipeline, prepareCasePage, probe } from './pipelining-attack.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const BENCHMARKS_PATH = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
-const AUTOCANNON = `${root}node_modules/.bin/autocannon`;
 
 const envNumber = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -89,14 +89,6 @@ function processRssMib(pid: number | undefined): number | undefined {
   if (pid === undefined || !existsSync(`/proc/${pid}/status`)) return undefined;
   const found = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return found ? Number(found[1]) / 1024 : undefined;
-}
-
-interface Load {
-  name: string;
-  method: 'GET' | 'PATCH';
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
 }
 
 interface Measured {
@@ -214,30 +206,27 @@ async function startPrism(): Promise<Target> {
   };
 }
 
-function autocannon(target: Target, load: Load, seconds: number, connections: number): Promise<Measured> {
-  const args = ['-j', '-n', '-c', String(connections), '-d', String(seconds), '-m', load.method];
-  for (const [k, v] of Object.entries(load.headers)) args.push('-H', `${k}=${v}`);
-  if (load.body !== undefined) args.push('-b', load.body);
-  args.push(`${target.origin}${load.path}`);
+/** One measurement: the generator's figures and the server's CPU time per answered request. */
+async function measure(
+  generator: LoadGenerator,
+  target: Target,
+  load: Load,
+  seconds: number,
+  connections: number,
+): Promise<Measured> {
   const cpuBefore = target.cpuMs();
-  return new Promise((resolve, reject) => {
-    execFile(AUTOCANNON, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
-      if (error) return reject(error);
-      const r = JSON.parse(stdout);
-      const cpuAfter = target.cpuMs();
-      const total = r.requests.total as number;
-      resolve({
-        rps: total / r.duration,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        non2xx: r.non2xx,
-        errors: r.errors + r.timeouts,
-        ...(cpuBefore === undefined || cpuAfter === undefined || total === 0
-          ? {}
-          : { cpuUs: ((cpuAfter - cpuBefore) * 1000) / total }),
-      });
-    });
-  });
+  const r = await generator.run(target.origin, load, seconds, connections);
+  const cpuAfter = target.cpuMs();
+  return {
+    rps: r.requests / r.seconds,
+    p50: r.p50,
+    p99: r.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    ...(cpuBefore === undefined || cpuAfter === undefined || r.requests === 0
+      ? {}
+      : { cpuUs: ((cpuAfter - cpuBefore) * 1000) / r.requests }),
+  };
 }
 
 /** The median of each figure over the rounds; non-2xx and errors are summed, so none can hide. */
@@ -731,6 +720,9 @@ async function main(): Promise<void> {
   const rounds = envNumber('BENCH_ROUNDS', 5);
   const warmup = envNumber('BENCH_WARMUP', 1);
   const connections = envNumber('BENCH_CONNECTIONS', 50);
+  const generator = loadGenerator();
+  // autocannon reports whole ms, wrk µs.
+  const ms = (value: number) => fmt(value, Number.isInteger(value) ? 0 : 2);
   const targets: Target[] = [];
   try {
     const sandbox = await startSandboxProcess();
@@ -744,13 +736,13 @@ async function main(): Promise<void> {
     const results = new Map<string, Measured>();
     for (const load of loads) {
       const samples = new Map<string, Measured[]>(order.map((name) => [name, []]));
-      for (const name of order) await autocannon(byName(name), load, warmup, connections);
+      for (const name of order) await measure(generator, byName(name), load, warmup, connections);
       for (let round = 1; round <= rounds; round++) {
         for (const name of order) {
-          const measured = await autocannon(byName(name), load, seconds, connections);
+          const measured = await measure(generator, byName(name), load, seconds, connections);
           samples.get(name)?.push(measured);
           console.log(
-            `${load.name.padEnd(36)} round ${round} ${name.padEnd(8)} ${fmt(measured.rps).padStart(8)} req/s  p50 ${measured.p50} ms  p99 ${measured.p99} ms  cpu ${measured.cpuUs === undefined ? '-' : fmt(measured.cpuUs, 1)} µs/req  non-2xx ${measured.non2xx}  errors ${measured.errors}`,
+            `${load.name.padEnd(36)} round ${round} ${name.padEnd(8)} ${fmt(measured.rps).padStart(8)} req/s  p50 ${ms(measured.p50)} ms  p99 ${ms(measured.p99)} ms  cpu ${measured.cpuUs === undefined ? '-' : fmt(measured.cpuUs, 1)} µs/req  non-2xx ${measured.non2xx}  errors ${measured.errors}`,
           );
         }
       }
@@ -770,7 +762,7 @@ async function main(): Promise<void> {
         const m = results.get(`${load.name} ${name}`) as Measured;
         const cpu = m.cpuUs === undefined ? '—' : fmt(m.cpuUs, 1);
         rows.push(
-          `| \`${load.name}\` | ${name} | ${fmt(m.rps)} | ${m.p50} | ${m.p99} | ${cpu} | ${m.non2xx} | ${m.errors} |`,
+          `| \`${load.name}\` | ${name} | ${fmt(m.rps)} | ${ms(m.p50)} | ${ms(m.p99)} | ${cpu} | ${m.non2xx} | ${m.errors} |`,
         );
       }
       const s = results.get(`${load.name} sandbox`) as Measured;
@@ -799,7 +791,7 @@ async function main(): Promise<void> {
           : ` (${fmt(p.cpuUs / s.cpuUs, 1)} × by server CPU per request)`;
       const overPrism =
         index === 0 ? `; ${fmt(prism, 1)} × Prism's req/s${prismCpu} (goal ≥ 15): ${met(prism >= 15)}` : '';
-      return `- \`${load.name}\`: ${fmt(ratio, 2)} × the ceiling's req/s (goal ≥ ${least}): ${met(ratio >= least)}${overPrism}; p99 ${s.p99} ms (goal ≤ ${p99} ms): ${met(s.p99 <= p99)}${refused}.`;
+      return `- \`${load.name}\`: ${fmt(ratio, 2)} × the ceiling's req/s (goal ≥ ${least}): ${met(ratio >= least)}${overPrism}; p99 ${ms(s.p99)} ms (goal ≤ ${p99} ms): ${met(s.p99 <= p99)}${refused}.`;
     });
     const startup = ['| server | start-up (spawn → first answer) |', '|---|---:|'];
     for (const name of order) startup.push(`| ${name} | ${fmt(byName(name).startupMs)} ms |`);
@@ -808,21 +800,21 @@ async function main(): Promise<void> {
     const section = [
       '## Sandbox, Prism mock and a bare node:http ceiling',
       '',
-      `Command: \`BENCH_DURATION=${seconds} BENCH_ROUNDS=${rounds} BENCH_CONNECTIONS=${connections} npm run bench\` (warm-up ${warmup} s per server and request).`,
+      `Command: \`BENCH_LOADER=${generator.name} BENCH_DURATION=${seconds} BENCH_ROUNDS=${rounds} BENCH_CONNECTIONS=${connections} npm run bench\` (warm-up ${warmup} s per server and request).`,
       `Measured ${new Date().toISOString()} on ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os
         .loadavg()
         .map((l) => fmt(l, 2))
         .join(' ')}.`,
       '',
-      'Each server runs in its own process and autocannon (one process, no pipelining) in another, so on a 2-core machine',
-      'the server under test and the load generator each have a core; the three servers take turns, round after round, and',
-      'each figure is the median over the rounds. Latencies are whole milliseconds as autocannon records them (0 means',
-      "under 1 ms). The ceiling answers the sandbox's own response bytes for each path; Prism (log level error) answers",
-      "the contract's examples. Server CPU is the server process's user + system time (from /proc) per answered request;",
-      'its ratio estimates the req/s ratio the two servers would reach if each were the bottleneck, and it moves less',
-      "than req/s when other work shares the machine. autocannon itself needs about a core near the ceiling's req/s, so",
-      "a server as fast as the ceiling is measured at autocannon's speed: the req/s ratios over Prism are capped by the",
-      'load generator, the CPU ratios are not.',
+      `Each server runs in its own process and the load generator, ${generator.description}, in another, so on a`,
+      '2-core machine the server under test and the load generator each have a core; the three servers take turns, round',
+      "after round, and each figure is the median over the rounds. The ceiling answers the sandbox's own response bytes",
+      "for each path; Prism (log level error) answers the contract's examples. Server CPU is the server process's user +",
+      'system time (from /proc) per answered request; its ratio estimates the req/s ratio the two servers would reach if',
+      'each were the bottleneck, and it moves less than req/s when other work shares the machine. A load generator',
+      'caps a server as fast as the ceiling at its own speed: autocannon needs about a core near 40,000 req/s here, wrk',
+      'a fraction of that, which is why the bench takes wrk when it is installed (`BENCH_LOADER=autocannon` chooses the',
+      'other).',
       '',
       ...rows,
       '',
