@@ -293,6 +293,23 @@ describe('credential schemes', () => {
     expect([refused.status, refused.json.message]).toEqual([401, 'The access token is not valid.']);
   });
 
+  test('a JWT that ends like a verified one, with another payload, is not taken for it', async () => {
+    const own = createSandbox({ now: () => Date.parse('2026-11-22T10:00:00Z') });
+    const { access_token } = await own.auth.issuePair(member.id);
+    await own.auth.authenticate(`JWT ${access_token}`);
+    const [head, , signature] = access_token.split('.');
+    const forged = Buffer.from(JSON.stringify({ typ: 'access', sub: String(outsider.id), exp: 9e9 })).toString(
+      'base64url',
+    );
+    await expect(async () => own.auth.authenticate(`JWT ${head}.${forged}.${signature}`)).rejects.toMatchObject({
+      status: 401,
+    });
+    // The real token is still answered from the cache, at once.
+    const again = own.auth.authenticate(`JWT ${access_token}`);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect((await again).account.id).toBe(member.id);
+  });
+
   test('an access token expires; verified tokens are cached only until their expiry', async () => {
     const jwt = await loginAs(member.username, member.password);
     expect((await call('GET', '/member/me/', { auth: jwt })).status).toBe(200);

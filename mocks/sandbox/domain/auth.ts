@@ -35,9 +35,17 @@ export type TokenPair = {
 };
 
 interface VerifiedAccess {
+  /** The whole token: the cache's key is only its signature. */
+  token: string;
   accountId: number;
   expiresAtMs: number;
 }
+
+/**
+ * The verified-token cache's key: a token's last 32 characters, which for a JWT are the end of its signature. Looking a
+ * token up hashes its key, a sixth of a token's length; the entry's whole token is then compared.
+ */
+const cacheKey = (token: string): string => token.slice(-32);
 
 type TokenType = 'access' | 'refresh';
 
@@ -220,7 +228,9 @@ export class Auth {
       );
     }
     const space = header.indexOf(' ');
-    const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
+    const sent = space < 0 ? header : header.slice(0, space);
+    // Schemes are case-insensitive (RFC 9110 §11.1); as clients spell them, they need no lower-casing.
+    const scheme = sent === 'JWT' ? 'jwt' : sent === 'Bearer' ? 'bearer' : sent.toLowerCase();
     const value = space < 0 ? '' : header.slice(space + 1).trim();
     if (!value) throw unauthorized('The Authorization header carries no credential after its scheme.');
     if (scheme === 'jwt') return this.authenticateJwt(value);
@@ -229,22 +239,22 @@ export class Auth {
   }
 
   private authenticateJwt(token: string): Principal | Promise<Principal> {
-    const cached = this.verified.get(token);
+    const cached = this.cached(token);
     if (cached && cached.expiresAtMs > this.now()) return this.jwtPrincipal(cached.accountId);
-    if (cached) this.verified.delete(token);
+    if (cached) this.verified.delete(cacheKey(token));
     if (token.startsWith(API_TOKEN_PREFIX)) {
       throw unauthorized('A named API token is not a JWT: send it as Authorization: Bearer <API token>.');
     }
     return this.verify(token, 'access', 'Authorization').then((payload) => {
       const accountId = Number(payload.sub);
-      this.remember(token, { accountId, expiresAtMs: (payload.exp ?? 0) * 1000 });
+      this.remember({ token, accountId, expiresAtMs: (payload.exp ?? 0) * 1000 });
       return this.jwtPrincipal(accountId);
     });
   }
 
   /** When a valid access token this sandbox issued runs out (ms); any other token is a 401, as on a request. */
   async accessTokenExpiry(token: string): Promise<number> {
-    const cached = this.verified.get(token);
+    const cached = this.cached(token);
     if (cached && cached.expiresAtMs > this.now()) return cached.expiresAtMs;
     const payload = await this.verify(token, 'access', 'Authorization');
     return (payload.exp ?? 0) * 1000;
@@ -282,12 +292,18 @@ export class Auth {
     return this.verified.size;
   }
 
-  private remember(token: string, entry: VerifiedAccess): void {
+  /** The cache's entry for exactly this token: another token with the same last segment is not it. */
+  private cached(token: string): VerifiedAccess | undefined {
+    const entry = this.verified.get(cacheKey(token));
+    return entry?.token === token ? entry : undefined;
+  }
+
+  private remember(entry: VerifiedAccess): void {
     if (this.verified.size >= JWT_CACHE_SIZE) {
       const oldest = this.verified.keys().next().value;
       if (oldest !== undefined) this.verified.delete(oldest);
     }
-    this.verified.set(token, entry);
+    this.verified.set(cacheKey(entry.token), entry);
   }
 
   private async verify(token: string, expected: TokenType, field: string) {
