@@ -6,7 +6,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import { type Answer, answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { durable } from '../../mocks/sandbox/worlds/state-file.js';
@@ -405,6 +405,36 @@ describe('a fetch handler passed to the server', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the sandbox beneath fetch, as the node host calls it', () => {
+  it('answers a request that waits on nothing at once, and one that must wait with a promise', async () => {
+    const sandbox = twin();
+    const answer = answerHandlerOf(sandbox.fetch);
+    if (answer === undefined) throw new Error('the sandbox fetch has no answer handler');
+    const token = await tokenOf(sandbox.fetch);
+    const me = (authorization: string) =>
+      answer({
+        method: 'GET',
+        url: 'http://127.0.0.1/api/member/me/',
+        headers: new Headers({ authorization }),
+        text: async () => '',
+      });
+    // The first use verifies the token's signature; from then on it is remembered, and nothing waits.
+    const first = await me(token);
+    expect(first.status).toBe(200);
+    const known = me(token);
+    expect(known).not.toBeInstanceOf(Promise);
+    expect((known as Answer).status).toBe(200);
+    // A token never seen is verified by its signature (Web Crypto), which answers later.
+    const unknown = me(`JWT ${(await sandbox.auth.issuePair(DEMO.accounts.member.id)).access_token}`);
+    expect(unknown).toBeInstanceOf(Promise);
+    expect((await unknown).status).toBe(200);
+    // An error found before anything waits is an answer at once too, never a throw.
+    const refused = me('Basic x');
+    expect(refused).not.toBeInstanceOf(Promise);
+    expect((refused as Answer).status).toBe(401);
   });
 });
 

@@ -21,7 +21,15 @@ import { handlers } from '../handlers/index.js';
 import { type Context, ok } from '../handlers/types.js';
 import { isWorld, seedWorld, WORLDS, type World } from '../worlds/presets.js';
 import { DEMO } from '../worlds/seed.js';
-import { CONTROL_PREFIX, ExpiredTokens, jwtOf, PendingResends, parsePrefer, preferredExample } from './controls.js';
+import {
+  CONTROL_PREFIX,
+  ExpiredTokens,
+  jwtOf,
+  PendingResends,
+  type Preferences,
+  parsePrefer,
+  preferredExample,
+} from './controls.js';
 import { allowCrossOrigin, PREFLIGHT_HEADERS } from './cors.js';
 import type { SandboxRequest } from './request.js';
 import { createRouter, type Route } from './router.js';
@@ -43,8 +51,19 @@ export interface Answer {
   body: string | null;
 }
 
-/** The sandbox beneath `fetch`: a host that writes bytes itself (http.ts) skips the Response. */
-export type AnswerHandler = (request: SandboxRequest) => Promise<Answer>;
+/** A value now, or a promise of it. */
+export type Soon<T> = T | Promise<T>;
+
+/** `next(value)` at once when `value` is there, else once it is: a request that waits on nothing never yields. */
+function andThen<T, U>(value: Soon<T>, next: (value: T) => Soon<U>): Soon<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+/**
+ * The sandbox beneath `fetch`: a host that writes bytes itself (node.ts) skips the Response. It answers at once when
+ * nothing had to wait, else with a promise.
+ */
+export type AnswerHandler = (request: SandboxRequest) => Soon<Answer>;
 
 export type { World } from '../worlds/presets.js';
 
@@ -75,8 +94,8 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   fetch: FetchHandler;
-  /** The same sandbox as `fetch`, answering a plain Answer; `answerHandlerOf(fetch)` finds it from `fetch`. */
-  answer: AnswerHandler;
+  /** The same sandbox as `fetch`, answering a plain Answer; `answerHandlerOf(fetch)` finds it (at once when it can). */
+  answer: (request: SandboxRequest) => Promise<Answer>;
   /** Drops all state and every issued JWT, then seeds `world` (default: the world the sandbox started with). */
   reset(world?: World): void;
   /**
@@ -305,7 +324,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
   );
 
-  async function dispatch(request: SandboxRequest): Promise<Reply | Answer> {
+  function dispatch(request: SandboxRequest): Soon<Reply | Answer> {
     const method = request.method.toUpperCase();
     const { path, search } = splitUrl(request.url);
     const cors = request.headers.has('origin');
@@ -317,68 +336,113 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (found.kind === 'not-found') throw noSuchPath(found.message);
     if (found.kind === 'wrong-method') return errorAnswer(methodNotAllowed(method, found.allow), cors);
     const op = found.operation;
-    const operationId = op.operationId as OperationId;
 
     const authorization = request.headers.get('authorization');
     const prefs = controls ? parsePrefer(request.headers.get('prefer')) : undefined;
-    if (prefs?.delayMs) await new Promise((resolve) => setTimeout(resolve, prefs.delayMs));
-    if (prefs?.code !== undefined || prefs?.example !== undefined) {
+    if (prefs === undefined) return credentialed(request, op, search, authorization);
+    return preferred(request, op, search, authorization, prefs, `${method} ${path}?${search}`);
+  }
+
+  /** A request with a `Prefer` header (controls.ts): it may wait, answer an example, or expire its token first. */
+  async function preferred(
+    request: SandboxRequest,
+    op: OperationSpec,
+    search: string,
+    authorization: string | null,
+    prefs: Preferences,
+    target: string,
+  ): Promise<Reply | Answer> {
+    if (prefs.delayMs) await new Promise((resolve) => setTimeout(resolve, prefs.delayMs));
+    if (prefs.code !== undefined || prefs.example !== undefined) {
       const forced = preferredExample(contract.document, op, prefs);
-      return json(forced.status, forced.body, cors, forced.headers);
+      return json(forced.status, forced.body, request.headers.has('origin'), forced.headers);
     }
-    // The common case (no token ever expired on purpose, no Prefer) costs one size check on the hot path.
-    const jwt = controls && (prefs?.expireToken || expired.size > 0) ? jwtOf(authorization) : undefined;
-    if (jwt !== undefined && prefs?.expireToken) await expireOnPreference(jwt, `${method} ${path}?${search}`);
+    const jwt = prefs.expireToken ? jwtOf(authorization) : undefined;
+    if (jwt !== undefined) await expireOnPreference(jwt, target);
+    return credentialed(request, op, search, authorization);
+  }
+
+  /** Who calls (source §5): a JWT expired on purpose is refused, then the operation's credential is checked. */
+  function credentialed(
+    request: SandboxRequest,
+    op: OperationSpec,
+    search: string,
+    authorization: string | null,
+  ): Soon<Reply> {
+    // The common case (no token ever expired on purpose) costs one size check on the hot path.
+    const jwt = controls && expired.size > 0 ? jwtOf(authorization) : undefined;
     if (jwt !== undefined && expired.has(jwt)) {
       throw unauthorized('The access token has expired: get a new pair from POST /member/refresh-token/.');
     }
-    let principal: Principal | undefined;
     if (op.authenticated) {
       // A cached JWT is checked synchronously; a first sight of a JWT (jose) or a named token (SHA-256) is async.
-      const checked = auth.authenticate(authorization ?? undefined);
-      principal = checked instanceof Promise ? await checked : checked;
-    } else if (authorization !== null) {
+      return andThen(auth.authenticate(authorization ?? undefined), (principal) =>
+        validated(request, op, search, principal),
+      );
+    }
+    if (authorization !== null) {
       throw invalidField(
         'Authorization',
         'must not be sent: login, registration and refresh carry no Authorization header',
       );
     }
+    return validated(request, op, search, undefined);
+  }
 
-    const errors: FieldError[] = [];
-    let query: Record<string, unknown> = {};
+  /** Query and body checked against the contract (ajv); the errors of both are answered together. */
+  function validated(
+    request: SandboxRequest,
+    op: OperationSpec,
+    search: string,
+    principal: Principal | undefined,
+  ): Soon<Reply> {
+    const operationId = op.operationId as OperationId;
     const hasQuery = !queryless.has(operationId);
-    const loaded = hasQuery || op.requestBodyPointer ? validatorsFor(contract) : undefined;
-    const check = loaded instanceof Promise ? await loaded : loaded;
-    if (check && hasQuery) {
-      const checked = check.query(operationId, new URLSearchParams(search));
-      if (checked.ok) query = checked.value;
-      else errors.push(...checked.errors);
-    }
-    let body: unknown;
-    if (check && op.requestBodyPointer) {
-      body = await parseBody(op, request);
-      const checked = check.body(operationId, body);
-      if (!checked.ok) errors.push(...checked.errors);
-    }
-    if (errors.length > 0) throw validationFailed(errors);
+    if (!hasQuery && !op.requestBodyPointer) return handle(request, operationId, principal, {}, undefined);
+    return andThen(validatorsFor(contract), (check) => {
+      const errors: FieldError[] = [];
+      let query: Record<string, unknown> = {};
+      if (hasQuery) {
+        const checked = check.query(operationId, new URLSearchParams(search));
+        if (checked.ok) query = checked.value;
+        else errors.push(...checked.errors);
+      }
+      if (!op.requestBodyPointer) {
+        if (errors.length > 0) throw validationFailed(errors);
+        return handle(request, operationId, principal, query, undefined);
+      }
+      return parseBody(op, request).then((body) => {
+        const checked = check.body(operationId, body);
+        if (!checked.ok) errors.push(...checked.errors);
+        if (errors.length > 0) throw validationFailed(errors);
+        return handle(request, operationId, principal, query, body);
+      });
+    });
+  }
 
-    // Read at call time, after the awaits above, so that a reset in between is seen.
+  /** Runs the operation's handler on the current world. */
+  function handle(
+    request: SandboxRequest,
+    operationId: OperationId,
+    principal: Principal | undefined,
+    query: Record<string, unknown>,
+    body: unknown,
+  ): Soon<Reply> {
+    // Read at call time, after any wait above, so that a reset in between is seen.
     const current = store;
     const scope = (need: Need) =>
       boardScope(current, (principal as Principal).account, query.company_id as number, query.board_id as number, need);
     // The one untyped seam: ajv has just checked query and body against the same contract the handler types come from.
-    const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Promise<Reply> | Reply;
+    const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Soon<Reply>;
     const ctx = { store: current, auth, nowIso, principal, query, body, scope, client: clientOf(request) };
     // What the handler stores is charged to the caller's share (Store.reserve); set and cleared around the handler's
     // synchronous part, where every reserve but a token's (charged to its owner) happens.
     current.charging = principal?.account.id;
-    let result: Promise<Reply> | Reply;
     try {
-      result = handler(ctx as unknown as Context<OperationId>);
+      return handler(ctx as unknown as Context<OperationId>);
     } finally {
       current.charging = undefined;
     }
-    return result instanceof Promise ? await result : result;
   }
 
   /**
@@ -424,21 +488,41 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const corsFor = (request: SandboxRequest) =>
     request.headers.has('origin') && !(controls && splitUrl(request.url).path.startsWith(CONTROL_PREFIX));
 
-  async function answer(request: SandboxRequest): Promise<Answer> {
+  /** The Answer now when nothing had to wait (the common request: no turn of the event loop), else a promise of it. */
+  function answerNow(request: SandboxRequest): Soon<Answer> {
+    let reply: Soon<Reply | Answer>;
     try {
-      const reply = await dispatch(request);
+      reply = dispatch(request);
+    } catch (error) {
+      return failed(request, error);
+    }
+    if (reply instanceof Promise) {
+      return reply.then(
+        (done) => answered(request, done),
+        (error: unknown) => failed(request, error),
+      );
+    }
+    return answered(request, reply);
+  }
+
+  function answered(request: SandboxRequest, reply: Reply | Answer): Answer {
+    try {
       return 'headers' in reply ? reply : json(reply.status, reply.body, corsFor(request));
     } catch (error) {
-      if (error instanceof SandboxError) return errorAnswer(error, corsFor(request));
-      // A 500 is a sandbox bug: log where (not the request, which may hold secrets) and answer the error payload.
-      console.error('sandbox: internal error', error);
-      return errorAnswer(internalError(), corsFor(request));
+      return failed(request, error);
     }
   }
 
+  function failed(request: SandboxRequest, error: unknown): Answer {
+    if (error instanceof SandboxError) return errorAnswer(error, corsFor(request));
+    // A 500 is a sandbox bug: log where (not the request, which may hold secrets) and answer the error payload.
+    console.error('sandbox: internal error', error);
+    return errorAnswer(internalError(), corsFor(request));
+  }
+
   return {
-    fetch: fetchHandlerOf(answer),
-    answer,
+    fetch: fetchHandlerOf(answerNow),
+    answer: async (request) => answerNow(request),
     reset,
     restore(saved) {
       store = saved;
