@@ -22,10 +22,9 @@ export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 /** Verified access tokens kept in memory; the oldest is dropped first (it is verified again by its signature when used). */
 export const JWT_CACHE_SIZE = 10_000;
 
-/** Who is calling, and with which kind of credential. */
+/** Who is calling: what a handler may act for. */
 export interface Principal {
   account: Account;
-  credential: { kind: 'jwt' } | { kind: 'apiToken'; key: string };
 }
 
 // A type alias, not an interface, so that it fits the contract's open (index-signature) TokenPair type.
@@ -263,7 +262,7 @@ export class Auth {
   private jwtPrincipal(accountId: number): Principal {
     const account = this.store().accounts.get(accountId);
     if (!account) throw unauthorized('The account of this access token no longer exists.');
-    return { account, credential: { kind: 'jwt' } };
+    return { account };
   }
 
   private async authenticateApiToken(secret: string): Promise<Principal> {
@@ -284,7 +283,7 @@ export class Auth {
     }
     const account = store.accounts.get(token.accountId);
     if (!account) throw unauthorized('The account of this API token no longer exists.');
-    return { account, credential: { kind: 'apiToken', key: token.key } };
+    return { account };
   }
 
   /** Access tokens whose verification is remembered now (at most JWT_CACHE_SIZE). */
