@@ -1,0 +1,69 @@
+// The Store's limits at their edges (docs/sandbox.md "Limits and throttles"): an account's share and the world's
+// budget hold to the byte, a refused write leaves no trace, and unused refresh tokens are counted per account.
+import { describe, expect, test } from 'vitest';
+import { SandboxError } from '../../mocks/sandbox/domain/errors.js';
+import { limitsWith } from '../../mocks/sandbox/domain/limits.js';
+import { recordBytes, Store } from '../../mocks/sandbox/domain/store.js';
+
+const WRITER = 7;
+const scenario = (title: string) => ({ boardId: 1, title, parent_id: null, position: null });
+/** What one scenario of a one-letter title takes (its id's value does not change its size). */
+const ONE = recordBytes({ id: 0, ...scenario('a') });
+
+/** The status and first field of what `write` throws, or 'kept' when it does not throw. */
+function outcome(write: () => unknown): string {
+  try {
+    write();
+    return 'kept';
+  } catch (error) {
+    if (!(error instanceof SandboxError)) throw error;
+    return `${error.status} ${error.errors?.[0]?.message}`;
+  }
+}
+
+describe('shares and budgets to the byte', () => {
+  test('an account may fill its share exactly; one byte less and the last write is a 429 that leaves no trace', () => {
+    const exact = new Store(limitsWith({ accountBytes: 2 * ONE }));
+    for (const title of ['a', 'b'])
+      expect(outcome(() => exact.writeAs(WRITER, () => exact.addScenario(scenario(title))))).toBe('kept');
+    expect(exact.bytesOf(WRITER)).toBe(2 * ONE);
+
+    const short = new Store(limitsWith({ accountBytes: 2 * ONE - 1 }));
+    expect(outcome(() => short.writeAs(WRITER, () => short.addScenario(scenario('a'))))).toBe('kept');
+    expect(outcome(() => short.writeAs(WRITER, () => short.addScenario(scenario('b'))))).toBe(
+      `429 does not fit: one account stores at most ${2 * ONE - 1} bytes of data`,
+    );
+    expect([short.scenarios.size, short.lastId('scenario'), short.bytesOf(WRITER)]).toEqual([1, 1, ONE]);
+    expect(short.usage()).toEqual(short.measure());
+  });
+
+  test("the world's own accounts may fill the world's budget exactly; one byte less and the last write is a 429", () => {
+    const exact = new Store(limitsWith({ worldBytes: 2 * ONE }));
+    expect(outcome(() => exact.writeAs(1, () => exact.addScenario(scenario('a'))))).toBe('kept');
+    expect(outcome(() => exact.writeAs(2, () => exact.addScenario(scenario('b'))))).toBe('kept');
+    expect(exact.usage().world).toBe(2 * ONE);
+
+    const short = new Store(limitsWith({ worldBytes: 2 * ONE - 1 }));
+    expect(outcome(() => short.writeAs(1, () => short.addScenario(scenario('a'))))).toBe('kept');
+    expect(outcome(() => short.writeAs(2, () => short.addScenario(scenario('b'))))).toBe(
+      `429 does not fit: the world's own accounts store at most ${2 * ONE - 1} bytes of data`,
+    );
+    expect([short.scenarios.size, short.usage().world, short.bytesOf(2)]).toEqual([1, ONE, 0]);
+  });
+});
+
+describe('unused refresh tokens per account', () => {
+  const grant = (jti: string) => ({ jti, accountId: WRITER, expiresAtMs: 0 });
+
+  test('a used refresh token frees its place: the limit counts only the tokens the account can still use', () => {
+    const store = new Store(limitsWith({ refreshTokensPerAccount: 3 }));
+    store.addRefreshGrant(grant('first'));
+    store.addRefreshGrant(grant('second'));
+    expect(store.takeRefreshGrant('second')?.jti).toBe('second');
+    expect(store.takeRefreshGrant('second')).toBeUndefined();
+    store.addRefreshGrant(grant('third'));
+    store.addRefreshGrant(grant('fourth'));
+    // Three unused (first, third, fourth): none forgotten.
+    for (const jti of ['first', 'third', 'fourth']) expect(store.takeRefreshGrant(jti)?.jti, jti).toBe(jti);
+  });
+});
