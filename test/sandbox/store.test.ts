@@ -67,3 +67,76 @@ describe('unused refresh tokens per account', () => {
     for (const jti of ['first', 'third', 'fourth']) expect(store.takeRefreshGrant(jti)?.jti, jti).toBe(jti);
   });
 });
+
+describe('the registration budget', () => {
+  const fields = (username: string) => ({
+    username,
+    email: `${username}@example.test`,
+    first_name: 'R',
+    last_name: '',
+    description: '',
+    passwordHash: Promise.resolve('unused'),
+  });
+  const MINUTE = 60_000;
+
+  /** The Retry-After (seconds) of the 429 `check` throws. */
+  function retryAfter(check: () => void): string | undefined {
+    try {
+      check();
+    } catch (error) {
+      if (error instanceof SandboxError && error.status === 429) return error.headers['retry-after'];
+      throw error;
+    }
+    return 'no refusal';
+  }
+
+  test("a refusal's Retry-After is when the soonest unused registration leaves: in all, or of that client", () => {
+    let now = 0;
+    const store = new Store(
+      limitsWith({ registeredAccounts: 3, registeredAccountsPerClient: 1, unusedRegistrationMs: 60 * MINUTE }),
+      () => now,
+    );
+    const register = (username: string, client: string) => {
+      store.checkRegistrationRoom(client);
+      return store.addAccount(fields(username), { atMs: now, client, used: false });
+    };
+    const early = register('early', 'a');
+    now += 10 * MINUTE;
+    register('late', 'b');
+    // Client b's own registration leaves in an hour, though client a's leaves sooner.
+    expect(retryAfter(() => store.checkRegistrationRoom('b'))).toBe('3600');
+    now += 5 * MINUTE;
+    register('third', 'c');
+    // All three places taken: the soonest to leave is a's, registered 15 minutes ago.
+    expect(retryAfter(() => store.checkRegistrationRoom('d'))).toBe(String(45 * 60));
+    // One logged in to is kept for good: the soonest is now b's.
+    store.markUsed(early.id);
+    expect(retryAfter(() => store.checkRegistrationRoom('d'))).toBe(String(55 * 60));
+  });
+
+  test('when an unused registration leaves, its name and its place in the budget, in all and of its client, are free', () => {
+    let now = 0;
+    const store = new Store(
+      limitsWith({ registeredAccounts: 2, registeredAccountsPerClient: 1, unusedRegistrationMs: 60 * MINUTE }),
+      () => now,
+    );
+    const register = (username: string, client: string) => {
+      store.checkRegistrationRoom(client);
+      return store.addAccount(fields(username), { atMs: now, client, used: false });
+    };
+    const kept = register('kept', 'a');
+    store.markUsed(kept.id);
+    now += MINUTE;
+    register('idle', 'b');
+    expect(retryAfter(() => store.checkRegistrationRoom('b'))).toBe('3600');
+    now += 60 * MINUTE;
+    // The used one stays; the idle one's time is up: client b registers again, under the same name.
+    expect(retryAfter(() => store.checkRegistrationRoom('b'))).toBe('no refusal');
+    expect(store.findAccountByUsername('idle')).toBeUndefined();
+    expect(store.findAccountByEmail('idle@example.test')).toBeUndefined();
+    const again = register('idle', 'b');
+    expect([...store.registered().keys()]).toEqual([kept.id, again.id]);
+    expect(store.usage()).toEqual(store.measure());
+    expect(retryAfter(() => store.checkRegistrationRoom('c'))).toBe('3600');
+  });
+});
