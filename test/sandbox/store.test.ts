@@ -50,6 +50,36 @@ describe('shares and budgets to the byte', () => {
     );
     expect([short.scenarios.size, short.usage().world, short.bytesOf(2)]).toEqual([1, ONE, 0]);
   });
+  test('an account past its share (limits lowered since it wrote) may still rewrite a record at its size or smaller, not larger', () => {
+    const store = new Store(limitsWith({ accountBytes: 3 * ONE }));
+    const [a, b] = ['a', 'b'].map((title) => store.writeAs(WRITER, () => store.addScenario(scenario(title))));
+    store.limits.accountBytes = ONE;
+    expect(outcome(() => store.writeAs(WRITER, () => store.update(a as object, { title: 'c' })))).toBe('kept');
+    expect(outcome(() => store.writeAs(WRITER, () => store.update(b as object, { title: '' })))).toBe('kept');
+    expect(outcome(() => store.writeAs(WRITER, () => store.update(a as object, { title: 'cc' })))).toBe(
+      `429 does not fit: one account stores at most ${ONE} bytes of data`,
+    );
+    expect(store.bytesOf(WRITER)).toBe(2 * ONE - 2);
+  });
+
+  test("the world's own accounts past the world's budget (lowered since) may still rewrite at the same size or smaller", () => {
+    const store = new Store(limitsWith({ worldBytes: 3 * ONE }));
+    const [a, b] = [1, 2].map((writer) => store.writeAs(writer, () => store.addScenario(scenario('a'))));
+    store.limits.worldBytes = ONE;
+    expect(outcome(() => store.writeAs(2, () => store.update(a as object, { title: 'c' })))).toBe('kept');
+    expect(outcome(() => store.writeAs(1, () => store.update(b as object, { title: '' })))).toBe('kept');
+    expect(outcome(() => store.writeAs(1, () => store.update(b as object, { title: 'cc' })))).toBe(
+      `429 does not fit: the world's own accounts store at most ${ONE} bytes of data`,
+    );
+    expect(store.usage()).toEqual({
+      total: 2 * ONE - 2,
+      world: 2 * ONE - 2,
+      byAccount: new Map([
+        [2, ONE],
+        [1, ONE - 2],
+      ]),
+    });
+  });
 });
 
 describe('unused refresh tokens per account', () => {
