@@ -144,6 +144,25 @@ describe('the registration budget', () => {
     expect(retryAfter(() => store.checkRegistrationRoom('d'))).toBe(String(55 * 60));
   });
 
+  test("a registered account's own record may fill its reserved share exactly; past it the registration is refused whole", () => {
+    const size = recordBytes({ id: 0, ...fields('fits') });
+    const registration = { atMs: 0, client: 'a', used: false };
+    const exact = new Store(limitsWith({ registeredAccountBytes: size }));
+    expect(outcome(() => exact.addAccount(fields('fits'), registration))).toBe('kept');
+    expect(exact.bytesOf(1)).toBe(size);
+
+    const short = new Store(limitsWith({ registeredAccountBytes: size - 1 }));
+    expect(outcome(() => short.addAccount(fields('fits'), registration))).toBe(
+      `429 does not fit: one account stores at most ${size - 1} bytes of data`,
+    );
+    // No trace: no id taken, the name is free, no place in the budget used.
+    expect([short.lastId('account'), short.findAccountByUsername('fits'), short.registered().size]).toEqual([
+      0,
+      undefined,
+      0,
+    ]);
+  });
+
   test('when an unused registration leaves, its name and its place in the budget, in all and of its client, are free', () => {
     let now = 0;
     const store = new Store(
