@@ -188,4 +188,40 @@ describe('the registration budget', () => {
     expect(store.usage()).toEqual(store.measure());
     expect(retryAfter(() => store.checkRegistrationRoom('c'))).toBe('3600');
   });
+
+  test('an unused registration that a loaded world gave a token, a refresh token and a membership takes them all when it leaves', () => {
+    let now = 0;
+    const store = new Store(limitsWith({ unusedRegistrationMs: 60 * MINUTE }), () => now);
+    const other = store.addAccount(fields('other'));
+    const idle = store.addAccount(fields('idle'));
+    const company = store.addCompany('Shared', [
+      [other.id, 'owner'],
+      [idle.id, 'qa'],
+    ]);
+    const token = (key: string, accountId: number) => ({
+      key,
+      accountId,
+      title: key,
+      is_active: true,
+      metadata: {},
+      expires_at: null,
+      created_at: '2026-11-26T00:00:00Z',
+      secretHash: `hash-${key}`,
+    });
+    store.addToken(token('idle-token', idle.id));
+    store.addToken(token('other-token', other.id));
+    store.addRefreshGrant({ jti: 'idle-refresh', accountId: idle.id, expiresAtMs: 0 });
+    store.addRefreshGrant({ jti: 'other-refresh', accountId: other.id, expiresAtMs: 0 });
+    store.restoreRegistration(idle.id, { atMs: now, client: 'a', used: false });
+    now += 60 * MINUTE;
+    store.pruneUnused();
+    expect(store.accounts.has(idle.id)).toBe(false);
+    expect([...store.tokens.keys()]).toEqual(['other-token']);
+    expect([...store.tokenKeysByHash.keys()]).toEqual(['hash-other-token']);
+    expect(store.tokenCountOf(idle.id)).toBe(0);
+    expect(store.takeRefreshGrant('idle-refresh')).toBeUndefined();
+    expect(store.takeRefreshGrant('other-refresh')?.accountId).toBe(other.id);
+    expect([...company.members]).toEqual([[other.id, 'owner']]);
+    expect(store.usage()).toEqual(store.measure());
+  });
 });
