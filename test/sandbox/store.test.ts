@@ -1,11 +1,31 @@
-// The Store's limits at their edges (docs/sandbox.md "Limits and throttles"): an account's share and the world's
-// budget hold to the byte, a refused write leaves no trace, and unused refresh tokens are counted per account.
+// The Store's limits and accounting at their edges (docs/sandbox.md "Limits and throttles", "Persistence"): an
+// account's share and the world's budget hold to the byte, a refused write leaves no trace, a write through a record
+// map is accounted like the Store's own, the registration budget frees what leaves, and a loaded world is checked.
 import { describe, expect, test } from 'vitest';
 import { SandboxError } from '../../mocks/sandbox/domain/errors.js';
 import { limitsWith } from '../../mocks/sandbox/domain/limits.js';
 import { recordBytes, Store } from '../../mocks/sandbox/domain/store.js';
 
 const WRITER = 7;
+const MINUTE = 60_000;
+const fields = (username: string) => ({
+  username,
+  email: `${username}@example.test`,
+  first_name: 'R',
+  last_name: '',
+  description: '',
+  passwordHash: Promise.resolve('unused'),
+});
+const token = (key: string, accountId: number) => ({
+  key,
+  accountId,
+  title: key,
+  is_active: true,
+  metadata: {},
+  expires_at: null,
+  created_at: '2026-11-26T00:00:00Z',
+  secretHash: `hash-${key}`,
+});
 const scenario = (title: string) => ({ boardId: 1, title, parent_id: null, position: null });
 /** What one scenario of a one-letter title takes (its id's value does not change its size). */
 const ONE = recordBytes({ id: 0, ...scenario('a') });
@@ -80,6 +100,110 @@ describe('shares and budgets to the byte', () => {
       ]),
     });
   });
+
+  test("rewriting another account's record counts it whole against the writer, and credits the other at once", () => {
+    const store = new Store(limitsWith({ accountBytes: 2 * ONE }));
+    const theirs = store.writeAs(1, () => store.addScenario(scenario('a')));
+    for (const title of ['b', 'c']) store.writeAs(WRITER, () => store.addScenario(scenario(title)));
+    expect(outcome(() => store.writeAs(WRITER, () => store.update(theirs, { title: 'd' })))).toBe(
+      `429 does not fit: one account stores at most ${2 * ONE} bytes of data`,
+    );
+    expect(store.ownerOf(theirs)).toBe(1);
+    store.limits.accountBytes = 3 * ONE;
+    expect(outcome(() => store.writeAs(WRITER, () => store.update(theirs, { title: 'd' })))).toBe('kept');
+    expect([store.bytesOf(1), store.bytesOf(WRITER), store.ownerOf(theirs)]).toEqual([0, 3 * ONE, WRITER]);
+  });
+
+  test("a registered account writes while the world's budget is used up; a world account taking over its record needs room in it", () => {
+    const store = new Store(limitsWith({ worldBytes: ONE }));
+    const registered = store.addAccount(fields('reg'), { atMs: 0, client: 'a', used: true });
+    const theirs = store.writeAs(registered.id, () => store.addScenario(scenario('a')));
+    store.writeAs(WRITER, () => store.addScenario(scenario('b')));
+    expect(store.usage().world).toBe(ONE);
+    expect(outcome(() => store.writeAs(registered.id, () => store.addScenario(scenario('c'))))).toBe('kept');
+    expect(outcome(() => store.writeAs(WRITER, () => store.update(theirs, { title: 'd' })))).toBe(
+      `429 does not fit: the world's own accounts store at most ${ONE} bytes of data`,
+    );
+    expect(store.ownerOf(theirs)).toBe(registered.id);
+  });
+
+  test("a request's planned rewrite of records its writer holds counts only what they grow", () => {
+    const store = new Store(limitsWith({ accountBytes: 2 * ONE }));
+    const [a] = ['a', 'b'].map((title) => store.writeAs(WRITER, () => store.addScenario(scenario(title))));
+    const plan = (title: string) => () =>
+      store.writeAs(WRITER, () => store.room([{ record: a, next: { ...a, title } }]));
+    expect(outcome(plan('c'))).toBe('kept');
+    expect(outcome(plan('cc'))).toBe(`429 does not fit: one account stores at most ${2 * ONE} bytes of data`);
+  });
+
+  test('a write after writeAs counts against whoever was writing before, also after a refusal', () => {
+    const store = new Store(limitsWith({ accountBytes: ONE }));
+    store.charging = 1;
+    store.writeAs(WRITER, () => store.addScenario(scenario('a')));
+    expect(outcome(() => store.writeAs(WRITER, () => store.addScenario(scenario('b'))))).not.toBe('kept');
+    store.addScenario(scenario('c'));
+    expect([store.bytesOf(WRITER), store.bytesOf(1)]).toEqual([ONE, ONE]);
+  });
+});
+
+describe('records written through their maps', () => {
+  test("a record replaced through its map is accounted like an update: the old one is credited, the new one is its writer's", () => {
+    const store = new Store();
+    const old = store.writeAs(1, () => store.addScenario(scenario('a')));
+    const changes = store.ownerChanges();
+    const replacement = { ...old, title: 'bb' };
+    store.writeAs(WRITER, () => store.scenarios.set(old.id, replacement));
+    expect([store.bytesOf(1), store.bytesOf(WRITER), store.ownerOf(replacement)]).toEqual([0, ONE + 2, WRITER]);
+    // A save compares owners again only when this count moved (worlds/snapshot.ts).
+    expect(store.ownerChanges()).toBe(changes + 1);
+    expect(store.usage()).toEqual(store.measure());
+  });
+
+  test("deleting or clearing through a map credits each record's owner; deleting a missing key changes nothing", () => {
+    const store = new Store();
+    for (const writer of [1, WRITER]) store.writeAs(writer, () => store.addScenario(scenario('a')));
+    expect(store.scenarios.delete(99)).toBe(false);
+    expect(store.scenarios.delete(1)).toBe(true);
+    expect([store.bytesOf(1), store.bytesOf(WRITER)]).toEqual([0, ONE]);
+    store.scenarios.clear();
+    expect([store.scenarios.size, store.usage()]).toEqual([0, { total: 0, world: 0, byAccount: new Map() }]);
+  });
+});
+
+describe('named API tokens', () => {
+  test("a request's token is counted again when it is added (after its secret is hashed); a loaded world's never is", () => {
+    const store = new Store(limitsWith({ tokensPerAccount: 1 }));
+    store.writeAs(WRITER, () => store.addToken(token('first', WRITER)));
+    expect(outcome(() => store.writeAs(WRITER, () => store.addToken(token('second', WRITER))))).toBe(
+      '409 API tokens per account: at most 1',
+    );
+    store.addToken(token('loaded', WRITER));
+    expect([...store.tokens.keys()]).toEqual(['first', 'loaded']);
+  });
+});
+
+describe('loading a saved world', () => {
+  test('a counter is restored as saved, never below an id handed out, and only as a safe integer', () => {
+    const store = new Store();
+    for (const title of ['a', 'b']) store.addScenario(scenario(title));
+    for (const last of [1, 2.5, 2 ** 53, Number.NaN]) {
+      expect(() => store.restoreCounter('scenario', last), String(last)).toThrow(RangeError);
+    }
+    store.restoreCounter('scenario', 2);
+    store.restoreCounter('case', Number.MAX_SAFE_INTEGER);
+    expect([store.lastId('scenario'), store.lastId('case')]).toEqual([2, Number.MAX_SAFE_INTEGER]);
+    expect(store.addScenario(scenario('c')).id).toBe(3);
+  });
+
+  test('a registration is restored only for an account the world holds, and only once', () => {
+    const store = new Store();
+    const account = store.addAccount(fields('saved'));
+    const registration = { atMs: 0, client: 'a', used: true };
+    expect(() => store.restoreRegistration(99, registration)).toThrow(/account 99 does not exist/);
+    store.restoreRegistration(account.id, registration);
+    expect(() => store.restoreRegistration(account.id, registration)).toThrow(/registered already/);
+    expect([...store.registered().values()]).toEqual([{ ...registration, accountId: account.id }]);
+  });
 });
 
 describe('unused refresh tokens per account', () => {
@@ -99,25 +223,17 @@ describe('unused refresh tokens per account', () => {
 });
 
 describe('the registration budget', () => {
-  const fields = (username: string) => ({
-    username,
-    email: `${username}@example.test`,
-    first_name: 'R',
-    last_name: '',
-    description: '',
-    passwordHash: Promise.resolve('unused'),
-  });
-  const MINUTE = 60_000;
-
-  /** The Retry-After (seconds) of the 429 `check` throws. */
-  function retryAfter(check: () => void): string | undefined {
+  /** The Retry-After (seconds) and the field's message of the 429 `check` throws; 'none' when it does not throw. */
+  function refusal(check: () => void): string {
     try {
       check();
     } catch (error) {
-      if (error instanceof SandboxError && error.status === 429) return error.headers['retry-after'];
+      if (error instanceof SandboxError && error.status === 429) {
+        return `${error.headers['retry-after']} ${error.errors[0]?.message}`;
+      }
       throw error;
     }
-    return 'no refusal';
+    return 'none';
   }
 
   test("a refusal's Retry-After is when the soonest unused registration leaves: in all, or of that client", () => {
@@ -134,14 +250,18 @@ describe('the registration budget', () => {
     now += 10 * MINUTE;
     register('late', 'b');
     // Client b's own registration leaves in an hour, though client a's leaves sooner.
-    expect(retryAfter(() => store.checkRegistrationRoom('b'))).toBe('3600');
+    expect(refusal(() => store.checkRegistrationRoom('b'))).toBe('3600 at most 1 registered accounts from one client');
     now += 5 * MINUTE;
     register('third', 'c');
     // All three places taken: the soonest to leave is a's, registered 15 minutes ago.
-    expect(retryAfter(() => store.checkRegistrationRoom('d'))).toBe(String(45 * 60));
+    expect(refusal(() => store.checkRegistrationRoom('d'))).toBe(
+      `${45 * 60} at most 3 registered accounts in this sandbox`,
+    );
     // One logged in to is kept for good: the soonest is now b's.
     store.markUsed(early.id);
-    expect(retryAfter(() => store.checkRegistrationRoom('d'))).toBe(String(55 * 60));
+    expect(refusal(() => store.checkRegistrationRoom('d'))).toBe(
+      `${55 * 60} at most 3 registered accounts in this sandbox`,
+    );
   });
 
   test("a registered account's own record may fill its reserved share exactly; past it the registration is refused whole", () => {
@@ -166,7 +286,7 @@ describe('the registration budget', () => {
   test('when an unused registration leaves, its name and its place in the budget, in all and of its client, are free', () => {
     let now = 0;
     const store = new Store(
-      limitsWith({ registeredAccounts: 2, registeredAccountsPerClient: 1, unusedRegistrationMs: 60 * MINUTE }),
+      limitsWith({ registeredAccounts: 4, registeredAccountsPerClient: 2, unusedRegistrationMs: 60 * MINUTE }),
       () => now,
     );
     const register = (username: string, client: string) => {
@@ -177,16 +297,19 @@ describe('the registration budget', () => {
     store.markUsed(kept.id);
     now += MINUTE;
     register('idle', 'b');
-    expect(retryAfter(() => store.checkRegistrationRoom('b'))).toBe('3600');
-    now += 60 * MINUTE;
+    now += 30 * MINUTE;
+    const stays = register('stays', 'b');
+    expect(refusal(() => store.checkRegistrationRoom('b'))).toBe('1800 at most 2 registered accounts from one client');
+    now += 30 * MINUTE;
     // The used one stays; the idle one's time is up: client b registers again, under the same name.
-    expect(retryAfter(() => store.checkRegistrationRoom('b'))).toBe('no refusal');
+    expect(refusal(() => store.checkRegistrationRoom('b'))).toBe('none');
     expect(store.findAccountByUsername('idle')).toBeUndefined();
     expect(store.findAccountByEmail('idle@example.test')).toBeUndefined();
     const again = register('idle', 'b');
-    expect([...store.registered().keys()]).toEqual([kept.id, again.id]);
+    expect([...store.registered().keys()]).toEqual([kept.id, stays.id, again.id]);
+    // Client b has two again: the next is refused until the older of them leaves.
+    expect(refusal(() => store.checkRegistrationRoom('b'))).toBe('1800 at most 2 registered accounts from one client');
     expect(store.usage()).toEqual(store.measure());
-    expect(retryAfter(() => store.checkRegistrationRoom('c'))).toBe('3600');
   });
 
   test('an unused registration that a loaded world gave a token, a refresh token and a membership takes them all when it leaves', () => {
@@ -198,16 +321,6 @@ describe('the registration budget', () => {
       [other.id, 'owner'],
       [idle.id, 'qa'],
     ]);
-    const token = (key: string, accountId: number) => ({
-      key,
-      accountId,
-      title: key,
-      is_active: true,
-      metadata: {},
-      expires_at: null,
-      created_at: '2026-11-26T00:00:00Z',
-      secretHash: `hash-${key}`,
-    });
     store.addToken(token('idle-token', idle.id));
     store.addToken(token('other-token', other.id));
     store.addRefreshGrant({ jti: 'idle-refresh', accountId: idle.id, expiresAtMs: 0 });
