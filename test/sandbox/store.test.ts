@@ -187,7 +187,9 @@ describe('loading a saved world', () => {
     const store = new Store();
     for (const title of ['a', 'b']) store.addScenario(scenario(title));
     for (const last of [1, 2.5, 2 ** 53, Number.NaN]) {
-      expect(() => store.restoreCounter('scenario', last), String(last)).toThrow(RangeError);
+      expect(() => store.restoreCounter('scenario', last), String(last)).toThrow(
+        new RangeError('Store.restoreCounter: scenario counter must be a safe integer ≥ 2'),
+      );
     }
     store.restoreCounter('scenario', 2);
     store.restoreCounter('case', Number.MAX_SAFE_INTEGER);
