@@ -93,7 +93,7 @@ describe('counts per account and per board', () => {
     limits: { tokensPerAccount: 3, scenariosPerBoard: 12, casesPerBoard: 15, sessionsPerBoard: 4, casesPerSession: 3 },
   });
 
-  test('API tokens per account → 409 naming the limit; deleting one makes room; other accounts are not affected', async () => {
+  test('API tokens per account → 409 naming the limit and what to do; deleting one makes room; other accounts are not affected', async () => {
     const auth = await loginAs(member.username, member.password);
     const have = (await call('GET', '/member/bearer-tokens/', { auth })).json.data.tokens.length;
     for (let i = have; i < 3; i++) {
@@ -107,6 +107,7 @@ describe('counts per account and per board', () => {
     });
     expect([over.status, fieldsOf(over.json)]).toEqual([409, ['title']]);
     expect(over.json.message).toContain('API tokens per account');
+    expect(over.json.message).toContain('delete a token first');
     const other = await loginAs(outsider.username, outsider.password);
     expect(
       (await call('POST', '/member/bearer-tokens/', { auth: other, body: { title: 'x', is_active: true } })).status,
