@@ -399,3 +399,201 @@ describe('budgets for unread answers', () => {
     }
   }, 60_000);
 });
+
+/** Reads from `socket` until `done(text)` holds; the text so far (latin1). */
+function readUntil(socket: Socket, done: (text: string) => boolean): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      if (!done(text)) return;
+      socket.off('data', onData);
+      resolve(text);
+    };
+    socket.on('data', onData);
+  });
+}
+
+/** Whether `text` holds a whole answer: its head and the Content-Length bytes of its body. */
+function whole(text: string): boolean {
+  const end = text.indexOf('\r\n\r\n');
+  if (end < 0) return false;
+  const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
+  return text.length >= end + 4 + length;
+}
+
+describe('what the bounds measure', () => {
+  it('the refusal for unread answers says in words how many MiB the client may leave unread, and names no field', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
+    const sockets = [await open(server.origin, '127.0.0.66'), await open(server.origin, '127.0.0.66')];
+    try {
+      const heads = sockets.map((socket, i) => {
+        socket.pause();
+        socket.write(get(i));
+        return new Promise<string>((resolve) => socket.once('readable', () => resolve(String(socket.read()))));
+      });
+      await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
+      release();
+      const firsts = await Promise.all(heads);
+      const refusedAt = firsts.findIndex((head) => head.startsWith('HTTP/1.1 503 '));
+      expect(refusedAt).toBeGreaterThanOrEqual(0);
+      let refusal = firsts[refusedAt] as string;
+      if (!whole(refusal)) {
+        const socket = sockets[refusedAt] as Socket;
+        socket.resume();
+        refusal += await readUntil(socket, (text) => whole(refusal + text));
+      }
+      const body = refusal.slice(refusal.indexOf('\r\n\r\n') + 4);
+      expect(JSON.parse(body)).toEqual({
+        status: 'error',
+        message: 'This client has 4 MiB of answers it has not read yet: read them, then ask again.',
+      });
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('waiting heads count their request target + 16 and each header name and value + 2: exactly 64 KiB of them is kept, one byte more closes the connection', async () => {
+    // Five waiting heads of `/api/n/<i>` (8 characters) with Host and X-Pad count 8 + 16 + (4 + 2) + (7 + 2) + (5 + 2) +
+    // (pad + 2) = 48 + pad bytes each; pads of 13,059 × 4 and 13,060 make 5 × 48 + 65,296 = 65,536.
+    const padded = (n: number, pad: number) =>
+      `GET /api/n/${n} HTTP/1.1\r\nHost: sandbox\r\nX-Pad: ${'p'.repeat(pad)}\r\n\r\n`;
+    for (const [extra, kept] of [
+      [0, true],
+      [1, false],
+    ] as const) {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      const server = await startSandboxServer({ fetch: sized(10, seen, gate) });
+      try {
+        const socket = await open(server.origin);
+        socket.on('error', () => undefined);
+        let raw = '';
+        socket.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('latin1');
+        });
+        const waiting = [1, 2, 3, 4, 5].map((n) => padded(n, n === 5 ? 13_060 + extra : 13_059));
+        socket.write(get(0) + waiting.join(''));
+        await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
+        if (kept) {
+          release();
+          await vi.waitFor(() => expect(answerOrder(raw)).toEqual(['0', '1', '2', '3', '4', '5']), { timeout: 10_000 });
+          expect(server.connections().queueOverflows).toBe(0);
+          socket.destroy();
+        } else {
+          await vi.waitFor(() => expect(socket.destroyed || socket.readyState !== 'open').toBe(true), {
+            timeout: 10_000,
+          });
+          expect(server.connections().queueOverflows).toBe(1);
+        }
+      } finally {
+        release();
+        await server.close();
+      }
+    }
+  });
+
+  it('an answer larger than both budgets is still answered, one at a time, to a client that holds nothing unread', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({
+      fetch: sized(3 * MiB, seen),
+      unreadPerClientBytes: 2 * MiB,
+      unreadBudgetBytes: 2 * MiB,
+    });
+    const socket = await open(server.origin, '127.0.0.67');
+    try {
+      // The first answer makes the client's next one expected at 3 MiB, more than either budget: with nothing held
+      // by anyone, it still has room for one.
+      for (const n of [1, 2]) {
+        const answer = readUntil(socket, whole);
+        socket.write(get(n));
+        const text = await vi.waitFor(
+          async () => {
+            const done = await Promise.race([answer, Promise.resolve(undefined)]);
+            expect(done).toBeDefined();
+            return done as string;
+          },
+          { timeout: 10_000 },
+        );
+        expect(text).toMatch(/^HTTP\/1\.1 200 /);
+        expect(answerOrder(text)).toEqual([String(n)]);
+      }
+      expect(server.connections()).toMatchObject({ waiting: 0, refused: 0 });
+    } finally {
+      socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+});
+
+describe('the slow-reader cut, on a fake clock', () => {
+  // Only the clock the cut reads and its sweep are fake; sockets and the waits below run on real timers (vi.waitFor
+  // would move a fake clock on its own).
+  const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  async function until(condition: () => boolean, what: string): Promise<void> {
+    for (let tries = 0; tries < 400; tries++) {
+      if (condition()) return;
+      await realWait(25);
+    }
+    throw new Error(`still waiting for ${what}`);
+  }
+
+  it('an answer unread for exactly slowReaderMs has its connection cut, one held for less keeps it, and no timer runs once nothing is held', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    const seen: string[] = [];
+    let server: SandboxServer | undefined;
+    const sockets: Socket[] = [];
+    try {
+      server = await startSandboxServer({ fetch: sized(8 * MiB, seen), slowReaderMs: 600 });
+      const running = server;
+      const stall = async (n: number, address: string) => {
+        const socket = await open(running.origin, address);
+        socket.on('error', () => undefined);
+        socket.pause();
+        sockets.push(socket);
+        socket.write(get(n));
+        // Built and more than the system's buffers take: the rest of the answer is held, unread, from now on.
+        await until(() => seen.length === n && running.connections().building === 0, `answer ${n} held`);
+        expect(running.connections().unreadBytes).toBeGreaterThan(0);
+        return socket;
+      };
+      const first = await stall(1, '127.0.0.68');
+      vi.advanceTimersByTime(300);
+      const second = await stall(2, '127.0.0.69');
+      vi.advanceTimersByTime(299);
+      expect(server.connections().slowReaders).toBe(0);
+      vi.advanceTimersByTime(1);
+      // 600 ms after the first answer was held: its connection is cut; the second, held for 300 ms, stays.
+      expect(server.connections().slowReaders).toBe(1);
+      // Paused, the client sees the end only once it reads what came before it.
+      first.on('data', () => undefined);
+      first.resume();
+      await until(() => first.destroyed, 'the first connection closed');
+      expect(second.destroyed).toBe(false);
+      // The second reads its answer; with nothing held, the sweep stops.
+      let received = 0;
+      second.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+      });
+      second.resume();
+      await until(() => received > 8 * MiB && running.connections().unreadBytes === 0, 'the second answer read');
+      vi.advanceTimersByTime(150);
+      expect(server.connections().slowReaders).toBe(1);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      for (const socket of sockets) socket.destroy();
+      await server?.close();
+    }
+  }, 30_000);
+});
