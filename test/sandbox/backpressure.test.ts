@@ -597,3 +597,143 @@ describe('the slow-reader cut, on a fake clock', () => {
     }
   }, 30_000);
 });
+
+describe('budgets to the byte, and who gives way', () => {
+  /** An answer handler answering `/api/b/<bytes>` with exactly that many bytes of body. */
+  function bytesAnswers(seen: string[]) {
+    return fetchHandlerOf(async (request: SandboxRequest): Promise<Answer> => {
+      const bytes = Number(request.url.split('/b/')[1]);
+      seen.push(String(bytes));
+      return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(bytes) };
+    });
+  }
+  const getBytes = (bytes: number) => `GET /api/b/${bytes} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
+
+  /** Asks for `bytes` on a new paused connection from `address` and waits until the answer is held, unread. */
+  async function stall(server: SandboxServer, address: string, bytes: number): Promise<Socket> {
+    const before = server.connections().unreadBytes;
+    const socket = await open(server.origin, address);
+    socket.on('error', () => undefined);
+    socket.pause();
+    socket.write(getBytes(bytes));
+    await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(before + bytes), {
+      timeout: 10_000,
+    });
+    return socket;
+  }
+
+  /** Reads the whole of what the server sends until it closes the connection; the number of bytes. */
+  function drain(socket: Socket): Promise<number> {
+    return new Promise((resolve) => {
+      let bytes = 0;
+      socket.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      socket.once('close', () => resolve(bytes));
+      socket.resume();
+    });
+  }
+
+  it('an answer that takes its client exactly to its budget is written; one byte more is refused with 503', async () => {
+    for (const [extra, status] of [
+      [0, '200'],
+      [1, '503'],
+    ] as const) {
+      const seen: string[] = [];
+      const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadPerClientBytes: 20 * MiB });
+      const sockets: Socket[] = [];
+      try {
+        sockets.push(await stall(server, '127.0.0.96', 8 * MiB));
+        // What the client holds unread now, head and body of that answer: the next answer may bring it to the budget.
+        const held = server.connections().unreadBytes;
+        const next = await open(server.origin, '127.0.0.96');
+        sockets.push(next);
+        next.pause();
+        const head = new Promise<string>((resolve) => next.once('readable', () => resolve(String(next.read()))));
+        next.write(getBytes(20 * MiB - held + extra));
+        expect((await head).slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
+        expect(server.connections().refused).toBe(extra);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await server.close();
+      }
+    }
+  }, 30_000);
+
+  it('everyone together at the budget: a client at its own budget only waits, and a newcomer gets in by the heaviest client losing its connection held longest, no one else', async () => {
+    const seen: string[] = [];
+    // Four answers of 8 MiB held take 32 MiB (and their heads) of 33 MiB: no one else's answer of 1 MiB fits.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      // The clients in the order they came: a light one, the heavy one (two answers), another light one.
+      const light = await stall(server, '127.0.0.91', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.92', 8 * MiB), await stall(server, '127.0.0.92', 8 * MiB)];
+      const other = await stall(server, '127.0.0.93', 8 * MiB);
+      sockets.push(light, ...heavy, other);
+      // The heavy client asks for a third: within its own budget, past everyone's. It waits; no one is cut for it.
+      const third = await open(server.origin, '127.0.0.92');
+      sockets.push(third);
+      third.pause();
+      third.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // A newcomer holding nothing waits only because everyone together is full: the heavy client gives way.
+      const newcomer = await open(server.origin, '127.0.0.94');
+      sockets.push(newcomer);
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.connections().reclaimed).toBe(1);
+      // The heavy client's connection held longest was cut: it ends short of its answer. Every other answer is whole.
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
+      for (const socket of [light, heavy[1] as Socket, other]) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect(await got).toMatch(/^HTTP\/1\.1 200 /);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('an answer that takes everyone together past the budget makes the heaviest client give up its connection held longest, with no one waiting', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 22 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.97', 4 * MiB);
+      const oldest = await stall(server, '127.0.0.98', 8 * MiB);
+      sockets.push(light, oldest);
+      // Expected at 8 MiB (its client's last answer), this one fits; it turns out 12 MiB and takes everyone to 24 MiB.
+      const larger = await open(server.origin, '127.0.0.98');
+      sockets.push(larger);
+      larger.on('error', () => undefined);
+      larger.pause();
+      larger.write(getBytes(12 * MiB));
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(oldest)).toBeLessThan(8 * MiB);
+      expect(server.connections().waiting).toBe(0);
+      for (const [socket, bytes] of [
+        [light, 4 * MiB],
+        [larger, 12 * MiB],
+      ] as const) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect((await got).length).toBeGreaterThan(bytes);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+});
