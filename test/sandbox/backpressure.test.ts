@@ -599,12 +599,13 @@ describe('the slow-reader cut, on a fake clock', () => {
 });
 
 describe('budgets to the byte, and who gives way', () => {
-  /** An answer handler answering `/api/b/<bytes>` with exactly that many bytes of body. */
-  function bytesAnswers(seen: string[]) {
+  /** An answer handler answering `/api/b/<bytes>` with exactly that many bytes of body (after `gate` with `?gate`). */
+  function bytesAnswers(seen: string[], gate?: Promise<void>) {
     return fetchHandlerOf(async (request: SandboxRequest): Promise<Answer> => {
-      const bytes = Number(request.url.split('/b/')[1]);
-      seen.push(String(bytes));
-      return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(bytes) };
+      const [bytes, query] = (request.url.split('/b/')[1] ?? '').split('?');
+      seen.push(String(Number(bytes)));
+      if (query === 'gate') await gate;
+      return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(Number(bytes)) };
     });
   }
   const getBytes = (bytes: number) => `GET /api/b/${bytes} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
@@ -693,6 +694,8 @@ describe('budgets to the byte, and who gives way', () => {
       );
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(server.connections().reclaimed).toBe(1);
+      // The newcomer's answer built, the room left goes to the heavy client's waiting request, over its share or not.
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
       // The heavy client's connection held longest was cut: it ends short of its answer. Every other answer is whole.
       expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
       for (const socket of [light, heavy[1] as Socket, other]) {
@@ -736,4 +739,87 @@ describe('budgets to the byte, and who gives way', () => {
       await server.close();
     }
   }, 60_000);
+
+  it('a pipelined request waits for room in its client budget like a new one, and is answered once room is made', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 11 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      // A reader pipelines two small requests; the first waits for the gate, the second behind it.
+      const reader = await open(server.origin, '127.0.0.102');
+      sockets.push(reader);
+      let raw = '';
+      reader.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('latin1');
+      });
+      reader.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n${getBytes(20)}`);
+      await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
+      // Meanwhile another connection of the same client takes 8 MiB it does not read: the client's next answer is
+      // expected at 4 MiB after the small one, past its 11 MiB.
+      const holder = await stall(server, '127.0.0.102', 8 * MiB);
+      sockets.push(holder);
+      release();
+      await vi.waitFor(
+        () => {
+          expect(raw.endsWith(`\r\n\r\n${'x'.repeat(10)}`)).toBe(true);
+          expect(server.connections().waiting).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      expect(seen).toEqual(['10', String(8 * MiB)]);
+      // The holder reads: its room goes to the pipelined request.
+      holder.resume();
+      await vi.waitFor(() => expect(raw.endsWith(`\r\n\r\n${'x'.repeat(20)}`)).toBe(true), { timeout: 10_000 });
+      expect(seen).toEqual(['10', String(8 * MiB), '20']);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('small answers soon make a client that took one large answer as light as a new one: two of its answers are built at once again within a 2 MiB budget', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 2 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const first = await open(server.origin, '127.0.0.103');
+      sockets.push(first);
+      // One answer of 8 MiB, read whole, then four small ones: each halves what the next is expected to take.
+      for (const bytes of [8 * MiB, 10, 10, 10, 10]) {
+        const answer = readUntil(first, whole);
+        first.write(getBytes(bytes));
+        expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+      }
+      const gated = [];
+      for (let i = 0; i < 3; i++) {
+        const socket = await open(server.origin, '127.0.0.103');
+        sockets.push(socket);
+        gated.push(readUntil(socket, whole));
+        socket.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      }
+      // Each counts 1 MiB while it is built: two fit the budget, the third waits for them.
+      await vi.waitFor(
+        () => {
+          expect(server.connections().building).toBe(2);
+          expect(server.connections().waiting).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      release();
+      for (const answer of await Promise.all(gated)) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
 });
