@@ -822,4 +822,81 @@ describe('budgets to the byte, and who gives way', () => {
       await server.close();
     }
   }, 30_000);
+
+  it('a client holding less than an equal share that waits for a second answer makes the heaviest client give way', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.104', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.105', 8 * MiB), await stall(server, '127.0.0.105', 8 * MiB)];
+      const other = await stall(server, '127.0.0.106', 8 * MiB);
+      sockets.push(light, ...heavy, other);
+      // The other client, holding one answer, asks for a second: within its own budget, past everyone's.
+      const second = await open(server.origin, '127.0.0.106');
+      sockets.push(second);
+      second.on('error', () => undefined);
+      const answered = readUntil(second, whole);
+      second.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      // Only the heavy client lost connections; the light one's and the other's first answers come whole.
+      for (const socket of [light, other]) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect(await got).toMatch(/^HTTP\/1\.1 200 /);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client that closes its connection while its answer is built gives its room to a client waiting for it', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    // One answer being built counts 1 MiB: a second does not fit 1.5 MiB.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 1.5 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const leaving = await open(server.origin, '127.0.0.107');
+      sockets.push(leaving);
+      leaving.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
+      const waiting = await open(server.origin, '127.0.0.108');
+      sockets.push(waiting);
+      const answered = readUntil(waiting, whole);
+      waiting.write(getBytes(20));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      leaving.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(1), { timeout: 10_000 });
+      release();
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(seen).toEqual(['10', '20']);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
 });
