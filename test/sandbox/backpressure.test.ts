@@ -899,4 +899,65 @@ describe('budgets to the byte, and who gives way', () => {
       await server.close();
     }
   }, 30_000);
+
+  it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    const sockets: Socket[] = [];
+    try {
+      const large = 64 * 1024;
+      // Twenty-one connections of that client and one of another, all open before anyone asks.
+      for (let i = 0; i < 21; i++) sockets.push(await open(server.origin, '127.0.0.109'));
+      const small = await open(server.origin, '127.0.0.110');
+      sockets.push(small);
+      await vi.waitFor(() => expect(server.connections().open).toBe(22), { timeout: 10_000 });
+      // Two large answers, one after the other: the client's answers are large, and the connections have all come.
+      const first = sockets[0] as Socket;
+      for (let i = 0; i < 2; i++) {
+        const answer = readUntil(first, whole);
+        first.write(getBytes(large));
+        expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+      }
+      const answers = sockets.slice(1).map((socket) => readUntil(socket, whole));
+      for (const socket of sockets.slice(1, 21)) socket.write(getBytes(large));
+      small.write(getBytes(10));
+      for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      // The other client's request was sent last, yet it went before most of the large ones.
+      expect(seen.slice(2).indexOf('10')).toBeLessThan(10);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+});
+
+describe('closing the server', () => {
+  it('stops the slow-reader sweep even while an answer is held', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const seen: string[] = [];
+    let server: SandboxServer | undefined;
+    const sockets: Socket[] = [];
+    try {
+      server = await startSandboxServer({ fetch: sized(8 * MiB, seen) });
+      const running = server;
+      const socket = await open(server.origin, '127.0.0.111');
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+      socket.pause();
+      socket.write(get(1));
+      // vi.waitFor would move the fake clock: poll on real timers.
+      for (let tries = 0; tries < 400 && running.connections().unreadBytes === 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(server.connections().unreadBytes).toBeGreaterThan(0);
+      expect(vi.getTimerCount()).toBe(1);
+      server = undefined;
+      await running.close();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      for (const socket of sockets) socket.destroy();
+      await server?.close();
+    }
+  }, 30_000);
 });
