@@ -182,6 +182,32 @@ describe('one answer in flight per connection', () => {
       }
     }
   });
+  it('heads count only while they wait: a connection that pipelines batches of large heads, one batch after another, is never closed', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: sized(10, seen) });
+    try {
+      const socket = await open(server.origin);
+      // Batches of five heads of about 12 KiB (60 KiB waiting at most); eight of them send about 480 KiB in all.
+      const padded = (n: number) =>
+        `GET /api/n/${n} HTTP/1.1\r\nHost: sandbox\r\nX-Pad: ${'p'.repeat(12 * 1024)}\r\n\r\n`;
+      let raw = '';
+      socket.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('latin1');
+      });
+      const expected: string[] = [];
+      for (let batch = 0; batch < 8; batch++) {
+        const numbers = [1, 2, 3, 4, 5].map((i) => String(batch * 10 + i));
+        expected.push(...numbers);
+        socket.write(numbers.map((n) => padded(Number(n))).join(''));
+        await vi.waitFor(() => expect(answerOrder(raw)).toEqual(expected), { timeout: 10_000 });
+      }
+      expect(socket.destroyed).toBe(false);
+      expect(server.connections().queueOverflows).toBe(0);
+      socket.destroy();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
 
 describe('budgets for unread answers', () => {
