@@ -626,11 +626,11 @@ describe('the slow-reader cut, on a fake clock', () => {
 
 describe('budgets to the byte, and who gives way', () => {
   /** An answer handler answering `/api/b/<bytes>` with exactly that many bytes of body (after `gate` with `?gate`). */
-  function bytesAnswers(seen: string[], gate?: Promise<void>) {
+  function bytesAnswers(seen: string[], gate?: Promise<void> | (() => Promise<void>)) {
     return fetchHandlerOf(async (request: SandboxRequest): Promise<Answer> => {
       const [bytes, query] = (request.url.split('/b/')[1] ?? '').split('?');
       seen.push(String(Number(bytes)));
-      if (query === 'gate') await gate;
+      if (query === 'gate') await (typeof gate === 'function' ? gate() : gate);
       return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(Number(bytes)) };
     });
   }
@@ -882,6 +882,105 @@ describe('budgets to the byte, and who gives way', () => {
         expect(await got).toMatch(/^HTTP\/1\.1 200 /);
       }
     } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client that waits only because of its own budget makes no one else give way', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen),
+      unreadBudgetBytes: 37 * MiB,
+      unreadPerClientBytes: 17 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.112', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.113', 8 * MiB), await stall(server, '127.0.0.113', 8 * MiB)];
+      const other = await stall(server, '127.0.0.114', 12 * MiB);
+      sockets.push(light, ...heavy, other);
+      // The other client's second answer, expected at 12 MiB, would take it past its own 17 MiB: that is why it waits.
+      const second = await open(server.origin, '127.0.0.114');
+      sockets.push(second);
+      second.write(getBytes(12 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // A newcomer holding nothing still gets in: the heavy client gives way to it.
+      const newcomer = await open(server.origin, '127.0.0.115');
+      sockets.push(newcomer);
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.connections().reclaimed).toBe(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a pipelining connection that waited for room once waits again, and is answered again, the next time its client is full', async () => {
+    const gates = [0, 1].map(() => {
+      let release: () => void = () => undefined;
+      const passed = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { passed, release };
+    });
+    const seen: string[] = [];
+    // The first request with `?gate` waits for the first gate, the second for the second.
+    let gated = 0;
+    const next = () => (gates[gated++] as (typeof gates)[number]).passed;
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, next), unreadPerClientBytes: 11 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const reader = await open(server.origin, '127.0.0.116');
+      sockets.push(reader);
+      let raw = '';
+      reader.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('latin1');
+      });
+      const ask = (bytes: number, gate = false) =>
+        `GET /api/b/${bytes}${gate ? '?gate' : ''} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
+      const ends = (bytes: number) => raw.endsWith(`\r\n\r\n${'x'.repeat(bytes)}`);
+      reader.write(ask(10, true) + ask(20, true) + ask(30));
+      await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
+      // First time: another connection of the client holds 8 MiB; the second request waits, then goes when it reads.
+      const first = await stall(server, '127.0.0.116', 8 * MiB);
+      sockets.push(first);
+      gates[0]?.release();
+      await vi.waitFor(
+        () => {
+          expect(ends(10)).toBe(true);
+          expect(server.connections().waiting).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      first.resume();
+      await vi.waitFor(() => expect(seen).toHaveLength(3), { timeout: 10_000 });
+      // Second time: while the second request is built, another 8 MiB is held; the third waits, then goes.
+      const again = await stall(server, '127.0.0.116', 8 * MiB);
+      sockets.push(again);
+      gates[1]?.release();
+      await vi.waitFor(
+        () => {
+          expect(ends(20)).toBe(true);
+          expect(server.connections().waiting).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      again.resume();
+      await vi.waitFor(() => expect(ends(30)).toBe(true), { timeout: 10_000 });
+    } finally {
+      for (const gate of gates) gate.release();
       for (const socket of sockets) socket.destroy();
       await server.close();
     }
