@@ -986,6 +986,32 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 60_000);
 
+  it('a client holding more than an equal share that waits for room makes no one else give way', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.117', 4 * MiB);
+      const heavy = [await stall(server, '127.0.0.118', 8 * MiB), await stall(server, '127.0.0.118', 8 * MiB)];
+      const middle = await stall(server, '127.0.0.119', 12 * MiB);
+      sockets.push(light, ...heavy, middle);
+      // The middle client holds 12 MiB, more than an equal share of 33 MiB among three (11 MiB): when it asks for
+      // more and everyone together is full, it waits, and the heaviest client keeps its connections.
+      const more = await open(server.origin, '127.0.0.119');
+      sockets.push(more);
+      more.write(getBytes(12 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // Once the heavy client reads, the middle one's request goes.
+      for (const socket of heavy) socket.resume();
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
   it('a client that closes its connection while its answer is built gives its room to a client waiting for it', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
