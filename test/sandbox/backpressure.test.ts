@@ -1012,6 +1012,77 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 60_000);
 
+  it('a client holding nothing whose last answer was larger than its own budget still makes the heaviest client give way', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen),
+      unreadBudgetBytes: 26 * MiB,
+      unreadPerClientBytes: 11 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      // First, with no one holding anything, the newcomer reads a 12 MiB answer whole: its next is expected as large.
+      const newcomer = await open(server.origin, '127.0.0.120');
+      sockets.push(newcomer);
+      const large = readUntil(newcomer, whole);
+      newcomer.write(getBytes(12 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      const light = await stall(server, '127.0.0.121', 4 * MiB);
+      const heavy = [await stall(server, '127.0.0.122', 5 * MiB), await stall(server, '127.0.0.122', 5 * MiB)];
+      const other = await stall(server, '127.0.0.123', 4 * MiB);
+      sockets.push(light, ...heavy, other);
+      // 18 MiB held and 12 expected do not fit 26 MiB: the newcomer waits only because everyone together is full.
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.connections().reclaimed).toBe(1);
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(5 * MiB);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('everyone together at exactly the budget, to the byte, is not past it: a client at its own budget only waits', async () => {
+    const seen: string[] = [];
+    // What one held answer of 8 MiB counts, head and body, measured on a first server.
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.124', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.125', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.126', 8 * MiB), await stall(server, '127.0.0.126', 8 * MiB)];
+      const other = await stall(server, '127.0.0.127', 8 * MiB);
+      sockets.push(light, ...heavy, other);
+      expect(server.connections().unreadBytes).toBe(4 * one);
+      const third = await open(server.origin, '127.0.0.126');
+      sockets.push(third);
+      third.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
   it('a client that closes its connection while its answer is built gives its room to a client waiting for it', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
