@@ -1083,6 +1083,140 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 60_000);
 
+  it('a client holding exactly an equal share, to the byte, keeps its connections, and a client only connected does not count in the share', async () => {
+    const seen: string[] = [];
+    // What one held answer of 8 MiB counts, head and body, measured on a first server.
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.128', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    // Shared by two clients (the one holding, the one waiting), the budget of four such answers is two each.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
+    const sockets: Socket[] = [];
+    try {
+      const idle = await open(server.origin, '127.0.0.129');
+      sockets.push(idle);
+      // The newcomer first reads a 20 MiB answer whole: its next is expected as large.
+      const newcomer = await open(server.origin, '127.0.0.130');
+      sockets.push(newcomer);
+      const large = readUntil(newcomer, whole);
+      newcomer.write(getBytes(20 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      const heavy = [await stall(server, '127.0.0.131', 8 * MiB), await stall(server, '127.0.0.131', 8 * MiB)];
+      sockets.push(...heavy);
+      expect(server.connections().unreadBytes).toBe(2 * one);
+      // 20 MiB more do not fit: the newcomer waits; the client holding exactly its share is not cut for it.
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // Once that client reads, the newcomer is answered.
+      for (const socket of heavy) socket.resume();
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('everyone exactly at the budget cuts no one; once a reader frees room and a waiter short of its share still has none, the heaviest client gives way', async () => {
+    const seen: string[] = [];
+    // What one held answer of 8 MiB counts, head and body, measured on a first server.
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.133', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
+    const sockets: Socket[] = [];
+    try {
+      // The newcomer first reads a 20 MiB answer whole: its next is expected as large.
+      const newcomer = await open(server.origin, '127.0.0.134');
+      sockets.push(newcomer);
+      const large = readUntil(newcomer, whole);
+      newcomer.write(getBytes(20 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      const heavy = [await stall(server, '127.0.0.135', 8 * MiB), await stall(server, '127.0.0.135', 8 * MiB)];
+      sockets.push(...heavy);
+      // The newcomer waits; the heavy client holds exactly its share of two and keeps its connections.
+      newcomer.write(getBytes(10));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // A reader takes the rest of the budget, to the byte: everyone together is at it, not past it.
+      const reader = [await stall(server, '127.0.0.136', 8 * MiB), await stall(server, '127.0.0.136', 8 * MiB)];
+      sockets.push(...reader);
+      expect(server.connections().unreadBytes).toBe(4 * one);
+      expect(server.connections().reclaimed).toBe(0);
+      // The reader reads one answer; the newcomer still has no room, and now the heavy client holds more than an
+      // equal share among three: its connection held longest gives way.
+      (reader[0] as Socket).resume();
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a connection that holds one answer after another, read each time, keeps no listener per answer', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: sized(16 * MiB, seen) });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const socket = await open(server.origin, '127.0.0.132');
+      socket.pause();
+      // Sixteen answers, each more than the system's buffers take, so the server holds the rest until the client
+      // reads: more than node's 10 listeners per event if each left one behind.
+      for (let n = 1; n <= 16; n++) {
+        let received = 0;
+        const onData = (chunk: Buffer) => {
+          received += chunk.length;
+        };
+        socket.write(get(n));
+        await vi.waitFor(
+          () => {
+            expect(seen).toHaveLength(n);
+            expect(server.connections().building).toBe(0);
+          },
+          { timeout: 10_000 },
+        );
+        socket.on('data', onData);
+        socket.resume();
+        await vi.waitFor(() => expect(received).toBeGreaterThanOrEqual(16 * MiB), { timeout: 10_000 });
+        socket.pause();
+        socket.off('data', onData);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+      socket.destroy();
+    } finally {
+      process.off('warning', onWarning);
+      await server.close();
+    }
+  }, 60_000);
+
   it('a client that closes its connection while its answer is built gives its room to a client waiting for it', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
