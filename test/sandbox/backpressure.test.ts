@@ -1178,6 +1178,43 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 60_000);
 
+  it('a waiter whose next answer would bring its client exactly to its own budget counts as short of room: the heaviest client gives way to it', async () => {
+    const seen: string[] = [];
+    // What one held answer of 8 MiB counts, head and body, measured on a first server.
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.137', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    // Its own budget: one held answer and one more of the same 8 MiB body, to the byte.
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen),
+      unreadBudgetBytes: 3 * one + 4 * MiB,
+      unreadPerClientBytes: one + 8 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      const waiter = await stall(server, '127.0.0.138', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.139', 8 * MiB), await stall(server, '127.0.0.139', 8 * MiB)];
+      sockets.push(waiter, ...heavy);
+      const second = await open(server.origin, '127.0.0.138');
+      sockets.push(second);
+      second.pause();
+      const head = new Promise<string>((resolve) => second.once('readable', () => resolve(String(second.read()))));
+      second.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
+      expect((await head).slice(0, 12)).toBe('HTTP/1.1 200');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
   it('a connection that holds one answer after another, read each time, keeps no listener per answer', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: sized(16 * MiB, seen) });
