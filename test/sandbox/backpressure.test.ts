@@ -182,6 +182,32 @@ describe('one answer in flight per connection', () => {
       }
     }
   });
+  it('heads count only while they wait: a connection that pipelines batches of large heads, one batch after another, is never closed', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: sized(10, seen) });
+    try {
+      const socket = await open(server.origin);
+      // Batches of five heads of about 12 KiB (60 KiB waiting at most); eight of them send about 480 KiB in all.
+      const padded = (n: number) =>
+        `GET /api/n/${n} HTTP/1.1\r\nHost: sandbox\r\nX-Pad: ${'p'.repeat(12 * 1024)}\r\n\r\n`;
+      let raw = '';
+      socket.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('latin1');
+      });
+      const expected: string[] = [];
+      for (let batch = 0; batch < 8; batch++) {
+        const numbers = [1, 2, 3, 4, 5].map((i) => String(batch * 10 + i));
+        expected.push(...numbers);
+        socket.write(numbers.map((n) => padded(Number(n))).join(''));
+        await vi.waitFor(() => expect(answerOrder(raw)).toEqual(expected), { timeout: 10_000 });
+      }
+      expect(socket.destroyed).toBe(false);
+      expect(server.connections().queueOverflows).toBe(0);
+      socket.destroy();
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 });
 
 describe('budgets for unread answers', () => {
@@ -398,4 +424,933 @@ describe('budgets for unread answers', () => {
       await server.close();
     }
   }, 60_000);
+});
+
+/** Reads from `socket` until `done(text)` holds; the text so far (latin1). */
+function readUntil(socket: Socket, done: (text: string) => boolean): Promise<string> {
+  return new Promise((resolve) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('latin1');
+      if (!done(text)) return;
+      socket.off('data', onData);
+      resolve(text);
+    };
+    socket.on('data', onData);
+  });
+}
+
+/** Whether `text` holds a whole answer: its head and the Content-Length bytes of its body. */
+function whole(text: string): boolean {
+  const end = text.indexOf('\r\n\r\n');
+  if (end < 0) return false;
+  const length = Number(/content-length: (\d+)/i.exec(text.slice(0, end))?.[1] ?? 0);
+  return text.length >= end + 4 + length;
+}
+
+describe('what the bounds measure', () => {
+  it('the refusal for unread answers says in words how many MiB the client may leave unread, and names no field', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
+    const sockets = [await open(server.origin, '127.0.0.66'), await open(server.origin, '127.0.0.66')];
+    try {
+      const heads = sockets.map((socket, i) => {
+        socket.pause();
+        socket.write(get(i));
+        return new Promise<string>((resolve) => socket.once('readable', () => resolve(String(socket.read()))));
+      });
+      await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
+      release();
+      const firsts = await Promise.all(heads);
+      const refusedAt = firsts.findIndex((head) => head.startsWith('HTTP/1.1 503 '));
+      expect(refusedAt).toBeGreaterThanOrEqual(0);
+      let refusal = firsts[refusedAt] as string;
+      if (!whole(refusal)) {
+        const socket = sockets[refusedAt] as Socket;
+        socket.resume();
+        refusal += await readUntil(socket, (text) => whole(refusal + text));
+      }
+      const body = refusal.slice(refusal.indexOf('\r\n\r\n') + 4);
+      expect(JSON.parse(body)).toEqual({
+        status: 'error',
+        message: 'This client has 4 MiB of answers it has not read yet: read them, then ask again.',
+      });
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('waiting heads count their request target + 16 and each header name and value + 2: exactly 64 KiB of them is kept, one byte more closes the connection', async () => {
+    // Five waiting heads of `/api/n/<i>` (8 characters) with Host and X-Pad count 8 + 16 + (4 + 2) + (7 + 2) + (5 + 2) +
+    // (pad + 2) = 48 + pad bytes each; pads of 13,059 × 4 and 13,060 make 5 × 48 + 65,296 = 65,536.
+    const padded = (n: number, pad: number) =>
+      `GET /api/n/${n} HTTP/1.1\r\nHost: sandbox\r\nX-Pad: ${'p'.repeat(pad)}\r\n\r\n`;
+    for (const [extra, kept] of [
+      [0, true],
+      [1, false],
+    ] as const) {
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const seen: string[] = [];
+      const server = await startSandboxServer({ fetch: sized(10, seen, gate) });
+      try {
+        const socket = await open(server.origin);
+        socket.on('error', () => undefined);
+        let raw = '';
+        socket.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('latin1');
+        });
+        const waiting = [1, 2, 3, 4, 5].map((n) => padded(n, n === 5 ? 13_060 + extra : 13_059));
+        socket.write(get(0) + waiting.join(''));
+        await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
+        if (kept) {
+          release();
+          await vi.waitFor(() => expect(answerOrder(raw)).toEqual(['0', '1', '2', '3', '4', '5']), { timeout: 10_000 });
+          expect(server.connections().queueOverflows).toBe(0);
+          socket.destroy();
+        } else {
+          await vi.waitFor(() => expect(socket.destroyed || socket.readyState !== 'open').toBe(true), {
+            timeout: 10_000,
+          });
+          expect(server.connections().queueOverflows).toBe(1);
+        }
+      } finally {
+        release();
+        await server.close();
+      }
+    }
+  });
+
+  it('an answer larger than both budgets is still answered, one at a time, to a client that holds nothing unread', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({
+      fetch: sized(3 * MiB, seen),
+      unreadPerClientBytes: 2 * MiB,
+      unreadBudgetBytes: 2 * MiB,
+    });
+    const socket = await open(server.origin, '127.0.0.67');
+    try {
+      // The first answer makes the client's next one expected at 3 MiB, more than either budget: with nothing held
+      // by anyone, it still has room for one.
+      for (const n of [1, 2]) {
+        const answer = readUntil(socket, whole);
+        socket.write(get(n));
+        const text = await vi.waitFor(
+          async () => {
+            const done = await Promise.race([answer, Promise.resolve(undefined)]);
+            expect(done).toBeDefined();
+            return done as string;
+          },
+          { timeout: 10_000 },
+        );
+        expect(text).toMatch(/^HTTP\/1\.1 200 /);
+        expect(answerOrder(text)).toEqual([String(n)]);
+      }
+      expect(server.connections()).toMatchObject({ waiting: 0, refused: 0 });
+    } finally {
+      socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+});
+
+describe('the slow-reader cut, on a fake clock', () => {
+  // Only the clock the cut reads and its sweep are fake; sockets and the waits below run on real timers (vi.waitFor
+  // would move a fake clock on its own).
+  const realWait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  async function until(condition: () => boolean, what: string): Promise<void> {
+    for (let tries = 0; tries < 400; tries++) {
+      if (condition()) return;
+      await realWait(25);
+    }
+    throw new Error(`still waiting for ${what}`);
+  }
+
+  it('an answer unread for exactly slowReaderMs has its connection cut, one held for less keeps it, and no timer runs once nothing is held', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    const seen: string[] = [];
+    let server: SandboxServer | undefined;
+    const sockets: Socket[] = [];
+    try {
+      server = await startSandboxServer({ fetch: sized(8 * MiB, seen), slowReaderMs: 600 });
+      const running = server;
+      const stall = async (n: number, address: string) => {
+        const socket = await open(running.origin, address);
+        socket.on('error', () => undefined);
+        socket.pause();
+        sockets.push(socket);
+        socket.write(get(n));
+        // Built and more than the system's buffers take: the rest of the answer is held, unread, from now on.
+        await until(() => seen.length === n && running.connections().building === 0, `answer ${n} held`);
+        expect(running.connections().unreadBytes).toBeGreaterThan(0);
+        return socket;
+      };
+      const first = await stall(1, '127.0.0.68');
+      vi.advanceTimersByTime(300);
+      const second = await stall(2, '127.0.0.69');
+      vi.advanceTimersByTime(299);
+      expect(server.connections().slowReaders).toBe(0);
+      vi.advanceTimersByTime(1);
+      // 600 ms after the first answer was held: its connection is cut; the second, held for 300 ms, stays.
+      expect(server.connections().slowReaders).toBe(1);
+      // Paused, the client sees the end only once it reads what came before it.
+      first.on('data', () => undefined);
+      first.resume();
+      await until(() => first.destroyed, 'the first connection closed');
+      expect(second.destroyed).toBe(false);
+      // The second reads its answer; with nothing held, the sweep stops.
+      let received = 0;
+      second.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+      });
+      second.resume();
+      await until(() => received > 8 * MiB && running.connections().unreadBytes === 0, 'the second answer read');
+      vi.advanceTimersByTime(150);
+      expect(server.connections().slowReaders).toBe(1);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      for (const socket of sockets) socket.destroy();
+      await server?.close();
+    }
+  }, 30_000);
+});
+
+describe('budgets to the byte, and who gives way', () => {
+  /** An answer handler answering `/api/b/<bytes>` with exactly that many bytes of body (after `gate` with `?gate`). */
+  function bytesAnswers(seen: string[], gate?: Promise<void> | (() => Promise<void>)) {
+    return fetchHandlerOf(async (request: SandboxRequest): Promise<Answer> => {
+      const [bytes, query] = (request.url.split('/b/')[1] ?? '').split('?');
+      seen.push(String(Number(bytes)));
+      if (query === 'gate') await (typeof gate === 'function' ? gate() : gate);
+      return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(Number(bytes)) };
+    });
+  }
+  const getBytes = (bytes: number) => `GET /api/b/${bytes} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
+
+  /** Asks for `bytes` on a new paused connection from `address` and waits until the answer is held, unread. */
+  async function stall(server: SandboxServer, address: string, bytes: number): Promise<Socket> {
+    const before = server.connections().unreadBytes;
+    const socket = await open(server.origin, address);
+    socket.on('error', () => undefined);
+    socket.pause();
+    socket.write(getBytes(bytes));
+    await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(before + bytes), {
+      timeout: 10_000,
+    });
+    return socket;
+  }
+
+  /** Reads the whole of what the server sends until it closes the connection; the number of bytes. */
+  function drain(socket: Socket): Promise<number> {
+    return new Promise((resolve) => {
+      let bytes = 0;
+      socket.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      socket.once('close', () => resolve(bytes));
+      socket.resume();
+    });
+  }
+
+  it('an answer that takes its client exactly to its budget is written; one byte more is refused with 503', async () => {
+    for (const [extra, status] of [
+      [0, '200'],
+      [1, '503'],
+    ] as const) {
+      const seen: string[] = [];
+      const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadPerClientBytes: 20 * MiB });
+      const sockets: Socket[] = [];
+      try {
+        sockets.push(await stall(server, '127.0.0.96', 8 * MiB));
+        // What the client holds unread now, head and body of that answer: the next answer may bring it to the budget.
+        const held = server.connections().unreadBytes;
+        const next = await open(server.origin, '127.0.0.96');
+        sockets.push(next);
+        next.pause();
+        const head = new Promise<string>((resolve) => next.once('readable', () => resolve(String(next.read()))));
+        next.write(getBytes(20 * MiB - held + extra));
+        expect((await head).slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
+        expect(server.connections().refused).toBe(extra);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await server.close();
+      }
+    }
+  }, 30_000);
+
+  it('everyone together at the budget: a client at its own budget only waits, and a newcomer gets in by the heaviest client losing its connection held longest, no one else', async () => {
+    const seen: string[] = [];
+    // Four answers of 8 MiB held take 32 MiB (and their heads) of 33 MiB: no one else's answer of 1 MiB fits.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      // The clients in the order they came: a light one, the heavy one (two answers), another light one.
+      const light = await stall(server, '127.0.0.91', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.92', 8 * MiB), await stall(server, '127.0.0.92', 8 * MiB)];
+      const other = await stall(server, '127.0.0.93', 8 * MiB);
+      sockets.push(light, ...heavy, other);
+      // The heavy client asks for a third: within its own budget, past everyone's. It waits; no one is cut for it.
+      const third = await open(server.origin, '127.0.0.92');
+      sockets.push(third);
+      third.pause();
+      third.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // A newcomer holding nothing waits only because everyone together is full: the heavy client gives way.
+      const newcomer = await open(server.origin, '127.0.0.94');
+      sockets.push(newcomer);
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.connections().reclaimed).toBe(1);
+      // The newcomer's answer built, the room left goes to the heavy client's waiting request, over its share or not.
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
+      // The heavy client's connection held longest was cut: it ends short of its answer. Every other answer is whole.
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
+      for (const socket of [light, heavy[1] as Socket, other]) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect(await got).toMatch(/^HTTP\/1\.1 200 /);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('an answer that takes everyone together past the budget makes the heaviest client give up its connection held longest, with no one waiting', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 22 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.97', 4 * MiB);
+      const oldest = await stall(server, '127.0.0.98', 8 * MiB);
+      sockets.push(light, oldest);
+      // Expected at 8 MiB (its client's last answer), this one fits; it turns out 12 MiB and takes everyone to 24 MiB.
+      const larger = await open(server.origin, '127.0.0.98');
+      sockets.push(larger);
+      larger.on('error', () => undefined);
+      larger.pause();
+      larger.write(getBytes(12 * MiB));
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(oldest)).toBeLessThan(8 * MiB);
+      expect(server.connections().waiting).toBe(0);
+      for (const [socket, bytes] of [
+        [light, 4 * MiB],
+        [larger, 12 * MiB],
+      ] as const) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect((await got).length).toBeGreaterThan(bytes);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a pipelined request waits for room in its client budget like a new one, and is answered once room is made', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 11 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      // A reader pipelines two small requests; the first waits for the gate, the second behind it.
+      const reader = await open(server.origin, '127.0.0.102');
+      sockets.push(reader);
+      let raw = '';
+      reader.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('latin1');
+      });
+      reader.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n${getBytes(20)}`);
+      await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
+      // Meanwhile another connection of the same client takes 8 MiB it does not read: the client's next answer is
+      // expected at 4 MiB after the small one, past its 11 MiB.
+      const holder = await stall(server, '127.0.0.102', 8 * MiB);
+      sockets.push(holder);
+      release();
+      await vi.waitFor(
+        () => {
+          expect(raw.endsWith(`\r\n\r\n${'x'.repeat(10)}`)).toBe(true);
+          expect(server.connections().waiting).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      expect(seen).toEqual(['10', String(8 * MiB)]);
+      // The holder reads: its room goes to the pipelined request.
+      holder.resume();
+      await vi.waitFor(() => expect(raw.endsWith(`\r\n\r\n${'x'.repeat(20)}`)).toBe(true), { timeout: 10_000 });
+      expect(seen).toEqual(['10', String(8 * MiB), '20']);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('small answers soon make a client that took one large answer as light as a new one: two of its answers are built at once again within a 2 MiB budget', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 2 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const first = await open(server.origin, '127.0.0.103');
+      sockets.push(first);
+      // One answer of 8 MiB, read whole, then four small ones: each halves what the next is expected to take.
+      for (const bytes of [8 * MiB, 10, 10, 10, 10]) {
+        const answer = readUntil(first, whole);
+        first.write(getBytes(bytes));
+        expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+      }
+      const gated = [];
+      for (let i = 0; i < 3; i++) {
+        const socket = await open(server.origin, '127.0.0.103');
+        sockets.push(socket);
+        gated.push(readUntil(socket, whole));
+        socket.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      }
+      // Each counts 1 MiB while it is built: two fit the budget, the third waits for them.
+      await vi.waitFor(
+        () => {
+          expect(server.connections().building).toBe(2);
+          expect(server.connections().waiting).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      release();
+      for (const answer of await Promise.all(gated)) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('a client holding less than an equal share that waits for a second answer makes the heaviest client give way', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.104', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.105', 8 * MiB), await stall(server, '127.0.0.105', 8 * MiB)];
+      const other = await stall(server, '127.0.0.106', 8 * MiB);
+      sockets.push(light, ...heavy, other);
+      // The other client, holding one answer, asks for a second: within its own budget, past everyone's.
+      const second = await open(server.origin, '127.0.0.106');
+      sockets.push(second);
+      second.on('error', () => undefined);
+      const answered = readUntil(second, whole);
+      second.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      // Only the heavy client lost connections; the light one's and the other's first answers come whole.
+      for (const socket of [light, other]) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect(await got).toMatch(/^HTTP\/1\.1 200 /);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client that waits only because of its own budget makes no one else give way', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen),
+      unreadBudgetBytes: 37 * MiB,
+      unreadPerClientBytes: 17 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.112', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.113', 8 * MiB), await stall(server, '127.0.0.113', 8 * MiB)];
+      const other = await stall(server, '127.0.0.114', 12 * MiB);
+      sockets.push(light, ...heavy, other);
+      // The other client's second answer, expected at 12 MiB, would take it past its own 17 MiB: that is why it waits.
+      const second = await open(server.origin, '127.0.0.114');
+      sockets.push(second);
+      second.write(getBytes(12 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // A newcomer holding nothing still gets in: the heavy client gives way to it.
+      const newcomer = await open(server.origin, '127.0.0.115');
+      sockets.push(newcomer);
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.connections().reclaimed).toBe(1);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a pipelining connection that waited for room once waits again, and is answered again, the next time its client is full', async () => {
+    const gates = [0, 1].map(() => {
+      let release: () => void = () => undefined;
+      const passed = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return { passed, release };
+    });
+    const seen: string[] = [];
+    // The first request with `?gate` waits for the first gate, the second for the second.
+    let gated = 0;
+    const next = () => (gates[gated++] as (typeof gates)[number]).passed;
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, next), unreadPerClientBytes: 11 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const reader = await open(server.origin, '127.0.0.116');
+      sockets.push(reader);
+      let raw = '';
+      reader.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('latin1');
+      });
+      const ask = (bytes: number, gate = false) =>
+        `GET /api/b/${bytes}${gate ? '?gate' : ''} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
+      const ends = (bytes: number) => raw.endsWith(`\r\n\r\n${'x'.repeat(bytes)}`);
+      reader.write(ask(10, true) + ask(20, true) + ask(30));
+      await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
+      // First time: another connection of the client holds 8 MiB; the second request waits, then goes when it reads.
+      const first = await stall(server, '127.0.0.116', 8 * MiB);
+      sockets.push(first);
+      gates[0]?.release();
+      await vi.waitFor(
+        () => {
+          expect(ends(10)).toBe(true);
+          expect(server.connections().waiting).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      first.resume();
+      await vi.waitFor(() => expect(seen).toHaveLength(3), { timeout: 10_000 });
+      // Second time: while the second request is built, another 8 MiB is held; the third waits, then goes.
+      const again = await stall(server, '127.0.0.116', 8 * MiB);
+      sockets.push(again);
+      gates[1]?.release();
+      await vi.waitFor(
+        () => {
+          expect(ends(20)).toBe(true);
+          expect(server.connections().waiting).toBe(1);
+        },
+        { timeout: 10_000 },
+      );
+      again.resume();
+      await vi.waitFor(() => expect(ends(30)).toBe(true), { timeout: 10_000 });
+    } finally {
+      for (const gate of gates) gate.release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client holding more than an equal share that waits for room makes no one else give way', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.117', 4 * MiB);
+      const heavy = [await stall(server, '127.0.0.118', 8 * MiB), await stall(server, '127.0.0.118', 8 * MiB)];
+      const middle = await stall(server, '127.0.0.119', 12 * MiB);
+      sockets.push(light, ...heavy, middle);
+      // The middle client holds 12 MiB, more than an equal share of 33 MiB among three (11 MiB): when it asks for
+      // more and everyone together is full, it waits, and the heaviest client keeps its connections.
+      const more = await open(server.origin, '127.0.0.119');
+      sockets.push(more);
+      more.write(getBytes(12 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // Once the heavy client reads, the middle one's request goes.
+      for (const socket of heavy) socket.resume();
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client holding nothing whose last answer was larger than its own budget still makes the heaviest client give way', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen),
+      unreadBudgetBytes: 26 * MiB,
+      unreadPerClientBytes: 11 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      // First, with no one holding anything, the newcomer reads a 12 MiB answer whole: its next is expected as large.
+      const newcomer = await open(server.origin, '127.0.0.120');
+      sockets.push(newcomer);
+      const large = readUntil(newcomer, whole);
+      newcomer.write(getBytes(12 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      const light = await stall(server, '127.0.0.121', 4 * MiB);
+      const heavy = [await stall(server, '127.0.0.122', 5 * MiB), await stall(server, '127.0.0.122', 5 * MiB)];
+      const other = await stall(server, '127.0.0.123', 4 * MiB);
+      sockets.push(light, ...heavy, other);
+      // 18 MiB held and 12 expected do not fit 26 MiB: the newcomer waits only because everyone together is full.
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.connections().reclaimed).toBe(1);
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(5 * MiB);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('everyone together at exactly the budget, to the byte, is not past it: a client at its own budget only waits', async () => {
+    const seen: string[] = [];
+    // What one held answer of 8 MiB counts, head and body, measured on a first server.
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.124', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
+    const sockets: Socket[] = [];
+    try {
+      const light = await stall(server, '127.0.0.125', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.126', 8 * MiB), await stall(server, '127.0.0.126', 8 * MiB)];
+      const other = await stall(server, '127.0.0.127', 8 * MiB);
+      sockets.push(light, ...heavy, other);
+      expect(server.connections().unreadBytes).toBe(4 * one);
+      const third = await open(server.origin, '127.0.0.126');
+      sockets.push(third);
+      third.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client holding exactly an equal share, to the byte, keeps its connections, and a client only connected does not count in the share', async () => {
+    const seen: string[] = [];
+    // What one held answer of 8 MiB counts, head and body, measured on a first server.
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.128', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    // Shared by two clients (the one holding, the one waiting), the budget of four such answers is two each.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
+    const sockets: Socket[] = [];
+    try {
+      const idle = await open(server.origin, '127.0.0.129');
+      sockets.push(idle);
+      // The newcomer first reads a 20 MiB answer whole: its next is expected as large.
+      const newcomer = await open(server.origin, '127.0.0.130');
+      sockets.push(newcomer);
+      const large = readUntil(newcomer, whole);
+      newcomer.write(getBytes(20 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      const heavy = [await stall(server, '127.0.0.131', 8 * MiB), await stall(server, '127.0.0.131', 8 * MiB)];
+      sockets.push(...heavy);
+      expect(server.connections().unreadBytes).toBe(2 * one);
+      // 20 MiB more do not fit: the newcomer waits; the client holding exactly its share is not cut for it.
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // Once that client reads, the newcomer is answered.
+      for (const socket of heavy) socket.resume();
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('everyone exactly at the budget cuts no one; once a reader frees room and a waiter short of its share still has none, the heaviest client gives way', async () => {
+    const seen: string[] = [];
+    // What one held answer of 8 MiB counts, head and body, measured on a first server.
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.133', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
+    const sockets: Socket[] = [];
+    try {
+      // The newcomer first reads a 20 MiB answer whole: its next is expected as large.
+      const newcomer = await open(server.origin, '127.0.0.134');
+      sockets.push(newcomer);
+      const large = readUntil(newcomer, whole);
+      newcomer.write(getBytes(20 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      const heavy = [await stall(server, '127.0.0.135', 8 * MiB), await stall(server, '127.0.0.135', 8 * MiB)];
+      sockets.push(...heavy);
+      // The newcomer waits; the heavy client holds exactly its share of two and keeps its connections.
+      newcomer.write(getBytes(10));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      // A reader takes the rest of the budget, to the byte: everyone together is at it, not past it.
+      const reader = [await stall(server, '127.0.0.136', 8 * MiB), await stall(server, '127.0.0.136', 8 * MiB)];
+      sockets.push(...reader);
+      expect(server.connections().unreadBytes).toBe(4 * one);
+      expect(server.connections().reclaimed).toBe(0);
+      // The reader reads one answer; the newcomer still has no room, and now the heavy client holds more than an
+      // equal share among three: its connection held longest gives way.
+      (reader[0] as Socket).resume();
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a waiter whose next answer would bring its client exactly to its own budget counts as short of room: the heaviest client gives way to it', async () => {
+    const seen: string[] = [];
+    // What one held answer of 8 MiB counts, head and body, measured on a first server.
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.137', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    // Its own budget: one held answer and one more of the same 8 MiB body, to the byte.
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen),
+      unreadBudgetBytes: 3 * one + 4 * MiB,
+      unreadPerClientBytes: one + 8 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      const waiter = await stall(server, '127.0.0.138', 8 * MiB);
+      const heavy = [await stall(server, '127.0.0.139', 8 * MiB), await stall(server, '127.0.0.139', 8 * MiB)];
+      sockets.push(waiter, ...heavy);
+      const second = await open(server.origin, '127.0.0.138');
+      sockets.push(second);
+      second.pause();
+      const head = new Promise<string>((resolve) => second.once('readable', () => resolve(String(second.read()))));
+      second.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
+      expect((await head).slice(0, 12)).toBe('HTTP/1.1 200');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a connection that holds one answer after another, read each time, keeps no listener per answer', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: sized(16 * MiB, seen) });
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const socket = await open(server.origin, '127.0.0.132');
+      socket.pause();
+      // Sixteen answers, each more than the system's buffers take, so the server holds the rest until the client
+      // reads: more than node's 10 listeners per event if each left one behind.
+      for (let n = 1; n <= 16; n++) {
+        let received = 0;
+        const onData = (chunk: Buffer) => {
+          received += chunk.length;
+        };
+        socket.write(get(n));
+        await vi.waitFor(
+          () => {
+            expect(seen).toHaveLength(n);
+            expect(server.connections().building).toBe(0);
+          },
+          { timeout: 10_000 },
+        );
+        socket.on('data', onData);
+        socket.resume();
+        await vi.waitFor(() => expect(received).toBeGreaterThanOrEqual(16 * MiB), { timeout: 10_000 });
+        socket.pause();
+        socket.off('data', onData);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+      socket.destroy();
+    } finally {
+      process.off('warning', onWarning);
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client that closes its connection while its answer is built gives its room to a client waiting for it', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    // One answer being built counts 1 MiB: a second does not fit 1.5 MiB.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 1.5 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const leaving = await open(server.origin, '127.0.0.107');
+      sockets.push(leaving);
+      leaving.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
+      const waiting = await open(server.origin, '127.0.0.108');
+      sockets.push(waiting);
+      const answered = readUntil(waiting, whole);
+      waiting.write(getBytes(20));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      leaving.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(1), { timeout: 10_000 });
+      release();
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(seen).toEqual(['10', '20']);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    const sockets: Socket[] = [];
+    try {
+      const large = 64 * 1024;
+      // Twenty-one connections of that client and one of another, all open before anyone asks.
+      for (let i = 0; i < 21; i++) sockets.push(await open(server.origin, '127.0.0.109'));
+      const small = await open(server.origin, '127.0.0.110');
+      sockets.push(small);
+      await vi.waitFor(() => expect(server.connections().open).toBe(22), { timeout: 10_000 });
+      // Two large answers, one after the other: the client's answers are large, and the connections have all come.
+      const first = sockets[0] as Socket;
+      for (let i = 0; i < 2; i++) {
+        const answer = readUntil(first, whole);
+        first.write(getBytes(large));
+        expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+      }
+      const answers = sockets.slice(1).map((socket) => readUntil(socket, whole));
+      for (const socket of sockets.slice(1, 21)) socket.write(getBytes(large));
+      small.write(getBytes(10));
+      for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      // The other client's request was sent last, yet it went before most of the large ones.
+      expect(seen.slice(2).indexOf('10')).toBeLessThan(10);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+});
+
+describe('closing the server', () => {
+  it('stops the slow-reader sweep even while an answer is held', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const seen: string[] = [];
+    let server: SandboxServer | undefined;
+    const sockets: Socket[] = [];
+    try {
+      server = await startSandboxServer({ fetch: sized(8 * MiB, seen) });
+      const running = server;
+      const socket = await open(server.origin, '127.0.0.111');
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+      socket.pause();
+      socket.write(get(1));
+      // vi.waitFor would move the fake clock: poll on real timers.
+      for (let tries = 0; tries < 400 && running.connections().unreadBytes === 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(server.connections().unreadBytes).toBeGreaterThan(0);
+      expect(vi.getTimerCount()).toBe(1);
+      server = undefined;
+      await running.close();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      for (const socket of sockets) socket.destroy();
+      await server?.close();
+    }
+  }, 30_000);
 });
