@@ -84,6 +84,22 @@ describe('a save appends only what changed', () => {
     await durability.idle();
     expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
   });
+  it("a rename's record holds the renamed row and nothing else; a write that changes nothing appends nothing", async () => {
+    const file = fileFor('record');
+    const { sandbox, call, auth, createScenario, durability } = await kept(file);
+    const { id } = await createScenario('Before');
+    await durability.idle();
+    const rename = (title: string) =>
+      call('PATCH', `/features/qa/scenarios/?${onBoard()}&scenario_id=${id}`, { title }, auth);
+    expect((await rename('After')).status).toBe(200);
+    await durability.idle();
+    const { record } = JSON.parse(lines(file).at(-2) as string);
+    expect(record).toEqual({ seq: expect.any(Number), put: { scenarios: [{ ...sandbox.store.scenarios.get(id) }] } });
+    const size = statSync(file).size;
+    expect((await rename('After')).status).toBe(200);
+    await durability.idle();
+    expect(statSync(file).size, 'a write that changed nothing appended a record').toBe(size);
+  });
 });
 
 describe('reading the journal back', () => {
@@ -546,6 +562,54 @@ describe('every kind survives a save and a load', () => {
     const sandbox = createSandbox();
     await fillEveryKind(sandbox.fetch, 'http://sandbox.test/api');
     await expectSameWorld(storeFromText(await snapshotText(sandbox.store)), sandbox.store);
+  });
+
+  it("deletions in the middle of a table, the changes after them, and a last write that only changes a row's writer", async () => {
+    const file = fileFor('deletions');
+    const sandbox = createSandbox();
+    const durability = await durable(file, sandbox);
+    const base = 'http://sandbox.test/api';
+    const auth = await fillEveryKind(durability.fetch, base);
+    const board = `company_id=${DEMO.companyId}&board_id=${DEMO.boardId}`;
+    const send = async (method: string, path: string, body?: unknown) => {
+      const response = await durability.fetch(
+        new Request(`${base}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: auth },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+      const text = await response.text();
+      expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+      // biome-ignore lint/suspicious/noExplicitAny: the test reads the answers' JSON.
+      return (text ? JSON.parse(text) : undefined) as any;
+    };
+    const ids: number[] = [];
+    for (const title of ['First', 'Second', 'Third']) {
+      ids.push(
+        (await send('POST', `/features/qa/scenarios/list/?${board}`, { title, parent_id: null })).data.scenario.id,
+      );
+    }
+    await send('DELETE', `/features/qa/scenarios/?${board}&scenario_id=${ids[1]}`);
+    await send('PATCH', `/features/qa/scenarios/?${board}&scenario_id=${ids[2]}`, { title: 'Third, renamed' });
+    await send('DELETE', `/features/qa/scenarios/?${board}&scenario_id=${ids[0]}`);
+    // A session over the checkout tree, then the case of its last report deleted: the session's reports shrink.
+    const session = (
+      await send('POST', `/features/qa/sessions/start/?${board}`, { scenario_id: DEMO.scenarios.checkout })
+    ).data.session;
+    const lastReport = sandbox.store.caseReports.get(session.case_reports.at(-1).id);
+    await send('DELETE', `/features/qa/cases/?${board}&case_id=${lastReport?.caseId}`);
+    expect(sandbox.store.sessions.get(session.id)?.reportIds).toHaveLength(session.case_reports.length - 1);
+    // Last, a seeded scenario written as it was by the member: only whom it counts against changes.
+    const cardPayment = sandbox.store.scenarios.get(DEMO.scenarios.cardPayment);
+    await send('PATCH', `/features/qa/scenarios/?${board}&scenario_id=${DEMO.scenarios.cardPayment}`, {
+      title: cardPayment?.title,
+    });
+    expect(sandbox.store.ownerOf(cardPayment as object)).toBe(DEMO.accounts.member.id);
+    // Every answered write is in the file already, before the sandbox closes.
+    await durability.idle();
+    await expectSameWorld(readStateFile(readFileSync(file)).store, sandbox.store);
+    await durability.close();
   });
 
   it('through the state file: its journal, then a compacted snapshot', async () => {
