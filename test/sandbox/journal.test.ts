@@ -330,17 +330,20 @@ describe('older and hand-written files', () => {
 });
 
 describe('the order of rows', () => {
-  it('a new account whose password hash is still pending holds back the ones after it: a record never puts ids out of order', async () => {
+  it('a new account whose password hash is still pending holds back the ones after it, and its registration: a record never puts ids out of order', async () => {
     const store = createSandbox({ world: 'empty' }).store;
     const account = (username: string, passwordHash: Promise<string>) =>
-      store.addAccount({
-        username,
-        email: `${username}@example.com`,
-        first_name: '',
-        last_name: '',
-        description: '',
-        passwordHash,
-      });
+      store.addAccount(
+        {
+          username,
+          email: `${username}@example.com`,
+          first_name: '',
+          last_name: '',
+          description: '',
+          passwordHash,
+        },
+        { atMs: 0, client: 'test', used: false },
+      );
     const saved = SavedWorld.of(store);
     const text = `${[...saved.text(1)].join('')}\n`;
     let hashed: (hash: string) => void = () => {};
@@ -362,11 +365,13 @@ describe('the order of rows', () => {
 
     const first = saved.diff(store);
     expect(first?.record(2).put?.accounts ?? []).toEqual([]);
+    expect(first?.record(2).put?.registrations ?? [], 'a registration went before its account').toEqual([]);
     if (first) saved.apply(first);
     hashed('hash-of-earlier');
     await hashesSettled(store);
     const second = saved.diff(store);
     expect(second?.record(3).put?.accounts?.map((a) => a.username)).toEqual(['earlier', 'later']);
+    expect(second?.record(3).put?.registrations).toHaveLength(2);
     if (second) saved.apply(second);
     const file = [
       text,
@@ -375,6 +380,7 @@ describe('the order of rows', () => {
     ];
     const loaded = readStateFile(Buffer.from(file.join('')));
     expect([...loaded.store.accounts.values()].map((a) => a.username)).toEqual(['earlier', 'later']);
+    expect([...loaded.store.registered().keys()]).toEqual([...store.registered().keys()]);
   });
 });
 
