@@ -593,6 +593,13 @@ describe('loading checks the file against a bounded schema', () => {
       /\/boards\/0\/columns\/1: column ids must be unique and ascending/,
     ],
     [
+      'a column id that a board before it holds',
+      (w: World) => {
+        w.boards[1].columns[0].id = w.boards[0].columns.at(-1).id;
+      },
+      /\/boards\/1\/columns\/0: column ids must be unique and ascending/,
+    ],
+    [
       'a counter below the last id of its kind',
       (w: World) => (w.counters.scenario = 1),
       /\/counters\/scenario: scenario ids must be unique and ascending/,
