@@ -622,6 +622,16 @@ describe('loading checks the file against a bounded schema', () => {
     expect(String(error), 'the place is named once').not.toMatch(/snapshot: .*snapshot:/);
   });
 
+  it('a board without columns loads', async () => {
+    const file = await withChange((w: World) => {
+      w.boards[1].columns = [];
+      w.tasks = w.tasks.filter((task: { boardId: number }) => task.boardId !== 2);
+    });
+    const loaded = await loadStateFile(file);
+    expect(loaded?.store.boards.get(2)?.columns).toEqual([]);
+    expect(loaded?.store.boards.get(DEMO.outsiderBoardId)?.columns.map((c) => c.id)).toEqual([6, 7]);
+  });
+
   it('column ids after a gap load as saved', async () => {
     const file = await withChange((w: World) => {
       for (const column of w.boards[2].columns) column.id += 100;

@@ -106,6 +106,42 @@ describe('a save appends only what changed', () => {
     await durability.idle();
     expect(statSync(file).size, 'a write that changed nothing appended a record').toBe(size);
   });
+
+  it('after a deletion, each record still holds only what changed', async () => {
+    const file = fileFor('after-delete');
+    const { sandbox, call, auth, createScenario, durability } = await kept(file);
+    await createScenario('Mine');
+    await durability.idle();
+    const lastRecord = () => JSON.parse(lines(file).at(-2) as string).record;
+    // A seeded leaf scenario (the world's own) and its case, ahead of the member's scenario in their tables.
+    const removed = await call(
+      'DELETE',
+      `/features/qa/scenarios/?${onBoard()}&scenario_id=${DEMO.scenarios.savedCards}`,
+      undefined,
+      auth,
+    );
+    expect(removed.status).toBe(200);
+    await durability.idle();
+    expect(lastRecord()).toEqual({
+      seq: expect.any(Number),
+      del: { scenarios: [DEMO.scenarios.savedCards], cases: [DEMO.cases.savedCard] },
+    });
+    // The member rewrites a seeded scenario after the deleted one: only it is put, and only its writer named.
+    const id = DEMO.scenarios.login;
+    const renamed = await call(
+      'PATCH',
+      `/features/qa/scenarios/?${onBoard()}&scenario_id=${id}`,
+      { title: 'Login, again' },
+      auth,
+    );
+    expect(renamed.status).toBe(200);
+    await durability.idle();
+    expect(lastRecord()).toEqual({
+      seq: expect.any(Number),
+      put: { scenarios: [{ ...sandbox.store.scenarios.get(id) }] },
+      owners: { scenarios: [[id, DEMO.accounts.member.id]] },
+    });
+  });
 });
 
 describe('ids', () => {
