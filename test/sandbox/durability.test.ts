@@ -585,11 +585,61 @@ describe('loading checks the file against a bounded schema', () => {
       },
       /\/cases\/1: case ids must be unique and ascending/,
     ],
+    [
+      'a column id out of sequence in its board',
+      (w: World) => {
+        w.boards[0].columns[1].id = 12;
+      },
+      /\/boards\/0\/columns\/1: column ids must be unique and ascending/,
+    ],
+    [
+      'a column id that a board before it holds',
+      (w: World) => {
+        w.boards[1].columns[0].id = w.boards[0].columns.at(-1).id;
+      },
+      /\/boards\/1\/columns\/0: column ids must be unique and ascending/,
+    ],
+    [
+      'a counter below the last id of its kind',
+      (w: World) => (w.counters.scenario = 1),
+      /\/counters\/scenario: scenario ids must be unique and ascending/,
+    ],
+    [
+      'a registration of an account not in the world',
+      (w: World) => w.registrations.push({ accountId: 999, atMs: 0, client: 'test', used: false }),
+      /\/registrations\/0\/accountId: account 999 is not in the world/,
+    ],
+    [
+      'a writer given for a row not in the world',
+      (w: World) => (w.owners = { scenarios: [[999, DEMO.accounts.member.id]] }),
+      /\/owners\/scenarios\/0: no scenarios row with key 999/,
+    ],
   ])('%s is named with its JSON pointer, never "not valid JSON"', async (_, change, message) => {
     const file = await withChange(change);
     const error = await loadStateFile(file).catch((e: Error) => e);
     expect(String(error)).toMatch(message);
     expect(String(error)).not.toMatch(/not valid JSON/);
+    expect(String(error), 'the place is named once').not.toMatch(/snapshot: .*snapshot:/);
+  });
+
+  it('a board without columns loads', async () => {
+    const file = await withChange((w: World) => {
+      w.boards[1].columns = [];
+      w.tasks = w.tasks.filter((task: { boardId: number }) => task.boardId !== 2);
+    });
+    const loaded = await loadStateFile(file);
+    expect(loaded?.store.boards.get(2)?.columns).toEqual([]);
+    expect(loaded?.store.boards.get(DEMO.outsiderBoardId)?.columns.map((c) => c.id)).toEqual([6, 7]);
+  });
+
+  it('column ids after a gap load as saved', async () => {
+    const file = await withChange((w: World) => {
+      for (const column of w.boards[2].columns) column.id += 100;
+      for (const task of w.tasks) if (task.boardId === 3) task.columnId += 100;
+      w.counters.column += 100;
+    });
+    const loaded = await loadStateFile(file);
+    expect(loaded?.store.boards.get(DEMO.outsiderBoardId)?.columns.map((c) => c.id)).toEqual([106, 107]);
   });
 
   // The demo board's scenarios: Checkout (1) with children 2 and 3, Login (5); the tree must stay a tree.
@@ -618,6 +668,20 @@ describe('loading checks the file against a bounded schema', () => {
       'a parent that does not exist',
       (w: World) => (w.scenarios[1].parent_id = 999),
       /scenario 999 is not a scenario of board 1/,
+    ],
+    [
+      'a parent on another board',
+      (w: World) => (w.scenarios[1].parent_id = DEMO.scenarios.outsider),
+      /\/scenarios\/1\/parent_id: scenario 7 is not a scenario of board 1/,
+    ],
+    [
+      'a cycle below a scenario (only the scenarios on it are named)',
+      (w: World) => {
+        w.scenarios[0].parent_id = 2;
+        w.scenarios[1].parent_id = 3;
+        w.scenarios[2].parent_id = 2;
+      },
+      /\/scenarios\/2\/parent_id: the scenario tree has a cycle: scenario 2 → 3 → 2 \(/,
     ],
   ])('%s in the scenario tree is refused, naming the scenarios', async (_, change, message) => {
     const file = await withChange(change);

@@ -84,6 +84,78 @@ describe('a save appends only what changed', () => {
     await durability.idle();
     expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
   });
+  it("a rename's record holds the renamed row and nothing else; a write that changes nothing appends nothing", async () => {
+    const file = fileFor('record');
+    const { sandbox, call, auth, createScenario, durability } = await kept(file);
+    await createScenario('Before');
+    await durability.idle();
+    // The first row of its table, seeded (the world's own): renamed by the member, it counts against the member.
+    const id = DEMO.scenarios.checkout;
+    const rename = (title: string) =>
+      call('PATCH', `/features/qa/scenarios/?${onBoard()}&scenario_id=${id}`, { title }, auth);
+    expect((await rename('After')).status).toBe(200);
+    await durability.idle();
+    const { record } = JSON.parse(lines(file).at(-2) as string);
+    expect(record).toEqual({
+      seq: expect.any(Number),
+      put: { scenarios: [{ ...sandbox.store.scenarios.get(id) }] },
+      owners: { scenarios: [[id, DEMO.accounts.member.id]] },
+    });
+    const size = statSync(file).size;
+    expect((await rename('After')).status).toBe(200);
+    await durability.idle();
+    expect(statSync(file).size, 'a write that changed nothing appended a record').toBe(size);
+  });
+
+  it('after a deletion, each record still holds only what changed', async () => {
+    const file = fileFor('after-delete');
+    const { sandbox, call, auth, createScenario, durability } = await kept(file);
+    await createScenario('Mine');
+    await durability.idle();
+    const lastRecord = () => JSON.parse(lines(file).at(-2) as string).record;
+    // A seeded leaf scenario (the world's own) and its case, ahead of the member's scenario in their tables.
+    const removed = await call(
+      'DELETE',
+      `/features/qa/scenarios/?${onBoard()}&scenario_id=${DEMO.scenarios.savedCards}`,
+      undefined,
+      auth,
+    );
+    expect(removed.status).toBe(200);
+    await durability.idle();
+    expect(lastRecord()).toEqual({
+      seq: expect.any(Number),
+      del: { scenarios: [DEMO.scenarios.savedCards], cases: [DEMO.cases.savedCard] },
+    });
+    // The member rewrites a seeded scenario after the deleted one: only it is put, and only its writer named.
+    const id = DEMO.scenarios.login;
+    const renamed = await call(
+      'PATCH',
+      `/features/qa/scenarios/?${onBoard()}&scenario_id=${id}`,
+      { title: 'Login, again' },
+      auth,
+    );
+    expect(renamed.status).toBe(200);
+    await durability.idle();
+    expect(lastRecord()).toEqual({
+      seq: expect.any(Number),
+      put: { scenarios: [{ ...sandbox.store.scenarios.get(id) }] },
+      owners: { scenarios: [[id, DEMO.accounts.member.id]] },
+    });
+  });
+});
+
+describe('ids', () => {
+  it('an id used and freed since the last save is never handed out again after a restart', async () => {
+    const file = fileFor('counter');
+    const { sandbox, durability, createScenario } = await kept(file);
+    await createScenario('Saved');
+    await durability.idle();
+    // Made and removed between two saves, with no row left to show it: only the counter moved.
+    const { id } = sandbox.store.addScenario({ boardId: DEMO.boardId, title: 'Gone', parent_id: null, position: null });
+    sandbox.store.scenarios.delete(id);
+    await durability.close();
+    expect(readStateFile(readFileSync(file)).store.lastId('scenario')).toBe(id);
+  });
 });
 
 describe('reading the journal back', () => {
@@ -314,17 +386,20 @@ describe('older and hand-written files', () => {
 });
 
 describe('the order of rows', () => {
-  it('a new account whose password hash is still pending holds back the ones after it: a record never puts ids out of order', async () => {
+  it('a new account whose password hash is still pending holds back the ones after it, and its registration: a record never puts ids out of order', async () => {
     const store = createSandbox({ world: 'empty' }).store;
     const account = (username: string, passwordHash: Promise<string>) =>
-      store.addAccount({
-        username,
-        email: `${username}@example.com`,
-        first_name: '',
-        last_name: '',
-        description: '',
-        passwordHash,
-      });
+      store.addAccount(
+        {
+          username,
+          email: `${username}@example.com`,
+          first_name: '',
+          last_name: '',
+          description: '',
+          passwordHash,
+        },
+        { atMs: 0, client: 'test', used: false },
+      );
     const saved = SavedWorld.of(store);
     const text = `${[...saved.text(1)].join('')}\n`;
     let hashed: (hash: string) => void = () => {};
@@ -346,11 +421,13 @@ describe('the order of rows', () => {
 
     const first = saved.diff(store);
     expect(first?.record(2).put?.accounts ?? []).toEqual([]);
+    expect(first?.record(2).put?.registrations ?? [], 'a registration went before its account').toEqual([]);
     if (first) saved.apply(first);
     hashed('hash-of-earlier');
     await hashesSettled(store);
     const second = saved.diff(store);
     expect(second?.record(3).put?.accounts?.map((a) => a.username)).toEqual(['earlier', 'later']);
+    expect(second?.record(3).put?.registrations).toHaveLength(2);
     if (second) saved.apply(second);
     const file = [
       text,
@@ -359,6 +436,7 @@ describe('the order of rows', () => {
     ];
     const loaded = readStateFile(Buffer.from(file.join('')));
     expect([...loaded.store.accounts.values()].map((a) => a.username)).toEqual(['earlier', 'later']);
+    expect([...loaded.store.registered().keys()]).toEqual([...store.registered().keys()]);
   });
 });
 
@@ -546,6 +624,54 @@ describe('every kind survives a save and a load', () => {
     const sandbox = createSandbox();
     await fillEveryKind(sandbox.fetch, 'http://sandbox.test/api');
     await expectSameWorld(storeFromText(await snapshotText(sandbox.store)), sandbox.store);
+  });
+
+  it("deletions in the middle of a table, the changes after them, and a last write that only changes a row's writer", async () => {
+    const file = fileFor('deletions');
+    const sandbox = createSandbox();
+    const durability = await durable(file, sandbox);
+    const base = 'http://sandbox.test/api';
+    const auth = await fillEveryKind(durability.fetch, base);
+    const board = `company_id=${DEMO.companyId}&board_id=${DEMO.boardId}`;
+    const send = async (method: string, path: string, body?: unknown) => {
+      const response = await durability.fetch(
+        new Request(`${base}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: auth },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        }),
+      );
+      const text = await response.text();
+      expect(response.status, `${method} ${path}: ${text}`).toBeLessThan(300);
+      // biome-ignore lint/suspicious/noExplicitAny: the test reads the answers' JSON.
+      return (text ? JSON.parse(text) : undefined) as any;
+    };
+    const ids: number[] = [];
+    for (const title of ['First', 'Second', 'Third']) {
+      ids.push(
+        (await send('POST', `/features/qa/scenarios/list/?${board}`, { title, parent_id: null })).data.scenario.id,
+      );
+    }
+    await send('DELETE', `/features/qa/scenarios/?${board}&scenario_id=${ids[0]}`);
+    await send('PATCH', `/features/qa/scenarios/?${board}&scenario_id=${ids[2]}`, { title: 'Third, renamed' });
+    await send('DELETE', `/features/qa/scenarios/?${board}&scenario_id=${ids[1]}`);
+    // A session over the checkout tree, then the case of its last report deleted: the session's reports shrink.
+    const session = (
+      await send('POST', `/features/qa/sessions/start/?${board}`, { scenario_id: DEMO.scenarios.checkout })
+    ).data.session;
+    const lastReport = sandbox.store.caseReports.get(session.case_reports.at(-1).id);
+    await send('DELETE', `/features/qa/cases/?${board}&case_id=${lastReport?.caseId}`);
+    expect(sandbox.store.sessions.get(session.id)?.reportIds).toHaveLength(session.case_reports.length - 1);
+    // Last, a seeded scenario written as it was by the member: only whom it counts against changes.
+    const cardPayment = sandbox.store.scenarios.get(DEMO.scenarios.cardPayment);
+    await send('PATCH', `/features/qa/scenarios/?${board}&scenario_id=${DEMO.scenarios.cardPayment}`, {
+      title: cardPayment?.title,
+    });
+    expect(sandbox.store.ownerOf(cardPayment as object)).toBe(DEMO.accounts.member.id);
+    // Every answered write is in the file already, before the sandbox closes.
+    await durability.idle();
+    await expectSameWorld(readStateFile(readFileSync(file)).store, sandbox.store);
+    await durability.close();
   });
 
   it('through the state file: its journal, then a compacted snapshot', async () => {
