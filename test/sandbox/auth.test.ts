@@ -248,10 +248,14 @@ describe('credential schemes', () => {
     const unsupported = 'Unsupported authorization scheme: use Bearer (named API token) or JWT (access token).';
     const cases: Array<[string | undefined, number, string?]> = [
       [jwt, 200],
+      // Schemes are case-insensitive (RFC 9110 §11.1), in any spelling.
       [`jwt ${pair.access_token}`, 200],
+      [`jWt ${pair.access_token}`, 200],
       // One or more spaces after the scheme (RFC 9110 §11.4).
       [`JWT   ${pair.access_token}`, 200],
       [`Bearer ${secret}`, 200],
+      [`bearer ${secret}`, 200],
+      [`BEARER ${secret}`, 200],
       [`Bearer ${pair.access_token}`, 401, jwtAsBearer],
       [`JWT ${secret}`, 401, 'A named API token is not a JWT: send it as Authorization: Bearer <API token>.'],
       [
