@@ -9,6 +9,7 @@ export interface SandboxRequest {
   readonly method: string;
   /** Absolute URL. */
   readonly url: string;
+  /** Asked by lower-case names only: a host may look a name up as given (node has lower-cased them all). */
   readonly headers: { get(name: string): string | null; has(name: string): boolean };
   text(): Promise<string>;
   /** Who sent it, when the host says so on the request itself (the node host: the client's address group). */

@@ -184,18 +184,18 @@ function sendError(res: ServerResponse, error: SandboxError, extra?: Record<stri
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Node's headers as the core reads them; node has already lower-cased the names and joined repeated values. The core
- * asks by lower-case names, so a name is lower-cased only when it is not found as given.
+ * Node's headers as the core reads them: node has already lower-cased the names and joined repeated values, and the
+ * core asks by lower-case names (request.ts), so a name is looked up as given.
  */
 class NodeHeaders {
   constructor(private readonly raw: IncomingHttpHeaders) {}
   get(name: string): string | null {
-    const value = this.raw[name] ?? this.raw[name.toLowerCase()];
+    const value = this.raw[name];
     if (value === undefined) return null;
     return typeof value === 'string' ? value : value.join(', ');
   }
   has(name: string): boolean {
-    return (this.raw[name] ?? this.raw[name.toLowerCase()]) !== undefined;
+    return this.raw[name] !== undefined;
   }
 }
 
