@@ -1293,6 +1293,41 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 30_000);
 
+  it('a client that closes its connection in the middle of sending a body gives its room to a client waiting for it', async () => {
+    const seen: string[] = [];
+    // The request whose body is being read counts 1 MiB: a second answer does not fit 1.5 MiB.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 1.5 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const leaving = await open(server.origin, '127.0.0.140');
+      sockets.push(leaving);
+      leaving.on('error', () => undefined);
+      leaving.write(`POST /api/b/10 HTTP/1.1\r\nHost: sandbox\r\nContent-Length: 100\r\n\r\n${'x'.repeat(10)}`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+      const waiting = await open(server.origin, '127.0.0.141');
+      sockets.push(waiting);
+      const answered = readUntil(waiting, whole);
+      waiting.write(getBytes(20));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      // Its answer never written, nothing is held for it: the room it had goes to the waiting client.
+      leaving.destroy();
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(seen).toEqual(['20']);
+      expect(server.connections().waiting).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
   it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen) });
