@@ -441,6 +441,11 @@ function readUntil(socket: Socket, done: (text: string) => boolean): Promise<str
 }
 
 /** Whether `text` holds a whole answer: its head and the Content-Length bytes of its body. */
+/** The content-length of every answer in a raw HTTP/1.1 stream, in the order they came. */
+function answerLengths(raw: string): number[] {
+  return [...raw.matchAll(/^content-length: (\d+)\r$/gim)].map((match) => Number(match[1]));
+}
+
 function whole(text: string): boolean {
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) return false;
@@ -1327,6 +1332,50 @@ describe('budgets to the byte, and who gives way', () => {
       await server.close();
     }
   }, 30_000);
+
+  it('a connection waiting for room that pipelines another request once room is made gets its answers in the order it asked', async () => {
+    const seen: string[] = [];
+    // The heavy client's next answer is expected as large as its last (16 MiB): with it, no 1 MiB more fits.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 16.5 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const heavy = await open(server.origin, '127.0.0.142');
+      sockets.push(heavy);
+      const large = readUntil(heavy, whole);
+      heavy.write(getBytes(16 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      // Its next answer is built while the pipelining client's first request comes: that one waits.
+      const stalled = await open(server.origin, '127.0.0.142');
+      sockets.push(stalled);
+      stalled.on('error', () => undefined);
+      stalled.pause();
+      stalled.write(getBytes(8 * MiB));
+      const pipelining = await open(server.origin, '127.0.0.143');
+      sockets.push(pipelining);
+      let text = '';
+      pipelining.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+      });
+      pipelining.write(getBytes(11));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      // The heavy client's answer turns out 8 MiB, unread: less than was counted for it, so room is made.
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(8 * MiB), { timeout: 10_000 });
+      // A second request comes on the waiting connection; then another client asks and is answered.
+      await new Promise<void>((resolve) => pipelining.write(getBytes(12), () => resolve()));
+      const other = await open(server.origin, '127.0.0.144');
+      sockets.push(other);
+      const answered = readUntil(other, whole);
+      other.write(getBytes(10));
+      expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(text).toMatch(/\r\n\r\nx{12}$/), { timeout: 10_000 });
+      expect(answerLengths(text)).toEqual([11, 12]);
+      expect(seen.slice(-2)).toEqual(['11', '12']);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
 
   it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
     const seen: string[] = [];
