@@ -1374,6 +1374,129 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 60_000);
 
+  it('a client that closed its connection while waiting for room makes no one give way', async () => {
+    const seen: string[] = [];
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.147', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
+    const sockets: Socket[] = [];
+    try {
+      // The leaving client first reads a 20 MiB answer whole: its next is expected as large, and does not fit.
+      const leaving = await open(server.origin, '127.0.0.148');
+      sockets.push(leaving);
+      const large = readUntil(leaving, whole);
+      leaving.write(getBytes(20 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      const heavy = [await stall(server, '127.0.0.149', 8 * MiB), await stall(server, '127.0.0.149', 8 * MiB)];
+      sockets.push(...heavy);
+      leaving.write(getBytes(10));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      // It gives up waiting and closes its connection.
+      leaving.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(2), { timeout: 10_000 });
+      // A reader takes the rest of the budget, then reads one answer: an equal share among three would be less than
+      // the heavy client holds, but no one is left waiting for it.
+      const reader = [await stall(server, '127.0.0.150', 8 * MiB), await stall(server, '127.0.0.150', 8 * MiB)];
+      sockets.push(...reader);
+      (reader[0] as Socket).resume();
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBeLessThan(4 * one), { timeout: 10_000 });
+      expect(server.connections()).toMatchObject({ reclaimed: 0, waiting: 0 });
+      for (const socket of heavy) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect((await got).length).toBeGreaterThan(8 * MiB);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('two answers built in the same turn that take everyone past the budget: the client holding the most gives up its own connection, and the server goes on', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 10 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const lighter = await open(server.origin, '127.0.0.151');
+      const heavier = await open(server.origin, '127.0.0.152');
+      sockets.push(lighter, heavier);
+      heavier.on('error', () => undefined);
+      lighter.pause();
+      heavier.pause();
+      lighter.write(`GET /api/b/${8 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      heavier.write(`GET /api/b/${12 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
+      // Both are built at once: the first is held while the second, counted already, has no connection held yet.
+      release();
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(heavier)).toBeLessThan(12 * MiB);
+      const got = readUntil(lighter, whole);
+      lighter.resume();
+      expect((await got).length).toBeGreaterThan(8 * MiB);
+      expect(server.connections().reclaimed).toBe(1);
+      const other = await probe(server.origin, '/api/b/10', {}, '127.0.0.153');
+      expect(other.status).toBe(200);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client that waits only because of its own budget makes no one give way, even while another of its answers is being built', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const probeServer = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probeServer, '127.0.0.154', 8 * MiB);
+      one = probeServer.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probeServer.close();
+    }
+    // Its own budget: one held answer and 8 MiB more; the 1 MiB counted for its answer being built takes it past.
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen, gate),
+      unreadBudgetBytes: 3 * one + 4 * MiB,
+      unreadPerClientBytes: one + 8 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      const heavy = [await stall(server, '127.0.0.155', 8 * MiB), await stall(server, '127.0.0.155', 8 * MiB)];
+      sockets.push(...heavy);
+      const building = await open(server.origin, '127.0.0.156');
+      sockets.push(building);
+      building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+      sockets.push(await stall(server, '127.0.0.156', 8 * MiB));
+      const third = await open(server.origin, '127.0.0.156');
+      sockets.push(third);
+      third.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
   it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen) });
