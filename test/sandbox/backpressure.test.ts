@@ -1497,6 +1497,43 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 60_000);
 
+  it('of two clients holding exactly as much, the one whose answer has been held longest gives way to a newcomer', async () => {
+    const seen: string[] = [];
+    const probeServer = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probeServer, '127.0.0.157', 8 * MiB);
+      one = probeServer.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probeServer.close();
+    }
+    // Four answers of 8 MiB held and less than 1 MiB left: a newcomer's answer does not fit.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one + MiB / 2 });
+    const sockets: Socket[] = [];
+    try {
+      const first = [await stall(server, '127.0.0.158', 8 * MiB), await stall(server, '127.0.0.158', 8 * MiB)];
+      const second = [await stall(server, '127.0.0.159', 8 * MiB), await stall(server, '127.0.0.159', 8 * MiB)];
+      sockets.push(...first, ...second);
+      expect(server.connections().unreadBytes).toBe(4 * one);
+      const newcomer = await open(server.origin, '127.0.0.160');
+      sockets.push(newcomer);
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(first[0] as Socket)).toBeLessThan(8 * MiB);
+      expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
+      for (const socket of [first[1] as Socket, ...second]) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect((await got).length).toBeGreaterThan(8 * MiB);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
   it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen) });
