@@ -1534,6 +1534,53 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 60_000);
 
+  it('an answer that takes everyone past the budget costs its client one connection, the one held longest, not the answer itself, when the only waiter has left', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 17.5 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      // The heavy client's large answer is asked for first and built last.
+      const large = await open(server.origin, '127.0.0.161');
+      sockets.push(large);
+      large.pause();
+      large.write(`GET /api/b/${20 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+      const oldest = await stall(server, '127.0.0.161', 8 * MiB);
+      const other = await stall(server, '127.0.0.162', 8 * MiB);
+      sockets.push(oldest, other);
+      // The other client asks for one more: it waits, holding an equal share; then it gives up and closes.
+      const leaving = await open(server.origin, '127.0.0.162');
+      sockets.push(leaving);
+      leaving.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      leaving.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(3), { timeout: 10_000 });
+      // The large answer is built: everyone together is past the budget, and the heavy client's oldest gives way.
+      release();
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(oldest)).toBeLessThan(8 * MiB);
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(1);
+      for (const [socket, bytes] of [
+        [large, 20 * MiB],
+        [other, 8 * MiB],
+      ] as const) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect((await got).length).toBeGreaterThan(bytes);
+      }
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
   it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen) });
