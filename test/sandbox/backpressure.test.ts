@@ -1581,6 +1581,41 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 60_000);
 
+  it('a waiter whose client holds exactly an equal share, to the byte, is not short of it: no one gives way to it', async () => {
+    const seen: string[] = [];
+    const probeServer = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probeServer, '127.0.0.163', 8 * MiB);
+      one = probeServer.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probeServer.close();
+    }
+    // Three clients share 6 answers' worth: an equal share is two answers.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 6 * one });
+    const sockets: Socket[] = [];
+    try {
+      for (const [address, answers] of [
+        ['127.0.0.164', 3],
+        ['127.0.0.165', 2],
+        ['127.0.0.166', 1],
+      ] as const) {
+        for (let i = 0; i < answers; i++) sockets.push(await stall(server, address, 8 * MiB));
+      }
+      expect(server.connections().unreadBytes).toBe(6 * one);
+      // The client holding exactly its share asks for one more: it waits, and the heaviest keeps its connections.
+      const more = await open(server.origin, '127.0.0.165');
+      sockets.push(more);
+      more.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
   it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen) });
