@@ -1616,6 +1616,60 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 60_000);
 
+  it('when room is made for one answer, a waiting client with nothing under way goes before an older waiter whose client has an answer being built', async () => {
+    const releases: (() => void)[] = [];
+    const gates = [0, 1].map(() => new Promise<void>((resolve) => releases.push(resolve)));
+    let gated = 0;
+    const seen: string[] = [];
+    // Two answers being built count 1 MiB each: a third does not fit 2 MiB until one of them is built.
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen, () => gates[gated++] as Promise<void>),
+      unreadBudgetBytes: 2 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      const building = await open(server.origin, '127.0.0.167');
+      sockets.push(building);
+      building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+      const other = await open(server.origin, '127.0.0.168');
+      sockets.push(other);
+      other.write(`GET /api/b/11?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
+      // The older waiter's client has an answer being built; the younger one's has nothing under way.
+      const older = await open(server.origin, '127.0.0.167');
+      sockets.push(older);
+      const olderAnswer = readUntil(older, whole);
+      older.write(getBytes(20));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      const younger = await open(server.origin, '127.0.0.169');
+      sockets.push(younger);
+      const youngerAnswer = readUntil(younger, whole);
+      younger.write(getBytes(21));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(2), { timeout: 10_000 });
+      // The other client's answer is built: room for one more, and the younger waiter takes it first.
+      (releases[1] as () => void)();
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([youngerAnswer, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(seen.slice(0, 3)).toEqual(['10', '11', '21']);
+      // Then the older one goes too.
+      (releases[0] as () => void)();
+      expect(await olderAnswer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(seen).toEqual(['10', '11', '21', '20']);
+    } finally {
+      for (const release of releases) release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
   it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen) });
