@@ -1293,6 +1293,383 @@ describe('budgets to the byte, and who gives way', () => {
     }
   }, 30_000);
 
+  it('a client that closes its connection in the middle of sending a body gives its room to a client waiting for it', async () => {
+    const seen: string[] = [];
+    // The request whose body is being read counts 1 MiB: a second answer does not fit 1.5 MiB.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 1.5 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const leaving = await open(server.origin, '127.0.0.140');
+      sockets.push(leaving);
+      leaving.on('error', () => undefined);
+      leaving.write(`POST /api/b/10 HTTP/1.1\r\nHost: sandbox\r\nContent-Length: 100\r\n\r\n${'x'.repeat(10)}`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+      const waiting = await open(server.origin, '127.0.0.141');
+      sockets.push(waiting);
+      const answered = readUntil(waiting, whole);
+      waiting.write(getBytes(20));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      // Its answer never written, nothing is held for it: the room it had goes to the waiting client.
+      leaving.destroy();
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(seen).toEqual(['20']);
+      expect(server.connections().waiting).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('an answer built smaller than was counted for it gives the room left to a waiting client at once, though no one reads', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    // The heavy client's next answer is expected as large as its last (16 MiB): with it, no 1 MiB more fits.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 16.5 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const heavy = await open(server.origin, '127.0.0.145');
+      sockets.push(heavy);
+      const large = readUntil(heavy, whole);
+      heavy.write(getBytes(16 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      const stalled = await open(server.origin, '127.0.0.145');
+      sockets.push(stalled);
+      stalled.on('error', () => undefined);
+      stalled.pause();
+      stalled.write(`GET /api/b/${8 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      const waiting = await open(server.origin, '127.0.0.146');
+      sockets.push(waiting);
+      const answered = readUntil(waiting, whole);
+      waiting.write(getBytes(11));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      // The heavy client's answer turns out 8 MiB and stays unread; the 8 MiB counted for it and not used is room.
+      release();
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([answered, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(server.connections().unreadBytes).toBeGreaterThan(8 * MiB);
+      expect(server.connections()).toMatchObject({ waiting: 0, reclaimed: 0, slowReaders: 0 });
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client that closed its connection while waiting for room makes no one give way', async () => {
+    const seen: string[] = [];
+    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.147', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
+    const sockets: Socket[] = [];
+    try {
+      // The leaving client first reads a 20 MiB answer whole: its next is expected as large, and does not fit.
+      const leaving = await open(server.origin, '127.0.0.148');
+      sockets.push(leaving);
+      const large = readUntil(leaving, whole);
+      leaving.write(getBytes(20 * MiB));
+      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+      const heavy = [await stall(server, '127.0.0.149', 8 * MiB), await stall(server, '127.0.0.149', 8 * MiB)];
+      sockets.push(...heavy);
+      leaving.write(getBytes(10));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      // It gives up waiting and closes its connection.
+      leaving.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(2), { timeout: 10_000 });
+      // A reader takes the rest of the budget, then reads one answer: an equal share among three would be less than
+      // the heavy client holds, but no one is left waiting for it.
+      const reader = [await stall(server, '127.0.0.150', 8 * MiB), await stall(server, '127.0.0.150', 8 * MiB)];
+      sockets.push(...reader);
+      (reader[0] as Socket).resume();
+      await vi.waitFor(() => expect(server.connections().unreadBytes).toBeLessThan(4 * one), { timeout: 10_000 });
+      expect(server.connections()).toMatchObject({ reclaimed: 0, waiting: 0 });
+      for (const socket of heavy) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect((await got).length).toBeGreaterThan(8 * MiB);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('two answers built in the same turn that take everyone past the budget: the client holding the most gives up its own connection, and the server goes on', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 10 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      const lighter = await open(server.origin, '127.0.0.151');
+      const heavier = await open(server.origin, '127.0.0.152');
+      sockets.push(lighter, heavier);
+      heavier.on('error', () => undefined);
+      lighter.pause();
+      heavier.pause();
+      lighter.write(`GET /api/b/${8 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      heavier.write(`GET /api/b/${12 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
+      // Both are built at once: the first is held while the second, counted already, has no connection held yet.
+      release();
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(heavier)).toBeLessThan(12 * MiB);
+      const got = readUntil(lighter, whole);
+      lighter.resume();
+      expect((await got).length).toBeGreaterThan(8 * MiB);
+      expect(server.connections().reclaimed).toBe(1);
+      const other = await probe(server.origin, '/api/b/10', {}, '127.0.0.153');
+      expect(other.status).toBe(200);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a client that waits only because of its own budget makes no one give way, even while another of its answers is being built', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const probeServer = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probeServer, '127.0.0.154', 8 * MiB);
+      one = probeServer.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probeServer.close();
+    }
+    // Its own budget: one held answer and 8 MiB more; the 1 MiB counted for its answer being built takes it past.
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen, gate),
+      unreadBudgetBytes: 3 * one + 4 * MiB,
+      unreadPerClientBytes: one + 8 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      const heavy = [await stall(server, '127.0.0.155', 8 * MiB), await stall(server, '127.0.0.155', 8 * MiB)];
+      sockets.push(...heavy);
+      const building = await open(server.origin, '127.0.0.156');
+      sockets.push(building);
+      building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+      sockets.push(await stall(server, '127.0.0.156', 8 * MiB));
+      const third = await open(server.origin, '127.0.0.156');
+      sockets.push(third);
+      third.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('of two clients holding exactly as much, the one whose answer has been held longest gives way to a newcomer', async () => {
+    const seen: string[] = [];
+    const probeServer = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probeServer, '127.0.0.157', 8 * MiB);
+      one = probeServer.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probeServer.close();
+    }
+    // Four answers of 8 MiB held and less than 1 MiB left: a newcomer's answer does not fit.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one + MiB / 2 });
+    const sockets: Socket[] = [];
+    try {
+      const first = [await stall(server, '127.0.0.158', 8 * MiB), await stall(server, '127.0.0.158', 8 * MiB)];
+      const second = [await stall(server, '127.0.0.159', 8 * MiB), await stall(server, '127.0.0.159', 8 * MiB)];
+      sockets.push(...first, ...second);
+      expect(server.connections().unreadBytes).toBe(4 * one);
+      const newcomer = await open(server.origin, '127.0.0.160');
+      sockets.push(newcomer);
+      const answered = readUntil(newcomer, whole);
+      newcomer.write(getBytes(10));
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(first[0] as Socket)).toBeLessThan(8 * MiB);
+      expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
+      for (const socket of [first[1] as Socket, ...second]) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect((await got).length).toBeGreaterThan(8 * MiB);
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('an answer that takes everyone past the budget costs its client one connection, the one held longest, not the answer itself, when the only waiter has left', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const seen: string[] = [];
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 17.5 * MiB });
+    const sockets: Socket[] = [];
+    try {
+      // The heavy client's large answer is asked for first and built last.
+      const large = await open(server.origin, '127.0.0.161');
+      sockets.push(large);
+      large.pause();
+      large.write(`GET /api/b/${20 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+      const oldest = await stall(server, '127.0.0.161', 8 * MiB);
+      const other = await stall(server, '127.0.0.162', 8 * MiB);
+      sockets.push(oldest, other);
+      // The other client asks for one more: it waits, holding an equal share; then it gives up and closes.
+      const leaving = await open(server.origin, '127.0.0.162');
+      sockets.push(leaving);
+      leaving.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+      leaving.destroy();
+      await vi.waitFor(() => expect(server.connections().open).toBe(3), { timeout: 10_000 });
+      // The large answer is built: everyone together is past the budget, and the heavy client's oldest gives way.
+      release();
+      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      expect(await drain(oldest)).toBeLessThan(8 * MiB);
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(1);
+      for (const [socket, bytes] of [
+        [large, 20 * MiB],
+        [other, 8 * MiB],
+      ] as const) {
+        const got = readUntil(socket, whole);
+        socket.resume();
+        expect((await got).length).toBeGreaterThan(bytes);
+      }
+    } finally {
+      release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('a waiter whose client holds exactly an equal share, to the byte, is not short of it: no one gives way to it', async () => {
+    const seen: string[] = [];
+    const probeServer = await startSandboxServer({ fetch: bytesAnswers(seen) });
+    let one = 0;
+    try {
+      const socket = await stall(probeServer, '127.0.0.163', 8 * MiB);
+      one = probeServer.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probeServer.close();
+    }
+    // Three clients share 6 answers' worth: an equal share is two answers.
+    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 6 * one });
+    const sockets: Socket[] = [];
+    try {
+      for (const [address, answers] of [
+        ['127.0.0.164', 3],
+        ['127.0.0.165', 2],
+        ['127.0.0.166', 1],
+      ] as const) {
+        for (let i = 0; i < answers; i++) sockets.push(await stall(server, address, 8 * MiB));
+      }
+      expect(server.connections().unreadBytes).toBe(6 * one);
+      // The client holding exactly its share asks for one more: it waits, and the heaviest keeps its connections.
+      const more = await open(server.origin, '127.0.0.165');
+      sockets.push(more);
+      more.write(getBytes(8 * MiB));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      expect(server.connections().reclaimed).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
+  it('when room is made for one answer, a waiting client with nothing under way goes before an older waiter whose client has an answer being built', async () => {
+    const releases: (() => void)[] = [];
+    const gates = [0, 1].map(() => new Promise<void>((resolve) => releases.push(resolve)));
+    let gated = 0;
+    const seen: string[] = [];
+    // Two answers being built count 1 MiB each: a third does not fit 2 MiB until one of them is built.
+    const server = await startSandboxServer({
+      fetch: bytesAnswers(seen, () => gates[gated++] as Promise<void>),
+      unreadBudgetBytes: 2 * MiB,
+    });
+    const sockets: Socket[] = [];
+    try {
+      const building = await open(server.origin, '127.0.0.167');
+      sockets.push(building);
+      building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+      const other = await open(server.origin, '127.0.0.168');
+      sockets.push(other);
+      other.write(`GET /api/b/11?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+      await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
+      // The older waiter's client has an answer being built; the younger one's has nothing under way.
+      const older = await open(server.origin, '127.0.0.167');
+      sockets.push(older);
+      const olderAnswer = readUntil(older, whole);
+      older.write(getBytes(20));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      const younger = await open(server.origin, '127.0.0.169');
+      sockets.push(younger);
+      const youngerAnswer = readUntil(younger, whole);
+      younger.write(getBytes(21));
+      await vi.waitFor(() => expect(server.connections().waiting).toBe(2), { timeout: 10_000 });
+      // The other client's answer is built: room for one more, and the younger waiter takes it first.
+      (releases[1] as () => void)();
+      const text = await vi.waitFor(
+        async () => {
+          const done = await Promise.race([youngerAnswer, Promise.resolve(undefined)]);
+          expect(done).toBeDefined();
+          return done as string;
+        },
+        { timeout: 10_000 },
+      );
+      expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(seen.slice(0, 3)).toEqual(['10', '11', '21']);
+      // Then the older one goes too.
+      (releases[0] as () => void)();
+      expect(await olderAnswer).toMatch(/^HTTP\/1\.1 200 /);
+      expect(seen).toEqual(['10', '11', '21', '20']);
+    } finally {
+      for (const release of releases) release();
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 60_000);
+
   it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen) });

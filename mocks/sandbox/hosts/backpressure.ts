@@ -312,6 +312,8 @@ export class BackPressure {
     // A pipelined answer not yet given the socket gets neither event if the socket closes first.
     socket.once('close', release);
     if (this.held > this.bounds.budgetBytes) this.reclaim();
+    // It may hold less than was counted for it while it was built: the room left goes to the waiters now.
+    else if (this.waiters.size > 0) this.admitWaiters();
   }
 
   /** Starts the connection's next queued request, or puts it among the waiters when there is no room. */
@@ -337,12 +339,18 @@ export class BackPressure {
     this.reclaim();
   }
 
+  /** Room was given back: the waiters that have room go, and for those left the heaviest group may give way. */
+  private pump(): void {
+    this.admitWaiters();
+    if (this.waiters.size > 0) this.reclaim();
+  }
+
   /**
    * Lets waiters whose group now has room go, oldest first; the others keep their place. Waiters of groups that stay
    * within an equal share of the budget with one more answer go first, so that a group holding much cannot take back
    * at once the room it gave up.
    */
-  private pump(): void {
+  private admitWaiters(): void {
     const share = this.share();
     for (const light of [true, false]) {
       for (const connection of this.waiters) {
@@ -356,7 +364,6 @@ export class BackPressure {
         this.next(connection);
       }
     }
-    if (this.waiters.size > 0) this.reclaim();
   }
 
   /** An equal share of the budget among the groups that hold answers or wait to. */
