@@ -234,6 +234,14 @@ describe('the node host', () => {
   });
 
   /** A host whose answers to /api/held/ wait for `held`; `started` counts those begun. */
+  /** A client at `address` asks for the held answer and closes its connection once that answer is being built. */
+  async function leaveWhileBuilt(server: SandboxServer, counter: { started: number }, address: string) {
+    const socket = await open(server.origin, address);
+    socket.write(get('/api/held/'));
+    await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
+    socket.destroy();
+  }
+
   async function heldServer(options: Parameters<typeof startSandboxServer>[0], held: Promise<void>) {
     const counter = { started: 0 };
     const server = await startSandboxServer({
@@ -357,10 +365,7 @@ describe('the node host', () => {
     // A budget of one answer being built (the reserve counted for each is 1 MiB).
     const { server, counter } = await heldServer({ unreadPerClientBytes: 1024 * 1024 }, held.passed);
     try {
-      const first = await open(server.origin, '127.0.0.51');
-      first.write(get('/api/held/'));
-      await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
-      first.destroy();
+      await leaveWhileBuilt(server, counter, '127.0.0.51');
       await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
       const again = await open(server.origin, '127.0.0.51');
       const answer = ask(again, get('/api/small/'));
@@ -378,10 +383,7 @@ describe('the node host', () => {
     const held = gate();
     const { server, counter } = await heldServer({}, held.passed);
     try {
-      const socket = await open(server.origin, '127.0.0.54');
-      socket.write(get('/api/held/'));
-      await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
-      socket.destroy();
+      await leaveWhileBuilt(server, counter, '127.0.0.54');
       await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 0, clients: 1, building: 1 }), {
         timeout: 10_000,
       });
@@ -401,10 +403,7 @@ describe('the node host', () => {
     // A table of one connection; a budget of one answer being built (the reserve counted for each is 1 MiB).
     const { server, counter } = await heldServer({ maxConnections: 1, unreadPerClientBytes: 1024 * 1024 }, held.passed);
     try {
-      const first = await open(server.origin, '127.0.0.52');
-      first.write(get('/api/held/'));
-      await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
-      first.destroy();
+      await leaveWhileBuilt(server, counter, '127.0.0.52');
       await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
       // Another client takes the only place with a request in progress: the first client's next connection is refused.
       const other = await open(server.origin, '127.0.0.53');

@@ -67,6 +67,19 @@ async function durableSandbox(file: string, options: DurabilityOptions = {}, san
 const titlesInFile = (file: string) =>
   new Set([...readStateFile(readFileSync(file)).store.scenarios.values()].map((s) => s.title));
 
+/** The demo member's login, as a client sends it. */
+const memberLogin = () =>
+  requestTo(
+    'POST',
+    `${API_PREFIX}/member/login/`,
+    { 'content-type': 'application/json' },
+    JSON.stringify({
+      username: DEMO.accounts.member.username,
+      password: DEMO.accounts.member.password,
+      captcha_token: DEMO.captchaToken,
+    }),
+  );
+
 const failure = (code: string) => Object.assign(new Error(code), { code });
 
 describe('a write is answered only once it is kept', () => {
@@ -230,18 +243,7 @@ describe('a write is answered only once it is kept', () => {
     const sandbox = createSandbox();
     const reports: string[] = [];
     const kept = await durable(file, sandbox, { report: (m) => reports.push(m) });
-    const answer = await kept.fetch(
-      requestTo(
-        'POST',
-        `${API_PREFIX}/member/login/`,
-        { 'content-type': 'application/json' },
-        JSON.stringify({
-          username: DEMO.accounts.member.username,
-          password: DEMO.accounts.member.password,
-          captcha_token: DEMO.captchaToken,
-        }),
-      ),
-    );
+    const answer = await kept.fetch(memberLogin());
     expect(answer.status).toBe(503);
     expect(reports.at(-1)).toMatch(/could not write the state file/);
     expect(readdirSync(folder)).toEqual(['world.json']);
@@ -835,18 +837,7 @@ describe("a restart changes no account's standing", () => {
     // While that save is held, the world is reset (Sandbox.reset) and the member rewrites as many other seeded
     // scenarios as there were changes of writer before.
     sandbox.reset();
-    const login = await sandbox.fetch(
-      requestTo(
-        'POST',
-        `${API_PREFIX}/member/login/`,
-        { 'content-type': 'application/json' },
-        JSON.stringify({
-          username: DEMO.accounts.member.username,
-          password: DEMO.accounts.member.password,
-          captcha_token: DEMO.captchaToken,
-        }),
-      ),
-    );
+    const login = await sandbox.fetch(memberLogin());
     const fresh = `JWT ${((await login.json()) as { data: { access_token: string } }).data.access_token}`;
     for (const id of [DEMO.scenarios.checkout, DEMO.scenarios.cardPayment, DEMO.scenarios.guestCheckout]) {
       if (sandbox.store.ownerChanges() >= changesSaved) break;

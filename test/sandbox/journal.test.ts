@@ -60,6 +60,35 @@ async function kept(file: string, options: DurabilityOptions = {}, sandbox: Sand
 }
 
 const lines = (file: string) => readFileSync(file, 'utf8').split('\n');
+/**
+ * A writer to `file` whose second replacement (the first is the whole file; the second, a compaction) waits before it
+ * writes until `release()`: what happens while a compaction is under way.
+ */
+function heldCompaction(file: string) {
+  const real = fileWriter(file);
+  let replacements = 0;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const writer = {
+    replace: async (): Promise<Replacement> => {
+      const replacement = await real.replace();
+      if (++replacements !== 2) return replacement;
+      return {
+        get bytes() {
+          return replacement.bytes;
+        },
+        write: async (text: string) => {
+          await held;
+          await replacement.write(text);
+        },
+        discard: () => replacement.discard(),
+        commit: () => replacement.commit(),
+      };
+    },
+  };
+  return { writer, started: () => replacements >= 2, release: () => release() };
+}
+
 const titlesIn = (bytes: Buffer) => new Set([...readStateFile(bytes).store.scenarios.values()].map((s) => s.title));
 
 describe('a save appends only what changed', () => {
@@ -443,37 +472,17 @@ describe('the order of rows', () => {
 describe('compaction', () => {
   it('folds the journal into a new snapshot once it outweighs the old one; writes during it are kept', async () => {
     const file = fileFor('compact');
-    const real = fileWriter(file);
-    let replacements = 0;
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const compaction = heldCompaction(file);
     const { createScenario, durability, titles, reports } = await kept(file, {
       compactAfterBytes: 1,
-      writer: {
-        // The first file is written whole; the second replacement is the compaction, held before its final step.
-        replace: async (): Promise<Replacement> => {
-          const replacement = await real.replace();
-          if (++replacements !== 2) return replacement;
-          return {
-            get bytes() {
-              return replacement.bytes;
-            },
-            write: async (text) => {
-              await held;
-              await replacement.write(text);
-            },
-            discard: () => replacement.discard(),
-            commit: () => replacement.commit(),
-          };
-        },
-      },
+      writer: compaction.writer,
     });
     const snapshotLine = lines(file)[0];
-    for (let i = 0; replacements < 2; i++) await createScenario(`fill ${i}`);
+    for (let i = 0; !compaction.started(); i++) await createScenario(`fill ${i}`);
     // These land while the compaction waits: in the old file's journal, then in the new file's.
     for (let i = 0; i < 5; i++) await createScenario(`during ${i}`);
     expect(lines(file)[0]).toBe(snapshotLine);
-    release();
+    compaction.release();
     await durability.idle();
     expect(reports).toEqual([]);
     expect(lines(file)[0]).not.toBe(snapshotLine);
@@ -531,38 +540,17 @@ describe('compaction', () => {
 describe('compaction and the file that was there before', () => {
   it('a compaction overtaken by a whole rewrite of the file is dropped, without a word: the file holds the later world', async () => {
     const file = fileFor('superseded');
-    const real = fileWriter(file);
-    let replacements = 0;
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let compacting = false;
+    const compaction = heldCompaction(file);
     const { createScenario, durability, titles, reports } = await kept(file, {
       compactAfterBytes: 1,
-      writer: {
-        replace: async (): Promise<Replacement> => {
-          const replacement = await real.replace();
-          if (++replacements !== 2) return replacement;
-          compacting = true;
-          return {
-            get bytes() {
-              return replacement.bytes;
-            },
-            write: async (text) => {
-              await held;
-              await replacement.write(text);
-            },
-            discard: () => replacement.discard(),
-            commit: () => replacement.commit(),
-          };
-        },
-      },
+      writer: compaction.writer,
     });
-    for (let i = 0; !compacting; i++) await createScenario(`before ${i}`);
+    for (let i = 0; !compaction.started(); i++) await createScenario(`before ${i}`);
     // The file is removed while the compaction waits: the next save writes it whole, from the world now.
     rmSync(file);
     await createScenario('After the rewrite');
     await createScenario('After that');
-    release();
+    compaction.release();
     await durability.idle();
     expect(reports).toEqual([]);
     expect(titlesIn(readFileSync(file))).toEqual(new Set([...titles()]));
