@@ -218,6 +218,8 @@ export function approxBytes(value: unknown): number {
     for (const item of value) sum += 8 + approxBytes(item);
     return sum;
   }
-  for (const [k, v] of Object.entries(value)) sum += 8 + approxBytes(k) + approxBytes(v);
+  // Object.keys, not Object.entries: the same own keys, without an array per pair (every write measures its record).
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) sum += 8 + approxBytes(key) + approxBytes(record[key]);
   return sum;
 }

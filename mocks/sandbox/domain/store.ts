@@ -402,7 +402,10 @@ export class Store {
   update<T extends object>(record: T, changes: Partial<T>): T {
     const prev = this.charges.get(record);
     if (!prev) throw new Error('Store.update: the record is not stored');
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
+    // Copied only when a field is left alone (undefined): the common write changes every field it names.
+    const defined = Object.values(changes).includes(undefined)
+      ? (Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>)
+      : changes;
     const owner = this.charging ?? prev.owner;
     const bytes = recordBytes({ ...record, ...defined });
     this.checkRoom(owner, [{ bytes, prev }]);
