@@ -622,6 +622,42 @@ describe('the slow-reader cut, on a fake clock', () => {
       await server?.close();
     }
   }, 30_000);
+
+  it('the sweep looks every quarter of slowReaderMs: an answer first held between two looks is cut at the first look past slowReaderMs, not sooner', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    const seen: string[] = [];
+    let server: SandboxServer | undefined;
+    const sockets: Socket[] = [];
+    try {
+      // Looks at 150, 300, 450 … ms after the first answer was held.
+      server = await startSandboxServer({ fetch: sized(8 * MiB, seen), slowReaderMs: 600 });
+      const running = server;
+      const stall = async (n: number, address: string) => {
+        const socket = await open(running.origin, address);
+        socket.on('error', () => undefined);
+        socket.pause();
+        sockets.push(socket);
+        socket.write(get(n));
+        await until(() => seen.length === n && running.connections().building === 0, `answer ${n} held`);
+        return socket;
+      };
+      await stall(1, '127.0.0.182');
+      vi.advanceTimersByTime(310);
+      // Held from 310 ms: unread for slowReaderMs at 910 ms, between the looks at 900 and 1050.
+      const late = await stall(2, '127.0.0.183');
+      vi.advanceTimersByTime(600);
+      expect(server.connections().slowReaders).toBe(1);
+      expect(late.destroyed).toBe(false);
+      vi.advanceTimersByTime(139);
+      expect(server.connections().slowReaders).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(server.connections().slowReaders).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      for (const socket of sockets) socket.destroy();
+      await server?.close();
+    }
+  }, 30_000);
 });
 
 describe('budgets to the byte, and who gives way', () => {
@@ -1694,6 +1730,211 @@ describe('budgets to the byte, and who gives way', () => {
       for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
       // The other client's request was sent last, yet it went before most of the large ones.
       expect(seen.slice(2).indexOf('10')).toBeLessThan(10);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+});
+
+describe('large answers take turns', () => {
+  /** The size from which a client's next answers take turns (LARGE_ANSWER_BYTES in the host). */
+  const large = 64 * 1024;
+  /** One turn of the event loop: the test runs in the server's process, so its turns are the server's. */
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  /**
+   * A server whose answers to `/api/n/<id>` are `<id>:` and 64 KiB of padding; `started` lists the ids in the order
+   * their answers started, and `onStart(id)` is called as each starts, in the turn that starts it.
+   */
+  async function turnServer() {
+    const started: string[] = [];
+    const hooks = { onStart: (_id: string) => {} };
+    const server = await startSandboxServer({
+      fetch: fetchHandlerOf((request: SandboxRequest): Answer => {
+        const id = request.url.split('/n/')[1] ?? '?';
+        started.push(id);
+        hooks.onStart(id);
+        return { status: 200, headers: { 'content-type': 'text/plain' }, body: `${id}:${'x'.repeat(large)}` };
+      }),
+    });
+    return { server, started, hooks };
+  }
+
+  /**
+   * Makes the client on `socket` one whose answers are large, as the server sees it: a first answer of 64 KiB, then a
+   * second, which takes its turn. Every connection should be open before: a new one counts as an arrival.
+   */
+  async function makeLarge(socket: Socket, name: string): Promise<void> {
+    for (const n of [1, 2]) {
+      const answer = readUntil(socket, whole);
+      socket.write(get(`${name}-warm${n}`));
+      expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+    }
+    // The turn after the last large answer started passes: no large answer has started since the loop last turned.
+    await turn();
+    await turn();
+  }
+
+  async function connections(server: SandboxServer, addresses: string[]): Promise<Socket[]> {
+    const sockets: Socket[] = [];
+    for (const address of addresses) sockets.push(await open(server.origin, address));
+    await vi.waitFor(() => expect(server.connections().open).toBe(addresses.length), { timeout: 10_000 });
+    return sockets;
+  }
+
+  it('a large answer asked for when no other is under way starts at once, before a small request another client sends just after it', async () => {
+    const { server, started } = await turnServer();
+    const sockets: Socket[] = [];
+    try {
+      sockets.push(...(await connections(server, ['127.0.0.171', '127.0.0.171', '127.0.0.172'])));
+      const [warm, mine, other] = sockets as [Socket, Socket, Socket];
+      await makeLarge(warm, 'a');
+      const answers = [readUntil(mine, whole), readUntil(other, whole)];
+      mine.write(get('a'));
+      other.write(get('b'));
+      for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(started.slice(2)).toEqual(['a', 'b']);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('one large answer per turn: a large request read in the turn after one started waits for the next turn, and a small request read with it goes first', async () => {
+    const { server, started, hooks } = await turnServer();
+    const sockets: Socket[] = [];
+    try {
+      sockets.push(
+        ...(await connections(server, ['127.0.0.173', '127.0.0.173', '127.0.0.173', '127.0.0.173', '127.0.0.174'])),
+      );
+      const [warm, first, second, third, other] = sockets as [Socket, Socket, Socket, Socket, Socket];
+      await makeLarge(warm, 'a');
+      const answers = [first, second, third, other].map((socket) => readUntil(socket, whole));
+      // The second waits its turn; as it starts, the client asks for a third, and another client for something small.
+      hooks.onStart = (id) => {
+        if (id !== 'a2') return;
+        third.write(get('a3'));
+        other.write(get('b'));
+      };
+      first.write(get('a1'));
+      second.write(get('a2'));
+      for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(started.slice(2)).toEqual(['a1', 'a2', 'b', 'a3']);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('a large request read after a turn skipped for a new connection goes behind the one already waiting its turn', async () => {
+    const { server, started } = await turnServer();
+    const sockets: Socket[] = [];
+    try {
+      sockets.push(
+        ...(await connections(server, ['127.0.0.175', '127.0.0.175', '127.0.0.175', '127.0.0.176', '127.0.0.176'])),
+      );
+      const [warmA, first, second, warmC, third] = sockets as [Socket, Socket, Socket, Socket, Socket];
+      await makeLarge(warmA, 'a');
+      await makeLarge(warmC, 'c');
+      const answers = [first, second, third].map((socket) => readUntil(socket, whole));
+      // Client a asks for two (one waits its turn) as a new connection comes; client c asks a turn later.
+      first.write(get('a1'));
+      second.write(get('a2'));
+      sockets.push(
+        connect({ port: Number(new URL(server.origin).port), host: '127.0.0.1', localAddress: '127.0.0.177' }),
+      );
+      await turn();
+      third.write(get('c'));
+      for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(started.slice(4)).toEqual(['a1', 'a2', 'c']);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('large answers asked for at once start one per turn when no one connects: six of them within a few turns', async () => {
+    const { server, started, hooks } = await turnServer();
+    const sockets: Socket[] = [];
+    try {
+      const addresses = Array.from({ length: 7 }, () => '127.0.0.178');
+      sockets.push(...(await connections(server, addresses)));
+      const [warm, ...crowd] = sockets as [Socket, ...Socket[]];
+      await makeLarge(warm, 'a');
+      let turns = 0;
+      const at: number[] = [];
+      hooks.onStart = () => at.push(turns);
+      const answers = crowd.map((socket) => readUntil(socket, whole));
+      for (const [i, socket] of crowd.entries()) socket.write(get(`a${i + 1}`));
+      while (at.length < crowd.length && turns < 1000) {
+        await turn();
+        turns += 1;
+      }
+      for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(started).toHaveLength(2 + crowd.length);
+      // One at once, then one per turn: never two in a turn, and none left waiting while the loop turns.
+      expect(at).toEqual([0, 1, 2, 3, 4, 5]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('while a new connection comes every turn, a large answer waiting its turn still starts after at most 64 turns skipped', async () => {
+    const { server, hooks } = await turnServer();
+    const sockets: Socket[] = [];
+    try {
+      sockets.push(...(await connections(server, ['127.0.0.179', '127.0.0.179', '127.0.0.179'])));
+      const [warm, first, second] = sockets as [Socket, Socket, Socket];
+      await makeLarge(warm, 'a');
+      const port = Number(new URL(server.origin).port);
+      const arrive = () => {
+        const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.180' });
+        socket.on('error', () => undefined);
+        sockets.push(socket);
+      };
+      let turns = 0;
+      const at: number[] = [];
+      hooks.onStart = () => at.push(turns);
+      const answers = [first, second].map((socket) => readUntil(socket, whole));
+      // Of two asked for at once, one at least waits its turn.
+      first.write(get('a1'));
+      second.write(get('a2'));
+      while (at.filter((turn) => turn > 0).length === 0 && turns < 200) {
+        arrive();
+        await turn();
+        turns += 1;
+      }
+      for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      const waited = at.find((turn) => turn > 0);
+      expect(waited).toBeLessThanOrEqual(65);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await server.close();
+    }
+  }, 30_000);
+
+  it('a client that closes a connection while its large request waits its turn is skipped: that request is never started, and the others are answered', async () => {
+    const { server, started } = await turnServer();
+    const sockets: Socket[] = [];
+    try {
+      const addresses = Array.from({ length: 13 }, () => '127.0.0.181');
+      sockets.push(...(await connections(server, addresses)));
+      const [warm, ...crowd] = sockets as [Socket, ...Socket[]];
+      await makeLarge(warm, 'a');
+      const leaving = crowd.pop() as Socket;
+      const answers = crowd.map((socket) => readUntil(socket, whole));
+      for (const [i, socket] of crowd.entries()) socket.write(get(`a${i + 1}`));
+      // The last asks and closes at once; its turn comes after the other eleven, one per turn.
+      leaving.write(get('gone'));
+      leaving.destroy();
+      for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 12, building: 0, unreadBytes: 0 }), {
+        timeout: 10_000,
+      });
+      expect(started).not.toContain('gone');
+      expect(started).toHaveLength(2 + crowd.length);
     } finally {
       for (const socket of sockets) socket.destroy();
       await server.close();
