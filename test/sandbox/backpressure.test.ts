@@ -9,7 +9,7 @@ import {
   requestClients,
   type SandboxRequest,
 } from '../../mocks/sandbox/core/app.js';
-import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { type SandboxServer, type SandboxServerOptions, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { pipeline, prepareCasePage, probe } from '../../scripts/pipelining-attack.js';
 
 const MiB = 1024 * 1024;
@@ -52,6 +52,83 @@ function answerOrder(raw: string): string[] {
   return order;
 }
 
+/** A gate the test opens with `release`: an answer that waits on it is built only then. */
+function gated(): { gate: Promise<void>; release: () => void } {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { gate, release };
+}
+
+/** What `promise` gives, waited for 10 s at most: a server that never answers fails the test instead of hanging it. */
+function within<T>(promise: Promise<T>): Promise<T> {
+  let settled: { value: T } | undefined;
+  void promise.then((value) => {
+    settled = { value };
+  });
+  return vi.waitFor(
+    () => {
+      if (settled === undefined) throw new Error('still waiting');
+      return settled.value;
+    },
+    { timeout: 10_000, interval: 10 },
+  );
+}
+
+/**
+ * Runs `test` with a list for the sockets it opens; whatever happens, then, `cleanup` runs (it opens a gate), every
+ * socket in the list is closed, and the server too.
+ */
+async function closing(
+  server: SandboxServer,
+  test: (sockets: Socket[]) => Promise<void>,
+  cleanup: () => void = () => undefined,
+): Promise<void> {
+  const sockets: Socket[] = [];
+  try {
+    await test(sockets);
+  } finally {
+    cleanup();
+    for (const socket of sockets) socket.destroy();
+    await server.close();
+  }
+}
+
+/**
+ * Sends `requests` (answered `0:`, `1:` … in that order) in one write on one connection while the first answer waits
+ * at a gate: either all of them are kept and answered in order once it opens (`kept`), or the connection is closed
+ * for them and counted once.
+ */
+async function pipelined(requests: string[], kept: boolean, options: SandboxServerOptions = {}): Promise<void> {
+  const { gate, release } = gated();
+  const seen: string[] = [];
+  const server = await startSandboxServer({ fetch: sized(10, seen, gate), ...options });
+  try {
+    const socket = await open(server.origin);
+    socket.on('error', () => undefined);
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => {
+      raw += chunk.toString('latin1');
+    });
+    socket.write(requests.join(''));
+    await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
+    if (kept) {
+      release();
+      const all = requests.map((_, i) => String(i));
+      await vi.waitFor(() => expect(answerOrder(raw)).toEqual(all), { timeout: 10_000 });
+      expect(server.connections().queueOverflows).toBe(0);
+      socket.destroy();
+    } else {
+      await within(closed(socket));
+      expect(server.connections().queueOverflows).toBe(1);
+    }
+  } finally {
+    release();
+    await server.close();
+  }
+}
+
 describe('one answer in flight per connection', () => {
   it('the next pipelined request is not started while the answer before it is unread, and all come in order', async () => {
     const seen: string[] = [];
@@ -84,17 +161,14 @@ describe('one answer in flight per connection', () => {
   }, 30_000);
 
   it('a connection that pipelines past the bound is closed; another is answered', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: sized(10, seen, gate), maxPipelined: 4 });
     try {
       const socket = await open(server.origin);
       socket.on('error', () => undefined);
       socket.write(Array.from({ length: 10 }, (_, i) => get(i)).join(''));
-      await closed(socket);
+      await within(closed(socket));
       expect(server.connections().queueOverflows).toBe(1);
       expect(seen).toEqual(['0']);
       release();
@@ -106,81 +180,18 @@ describe('one answer in flight per connection', () => {
     }
   });
   it('exactly the bound of waiting requests is kept and every one answered in order; one more closes the connection', async () => {
-    for (const [requests, kept] of [
-      [5, true],
-      [6, false],
-    ] as const) {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const seen: string[] = [];
-      // One answer in progress and four waiting behind it: the bound.
-      const server = await startSandboxServer({ fetch: sized(10, seen, gate), maxPipelined: 4 });
-      try {
-        const socket = await open(server.origin);
-        socket.on('error', () => undefined);
-        let raw = '';
-        socket.on('data', (chunk: Buffer) => {
-          raw += chunk.toString('latin1');
-        });
-        socket.write(Array.from({ length: requests }, (_, i) => get(i)).join(''));
-        await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
-        if (kept) {
-          // Sent in one write, every request is parsed (and queued) in the turn that starts the first.
-          release();
-          await vi.waitFor(() => expect(answerOrder(raw)).toEqual(['0', '1', '2', '3', '4']), { timeout: 10_000 });
-          expect(server.connections().queueOverflows).toBe(0);
-          socket.destroy();
-        } else {
-          await closed(socket);
-          expect(server.connections().queueOverflows).toBe(1);
-        }
-      } finally {
-        release();
-        await server.close();
-      }
-    }
+    // One answer in progress and four waiting behind it: the bound. Sent in one write, every request is parsed (and
+    // queued) in the turn that starts the first.
+    await pipelined([0, 1, 2, 3, 4].map(get), true, { maxPipelined: 4 });
+    await pipelined([0, 1, 2, 3, 4, 5].map(get), false, { maxPipelined: 4 });
   });
 
   it('waiting requests whose heads add up past 64 KiB close the connection; fewer such heads are all answered', async () => {
     // Heads of about 12 KiB each (node reads heads of up to 16 KiB): five waiting hold about 60 KiB, six about 72 KiB.
     const padded = (n: number) =>
       `GET /api/n/${n} HTTP/1.1\r\nHost: sandbox\r\nX-Pad: ${'p'.repeat(12 * 1024)}\r\n\r\n`;
-    for (const [waiting, kept] of [
-      [5, true],
-      [6, false],
-    ] as const) {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const seen: string[] = [];
-      const server = await startSandboxServer({ fetch: sized(10, seen, gate) });
-      try {
-        const socket = await open(server.origin);
-        socket.on('error', () => undefined);
-        let raw = '';
-        socket.on('data', (chunk: Buffer) => {
-          raw += chunk.toString('latin1');
-        });
-        socket.write(Array.from({ length: waiting + 1 }, (_, i) => padded(i)).join(''));
-        await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
-        if (kept) {
-          release();
-          const all = Array.from({ length: waiting + 1 }, (_, i) => String(i));
-          await vi.waitFor(() => expect(answerOrder(raw)).toEqual(all), { timeout: 10_000 });
-          expect(server.connections().queueOverflows).toBe(0);
-          socket.destroy();
-        } else {
-          await closed(socket);
-          expect(server.connections().queueOverflows).toBe(1);
-        }
-      } finally {
-        release();
-        await server.close();
-      }
-    }
+    await pipelined([0, 1, 2, 3, 4, 5].map(padded), true);
+    await pipelined([0, 1, 2, 3, 4, 5, 6].map(padded), false);
   });
   it('heads count only while they wait: a connection that pipelines batches of large heads, one batch after another, is never closed', async () => {
     const seen: string[] = [];
@@ -218,44 +229,40 @@ describe('budgets for unread answers', () => {
   ])(
     'a budget of exactly two answers being built (%s): two are built at once, the third waits for them, then all are answered',
     async (_, bounds, addresses) => {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const { gate, release } = gated();
       const seen: string[] = [];
       const server = await startSandboxServer({ fetch: sized(10, seen, gate), ...bounds });
-      const sockets: Socket[] = [];
-      try {
-        const answers: Promise<string>[] = [];
-        for (const [i, address] of addresses.entries()) {
-          const socket = await open(server.origin, address);
-          sockets.push(socket);
-          let raw = '';
-          answers.push(
-            new Promise((resolve) => {
-              socket.on('data', (chunk: Buffer) => {
-                raw += chunk.toString('latin1');
-                if (raw.endsWith(`${i}:${'x'.repeat(10)}`)) resolve(raw);
-              });
-            }),
+      await closing(
+        server,
+        async (sockets) => {
+          const answers: Promise<string>[] = [];
+          for (const [i, address] of addresses.entries()) {
+            const socket = await open(server.origin, address);
+            sockets.push(socket);
+            let raw = '';
+            answers.push(
+              new Promise((resolve) => {
+                socket.on('data', (chunk: Buffer) => {
+                  raw += chunk.toString('latin1');
+                  if (raw.endsWith(`${i}:${'x'.repeat(10)}`)) resolve(raw);
+                });
+              }),
+            );
+            socket.write(get(i));
+          }
+          await vi.waitFor(
+            () => {
+              expect(seen).toHaveLength(2);
+              expect(server.connections().waiting).toBe(1);
+            },
+            { timeout: 10_000 },
           );
-          socket.write(get(i));
-        }
-        await vi.waitFor(
-          () => {
-            expect(seen).toHaveLength(2);
-            expect(server.connections().waiting).toBe(1);
-          },
-          { timeout: 10_000 },
-        );
-        release();
-        for (const answer of await Promise.all(answers)) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
-        expect(seen).toHaveLength(3);
-      } finally {
-        release();
-        for (const socket of sockets) socket.destroy();
-        await server.close();
-      }
+          release();
+          for (const answer of await within(Promise.all(answers))) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+          expect(seen).toHaveLength(3);
+        },
+        release,
+      );
     },
   );
 
@@ -359,10 +366,7 @@ describe('budgets for unread answers', () => {
   ])(
     'an answer that would take its client past its budget while it holds another is refused with 503 and Retry-After (%s)',
     async (_, handler) => {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const { gate, release } = gated();
       const seen: string[] = [];
       const server = await startSandboxServer({
         fetch: handler(sized(12 * MiB, seen, gate)),
@@ -380,7 +384,7 @@ describe('budgets for unread answers', () => {
         );
         await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
         release();
-        const [first, second] = await Promise.all(heads);
+        const [first, second] = await within(Promise.all(heads));
         const statuses = [first, second].map((head) => /^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]).sort();
         expect(statuses).toEqual(['200', '503']);
         const refused = [first, second].find((head) => head?.includes(' 503 '));
@@ -450,10 +454,7 @@ function whole(text: string): boolean {
 
 describe('what the bounds measure', () => {
   it('the refusal for unread answers says in words how many MiB the client may leave unread, and names no field', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
     const sockets = [await open(server.origin, '127.0.0.66'), await open(server.origin, '127.0.0.66')];
@@ -465,7 +466,7 @@ describe('what the bounds measure', () => {
       });
       await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
       release();
-      const firsts = await Promise.all(heads);
+      const firsts = await within(Promise.all(heads));
       const refusedAt = firsts.findIndex((head) => head.startsWith('HTTP/1.1 503 '));
       expect(refusedAt).toBeGreaterThanOrEqual(0);
       let refusal = firsts[refusedAt] as string;
@@ -491,42 +492,12 @@ describe('what the bounds measure', () => {
     // (pad + 2) = 48 + pad bytes each; pads of 13,059 × 4 and 13,060 make 5 × 48 + 65,296 = 65,536.
     const padded = (n: number, pad: number) =>
       `GET /api/n/${n} HTTP/1.1\r\nHost: sandbox\r\nX-Pad: ${'p'.repeat(pad)}\r\n\r\n`;
-    for (const [extra, kept] of [
-      [0, true],
-      [1, false],
-    ] as const) {
-      let release: () => void = () => undefined;
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const seen: string[] = [];
-      const server = await startSandboxServer({ fetch: sized(10, seen, gate) });
-      try {
-        const socket = await open(server.origin);
-        socket.on('error', () => undefined);
-        let raw = '';
-        socket.on('data', (chunk: Buffer) => {
-          raw += chunk.toString('latin1');
-        });
-        const waiting = [1, 2, 3, 4, 5].map((n) => padded(n, n === 5 ? 13_060 + extra : 13_059));
-        socket.write(get(0) + waiting.join(''));
-        await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
-        if (kept) {
-          release();
-          await vi.waitFor(() => expect(answerOrder(raw)).toEqual(['0', '1', '2', '3', '4', '5']), { timeout: 10_000 });
-          expect(server.connections().queueOverflows).toBe(0);
-          socket.destroy();
-        } else {
-          await vi.waitFor(() => expect(socket.destroyed || socket.readyState !== 'open').toBe(true), {
-            timeout: 10_000,
-          });
-          expect(server.connections().queueOverflows).toBe(1);
-        }
-      } finally {
-        release();
-        await server.close();
-      }
-    }
+    const requests = (extra: number) => [
+      get(0),
+      ...[1, 2, 3, 4, 5].map((n) => padded(n, n === 5 ? 13_060 + extra : 13_059)),
+    ];
+    await pipelined(requests(0), true);
+    await pipelined(requests(1), false);
   });
 
   it('an answer larger than both budgets is still answered, one at a time, to a client that holds nothing unread', async () => {
@@ -543,14 +514,7 @@ describe('what the bounds measure', () => {
       for (const n of [1, 2]) {
         const answer = readUntil(socket, whole);
         socket.write(get(n));
-        const text = await vi.waitFor(
-          async () => {
-            const done = await Promise.race([answer, Promise.resolve(undefined)]);
-            expect(done).toBeDefined();
-            return done as string;
-          },
-          { timeout: 10_000 },
-        );
+        const text = await within(answer);
         expect(text).toMatch(/^HTTP\/1\.1 200 /);
         expect(answerOrder(text)).toEqual([String(n)]);
       }
@@ -574,15 +538,22 @@ describe('the slow-reader cut, on a fake clock', () => {
     throw new Error(`still waiting for ${what}`);
   }
 
-  it('an answer unread for exactly slowReaderMs has its connection cut, one held for less keeps it, and no timer runs once nothing is held', async () => {
+  /**
+   * Runs `test` with a server of 8 MiB answers whose slow-reader cut runs on a fake clock, and `stall(n, address)`,
+   * which asks for answer n on a new paused connection and waits until the rest of it is held, unread.
+   */
+  async function onFakeClock(
+    slowReaderMs: number,
+    test: (server: SandboxServer, stall: (n: number, address: string) => Promise<Socket>) => Promise<void>,
+  ): Promise<void> {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
     const seen: string[] = [];
     let server: SandboxServer | undefined;
     const sockets: Socket[] = [];
     try {
-      server = await startSandboxServer({ fetch: sized(8 * MiB, seen), slowReaderMs: 600 });
+      server = await startSandboxServer({ fetch: sized(8 * MiB, seen), slowReaderMs });
       const running = server;
-      const stall = async (n: number, address: string) => {
+      await test(running, async (n, address) => {
         const socket = await open(running.origin, address);
         socket.on('error', () => undefined);
         socket.pause();
@@ -592,7 +563,16 @@ describe('the slow-reader cut, on a fake clock', () => {
         await until(() => seen.length === n && running.connections().building === 0, `answer ${n} held`);
         expect(running.connections().unreadBytes).toBeGreaterThan(0);
         return socket;
-      };
+      });
+    } finally {
+      vi.useRealTimers();
+      for (const socket of sockets) socket.destroy();
+      await server?.close();
+    }
+  }
+
+  it('an answer unread for exactly slowReaderMs has its connection cut, one held for less keeps it, and no timer runs once nothing is held', async () => {
+    await onFakeClock(600, async (server, stall) => {
       const first = await stall(1, '127.0.0.68');
       vi.advanceTimersByTime(300);
       const second = await stall(2, '127.0.0.69');
@@ -612,15 +592,28 @@ describe('the slow-reader cut, on a fake clock', () => {
         received += chunk.length;
       });
       second.resume();
-      await until(() => received > 8 * MiB && running.connections().unreadBytes === 0, 'the second answer read');
+      await until(() => received > 8 * MiB && server.connections().unreadBytes === 0, 'the second answer read');
       vi.advanceTimersByTime(150);
       expect(server.connections().slowReaders).toBe(1);
       expect(vi.getTimerCount()).toBe(0);
-    } finally {
-      vi.useRealTimers();
-      for (const socket of sockets) socket.destroy();
-      await server?.close();
-    }
+    });
+  }, 30_000);
+
+  it('the sweep looks every quarter of slowReaderMs: an answer first held between two looks is cut at the first look past slowReaderMs, not sooner', async () => {
+    // Looks at 150, 300, 450 … ms after the first answer was held.
+    await onFakeClock(600, async (server, stall) => {
+      await stall(1, '127.0.0.182');
+      vi.advanceTimersByTime(310);
+      // Held from 310 ms: unread for slowReaderMs at 910 ms, between the looks at 900 and 1050.
+      const late = await stall(2, '127.0.0.183');
+      vi.advanceTimersByTime(600);
+      expect(server.connections().slowReaders).toBe(1);
+      expect(late.destroyed).toBe(false);
+      vi.advanceTimersByTime(139);
+      expect(server.connections().slowReaders).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect(server.connections().slowReaders).toBe(2);
+    });
   }, 30_000);
 });
 
@@ -649,6 +642,43 @@ describe('budgets to the byte, and who gives way', () => {
     return socket;
   }
 
+  /** Stalls `count` answers of `bytes` from `address`, one after another: their sockets, in that order. */
+  async function stallMany(server: SandboxServer, address: string, count: number, bytes: number): Promise<Socket[]> {
+    const sockets: Socket[] = [];
+    for (let i = 0; i < count; i++) sockets.push(await stall(server, address, bytes));
+    return sockets;
+  }
+
+  /**
+   * Three clients holding unread answers, in the order they came: `light` one answer, `heavy` two, `other` one, from
+   * the three addresses, of the three sizes; their sockets are also kept in `sockets`.
+   */
+  async function lightHeavyOther(
+    server: SandboxServer,
+    sockets: Socket[],
+    [lightAddress, heavyAddress, otherAddress]: [string, string, string],
+    [lightBytes, heavyBytes, otherBytes]: [number, number, number],
+  ): Promise<{ light: Socket; heavy: Socket[]; other: Socket }> {
+    const light = await stall(server, lightAddress, lightBytes);
+    const heavy = await stallMany(server, heavyAddress, 2, heavyBytes);
+    const other = await stall(server, otherAddress, otherBytes);
+    sockets.push(light, ...heavy, other);
+    return { light, heavy, other };
+  }
+
+  /**
+   * A new connection from `address` whose client first asks for an answer of `bytes` and reads it whole: the server
+   * expects its next answer as large.
+   */
+  async function afterLargeAnswer(server: SandboxServer, address: string, bytes: number): Promise<Socket> {
+    const socket = await open(server.origin, address);
+    const answer = readUntil(socket, whole);
+    socket.write(getBytes(bytes));
+    expect(await within(answer)).toMatch(/^HTTP\/1\.1 200 /);
+    await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+    return socket;
+  }
+
   /** Reads the whole of what the server sends until it closes the connection; the number of bytes. */
   function drain(socket: Socket): Promise<number> {
     return new Promise((resolve) => {
@@ -661,6 +691,27 @@ describe('budgets to the byte, and who gives way', () => {
     });
   }
 
+  /**
+   * A server whose budgets are counted in answers of 8 MiB held unread: `bounds(one)` gets what one such answer
+   * counts, head and body, measured on a first server. Its answers asked with `?gate` wait for `gate`.
+   */
+  async function serverWithBudgetOf(
+    bounds: (one: number) => Pick<SandboxServerOptions, 'unreadBudgetBytes' | 'unreadPerClientBytes'>,
+    seen: string[],
+    gate?: Promise<void>,
+  ): Promise<{ server: SandboxServer; one: number }> {
+    const probe = await startSandboxServer({ fetch: bytesAnswers([]) });
+    let one = 0;
+    try {
+      const socket = await stall(probe, '127.0.0.124', 8 * MiB);
+      one = probe.connections().unreadBytes;
+      socket.destroy();
+    } finally {
+      await probe.close();
+    }
+    return { server: await startSandboxServer({ fetch: bytesAnswers(seen, gate), ...bounds(one) }), one };
+  }
+
   it('an answer that takes its client exactly to its budget is written; one byte more is refused with 503', async () => {
     for (const [extra, status] of [
       [0, '200'],
@@ -668,8 +719,7 @@ describe('budgets to the byte, and who gives way', () => {
     ] as const) {
       const seen: string[] = [];
       const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadPerClientBytes: 20 * MiB });
-      const sockets: Socket[] = [];
-      try {
+      await closing(server, async (sockets) => {
         sockets.push(await stall(server, '127.0.0.96', 8 * MiB));
         // What the client holds unread now, head and body of that answer: the next answer may bring it to the budget.
         const held = server.connections().unreadBytes;
@@ -678,12 +728,9 @@ describe('budgets to the byte, and who gives way', () => {
         next.pause();
         const head = new Promise<string>((resolve) => next.once('readable', () => resolve(String(next.read()))));
         next.write(getBytes(20 * MiB - held + extra));
-        expect((await head).slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
+        expect((await within(head)).slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
         expect(server.connections().refused).toBe(extra);
-      } finally {
-        for (const socket of sockets) socket.destroy();
-        await server.close();
-      }
+      });
     }
   }, 30_000);
 
@@ -691,13 +738,14 @@ describe('budgets to the byte, and who gives way', () => {
     const seen: string[] = [];
     // Four answers of 8 MiB held take 32 MiB (and their heads) of 33 MiB: no one else's answer of 1 MiB fits.
     const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
-    const sockets: Socket[] = [];
-    try {
+    await closing(server, async (sockets) => {
       // The clients in the order they came: a light one, the heavy one (two answers), another light one.
-      const light = await stall(server, '127.0.0.91', 8 * MiB);
-      const heavy = [await stall(server, '127.0.0.92', 8 * MiB), await stall(server, '127.0.0.92', 8 * MiB)];
-      const other = await stall(server, '127.0.0.93', 8 * MiB);
-      sockets.push(light, ...heavy, other);
+      const { light, heavy, other } = await lightHeavyOther(
+        server,
+        sockets,
+        ['127.0.0.91', '127.0.0.92', '127.0.0.93'],
+        [8 * MiB, 8 * MiB, 8 * MiB],
+      );
       // The heavy client asks for a third: within its own budget, past everyone's. It waits; no one is cut for it.
       const third = await open(server.origin, '127.0.0.92');
       sockets.push(third);
@@ -710,36 +758,25 @@ describe('budgets to the byte, and who gives way', () => {
       sockets.push(newcomer);
       const answered = readUntil(newcomer, whole);
       newcomer.write(getBytes(10));
-      const text = await vi.waitFor(
-        async () => {
-          const done = await Promise.race([answered, Promise.resolve(undefined)]);
-          expect(done).toBeDefined();
-          return done as string;
-        },
-        { timeout: 10_000 },
-      );
+      const text = await within(answered);
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(server.connections().reclaimed).toBe(1);
       // The newcomer's answer built, the room left goes to the heavy client's waiting request, over its share or not.
       await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
       // The heavy client's connection held longest was cut: it ends short of its answer. Every other answer is whole.
-      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
+      expect(await within(drain(heavy[0] as Socket))).toBeLessThan(8 * MiB);
       for (const socket of [light, heavy[1] as Socket, other]) {
         const got = readUntil(socket, whole);
         socket.resume();
-        expect(await got).toMatch(/^HTTP\/1\.1 200 /);
+        expect(await within(got)).toMatch(/^HTTP\/1\.1 200 /);
       }
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('an answer that takes everyone together past the budget makes the heaviest client give up its connection held longest, with no one waiting', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 22 * MiB });
-    const sockets: Socket[] = [];
-    try {
+    await closing(server, async (sockets) => {
       const light = await stall(server, '127.0.0.97', 4 * MiB);
       const oldest = await stall(server, '127.0.0.98', 8 * MiB);
       sockets.push(light, oldest);
@@ -750,7 +787,7 @@ describe('budgets to the byte, and who gives way', () => {
       larger.pause();
       larger.write(getBytes(12 * MiB));
       await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
-      expect(await drain(oldest)).toBeLessThan(8 * MiB);
+      expect(await within(drain(oldest))).toBeLessThan(8 * MiB);
       expect(server.connections().waiting).toBe(0);
       for (const [socket, bytes] of [
         [light, 4 * MiB],
@@ -758,106 +795,96 @@ describe('budgets to the byte, and who gives way', () => {
       ] as const) {
         const got = readUntil(socket, whole);
         socket.resume();
-        expect((await got).length).toBeGreaterThan(bytes);
+        expect((await within(got)).length).toBeGreaterThan(bytes);
       }
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('a pipelined request waits for room in its client budget like a new one, and is answered once room is made', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 11 * MiB });
-    const sockets: Socket[] = [];
-    try {
-      // A reader pipelines two small requests; the first waits for the gate, the second behind it.
-      const reader = await open(server.origin, '127.0.0.102');
-      sockets.push(reader);
-      let raw = '';
-      reader.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('latin1');
-      });
-      reader.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n${getBytes(20)}`);
-      await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
-      // Meanwhile another connection of the same client takes 8 MiB it does not read: the client's next answer is
-      // expected at 4 MiB after the small one, past its 11 MiB.
-      const holder = await stall(server, '127.0.0.102', 8 * MiB);
-      sockets.push(holder);
-      release();
-      await vi.waitFor(
-        () => {
-          expect(raw.endsWith(`\r\n\r\n${'x'.repeat(10)}`)).toBe(true);
-          expect(server.connections().waiting).toBe(1);
-        },
-        { timeout: 10_000 },
-      );
-      expect(seen).toEqual(['10', String(8 * MiB)]);
-      // The holder reads: its room goes to the pipelined request.
-      holder.resume();
-      await vi.waitFor(() => expect(raw.endsWith(`\r\n\r\n${'x'.repeat(20)}`)).toBe(true), { timeout: 10_000 });
-      expect(seen).toEqual(['10', String(8 * MiB), '20']);
-    } finally {
-      release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    await closing(
+      server,
+      async (sockets) => {
+        // A reader pipelines two small requests; the first waits for the gate, the second behind it.
+        const reader = await open(server.origin, '127.0.0.102');
+        sockets.push(reader);
+        let raw = '';
+        reader.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('latin1');
+        });
+        reader.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n${getBytes(20)}`);
+        await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
+        // Meanwhile another connection of the same client takes 8 MiB it does not read: the client's next answer is
+        // expected at 4 MiB after the small one, past its 11 MiB.
+        const holder = await stall(server, '127.0.0.102', 8 * MiB);
+        sockets.push(holder);
+        release();
+        await vi.waitFor(
+          () => {
+            expect(raw.endsWith(`\r\n\r\n${'x'.repeat(10)}`)).toBe(true);
+            expect(server.connections().waiting).toBe(1);
+          },
+          { timeout: 10_000 },
+        );
+        expect(seen).toEqual(['10', String(8 * MiB)]);
+        // The holder reads: its room goes to the pipelined request.
+        holder.resume();
+        await vi.waitFor(() => expect(raw.endsWith(`\r\n\r\n${'x'.repeat(20)}`)).toBe(true), { timeout: 10_000 });
+        expect(seen).toEqual(['10', String(8 * MiB), '20']);
+      },
+      release,
+    );
   }, 30_000);
 
   it('small answers soon make a client that took one large answer as light as a new one: two of its answers are built at once again within a 2 MiB budget', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 2 * MiB });
-    const sockets: Socket[] = [];
-    try {
-      const first = await open(server.origin, '127.0.0.103');
-      sockets.push(first);
-      // One answer of 8 MiB, read whole, then four small ones: each halves what the next is expected to take.
-      for (const bytes of [8 * MiB, 10, 10, 10, 10]) {
-        const answer = readUntil(first, whole);
-        first.write(getBytes(bytes));
-        expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
-      }
-      const gated = [];
-      for (let i = 0; i < 3; i++) {
-        const socket = await open(server.origin, '127.0.0.103');
-        sockets.push(socket);
-        gated.push(readUntil(socket, whole));
-        socket.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-      }
-      // Each counts 1 MiB while it is built: two fit the budget, the third waits for them.
-      await vi.waitFor(
-        () => {
-          expect(server.connections().building).toBe(2);
-          expect(server.connections().waiting).toBe(1);
-        },
-        { timeout: 10_000 },
-      );
-      release();
-      for (const answer of await Promise.all(gated)) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
-    } finally {
-      release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    await closing(
+      server,
+      async (sockets) => {
+        const first = await open(server.origin, '127.0.0.103');
+        sockets.push(first);
+        // One answer of 8 MiB, read whole, then four small ones: each halves what the next is expected to take.
+        for (const bytes of [8 * MiB, 10, 10, 10, 10]) {
+          const answer = readUntil(first, whole);
+          first.write(getBytes(bytes));
+          expect(await within(answer)).toMatch(/^HTTP\/1\.1 200 /);
+        }
+        const gated = [];
+        for (let i = 0; i < 3; i++) {
+          const socket = await open(server.origin, '127.0.0.103');
+          sockets.push(socket);
+          gated.push(readUntil(socket, whole));
+          socket.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        }
+        // Each counts 1 MiB while it is built: two fit the budget, the third waits for them.
+        await vi.waitFor(
+          () => {
+            expect(server.connections().building).toBe(2);
+            expect(server.connections().waiting).toBe(1);
+          },
+          { timeout: 10_000 },
+        );
+        release();
+        for (const answer of await within(Promise.all(gated))) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      },
+      release,
+    );
   }, 30_000);
 
   it('a client holding less than an equal share that waits for a second answer makes the heaviest client give way', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
-    const sockets: Socket[] = [];
-    try {
-      const light = await stall(server, '127.0.0.104', 8 * MiB);
-      const heavy = [await stall(server, '127.0.0.105', 8 * MiB), await stall(server, '127.0.0.105', 8 * MiB)];
-      const other = await stall(server, '127.0.0.106', 8 * MiB);
-      sockets.push(light, ...heavy, other);
+    await closing(server, async (sockets) => {
+      const { light, heavy, other } = await lightHeavyOther(
+        server,
+        sockets,
+        ['127.0.0.104', '127.0.0.105', '127.0.0.106'],
+        [8 * MiB, 8 * MiB, 8 * MiB],
+      );
       // The other client, holding one answer, asks for a second: within its own budget, past everyone's.
       const second = await open(server.origin, '127.0.0.106');
       sockets.push(second);
@@ -865,26 +892,16 @@ describe('budgets to the byte, and who gives way', () => {
       const answered = readUntil(second, whole);
       second.write(getBytes(8 * MiB));
       await vi.waitFor(() => expect(server.connections().reclaimed).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
-      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
-      const text = await vi.waitFor(
-        async () => {
-          const done = await Promise.race([answered, Promise.resolve(undefined)]);
-          expect(done).toBeDefined();
-          return done as string;
-        },
-        { timeout: 10_000 },
-      );
+      expect(await within(drain(heavy[0] as Socket))).toBeLessThan(8 * MiB);
+      const text = await within(answered);
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       // Only the heavy client lost connections; the light one's and the other's first answers come whole.
       for (const socket of [light, other]) {
         const got = readUntil(socket, whole);
         socket.resume();
-        expect(await got).toMatch(/^HTTP\/1\.1 200 /);
+        expect(await within(got)).toMatch(/^HTTP\/1\.1 200 /);
       }
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('a client that waits only because of its own budget makes no one else give way', async () => {
@@ -894,12 +911,13 @@ describe('budgets to the byte, and who gives way', () => {
       unreadBudgetBytes: 37 * MiB,
       unreadPerClientBytes: 17 * MiB,
     });
-    const sockets: Socket[] = [];
-    try {
-      const light = await stall(server, '127.0.0.112', 8 * MiB);
-      const heavy = [await stall(server, '127.0.0.113', 8 * MiB), await stall(server, '127.0.0.113', 8 * MiB)];
-      const other = await stall(server, '127.0.0.114', 12 * MiB);
-      sockets.push(light, ...heavy, other);
+    await closing(server, async (sockets) => {
+      await lightHeavyOther(
+        server,
+        sockets,
+        ['127.0.0.112', '127.0.0.113', '127.0.0.114'],
+        [8 * MiB, 8 * MiB, 12 * MiB],
+      );
       // The other client's second answer, expected at 12 MiB, would take it past its own 17 MiB: that is why it waits.
       const second = await open(server.origin, '127.0.0.114');
       sockets.push(second);
@@ -911,90 +929,76 @@ describe('budgets to the byte, and who gives way', () => {
       sockets.push(newcomer);
       const answered = readUntil(newcomer, whole);
       newcomer.write(getBytes(10));
-      const text = await vi.waitFor(
-        async () => {
-          const done = await Promise.race([answered, Promise.resolve(undefined)]);
-          expect(done).toBeDefined();
-          return done as string;
-        },
-        { timeout: 10_000 },
-      );
+      const text = await within(answered);
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(server.connections().reclaimed).toBe(1);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('a pipelining connection that waited for room once waits again, and is answered again, the next time its client is full', async () => {
-    const gates = [0, 1].map(() => {
-      let release: () => void = () => undefined;
-      const passed = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      return { passed, release };
-    });
+    const gates = [gated(), gated()];
     const seen: string[] = [];
     // The first request with `?gate` waits for the first gate, the second for the second.
-    let gated = 0;
-    const next = () => (gates[gated++] as (typeof gates)[number]).passed;
+    let asked = 0;
+    const next = () => (gates[asked++] as (typeof gates)[number]).gate;
     const server = await startSandboxServer({ fetch: bytesAnswers(seen, next), unreadPerClientBytes: 11 * MiB });
-    const sockets: Socket[] = [];
-    try {
-      const reader = await open(server.origin, '127.0.0.116');
-      sockets.push(reader);
-      let raw = '';
-      reader.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('latin1');
-      });
-      const ask = (bytes: number, gate = false) =>
-        `GET /api/b/${bytes}${gate ? '?gate' : ''} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
-      const ends = (bytes: number) => raw.endsWith(`\r\n\r\n${'x'.repeat(bytes)}`);
-      reader.write(ask(10, true) + ask(20, true) + ask(30));
-      await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
-      // First time: another connection of the client holds 8 MiB; the second request waits, then goes when it reads.
-      const first = await stall(server, '127.0.0.116', 8 * MiB);
-      sockets.push(first);
-      gates[0]?.release();
-      await vi.waitFor(
-        () => {
-          expect(ends(10)).toBe(true);
-          expect(server.connections().waiting).toBe(1);
-        },
-        { timeout: 10_000 },
-      );
-      first.resume();
-      await vi.waitFor(() => expect(seen).toHaveLength(3), { timeout: 10_000 });
-      // Second time: while the second request is built, another 8 MiB is held; the third waits, then goes.
-      const again = await stall(server, '127.0.0.116', 8 * MiB);
-      sockets.push(again);
-      gates[1]?.release();
-      await vi.waitFor(
-        () => {
-          expect(ends(20)).toBe(true);
-          expect(server.connections().waiting).toBe(1);
-        },
-        { timeout: 10_000 },
-      );
-      again.resume();
-      await vi.waitFor(() => expect(ends(30)).toBe(true), { timeout: 10_000 });
-    } finally {
-      for (const gate of gates) gate.release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    await closing(
+      server,
+      async (sockets) => {
+        const reader = await open(server.origin, '127.0.0.116');
+        sockets.push(reader);
+        let raw = '';
+        reader.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('latin1');
+        });
+        const ask = (bytes: number, gate = false) =>
+          `GET /api/b/${bytes}${gate ? '?gate' : ''} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
+        const ends = (bytes: number) => raw.endsWith(`\r\n\r\n${'x'.repeat(bytes)}`);
+        reader.write(ask(10, true) + ask(20, true) + ask(30));
+        await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
+        // First time: another connection of the client holds 8 MiB; the second request waits, then goes when it reads.
+        const first = await stall(server, '127.0.0.116', 8 * MiB);
+        sockets.push(first);
+        gates[0]?.release();
+        await vi.waitFor(
+          () => {
+            expect(ends(10)).toBe(true);
+            expect(server.connections().waiting).toBe(1);
+          },
+          { timeout: 10_000 },
+        );
+        first.resume();
+        await vi.waitFor(() => expect(seen).toHaveLength(3), { timeout: 10_000 });
+        // Second time: while the second request is built, another 8 MiB is held; the third waits, then goes.
+        const again = await stall(server, '127.0.0.116', 8 * MiB);
+        sockets.push(again);
+        gates[1]?.release();
+        await vi.waitFor(
+          () => {
+            expect(ends(20)).toBe(true);
+            expect(server.connections().waiting).toBe(1);
+          },
+          { timeout: 10_000 },
+        );
+        again.resume();
+        await vi.waitFor(() => expect(ends(30)).toBe(true), { timeout: 10_000 });
+      },
+      () => {
+        for (const gate of gates) gate.release();
+      },
+    );
   }, 60_000);
 
   it('a client holding more than an equal share that waits for room makes no one else give way', async () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
-    const sockets: Socket[] = [];
-    try {
-      const light = await stall(server, '127.0.0.117', 4 * MiB);
-      const heavy = [await stall(server, '127.0.0.118', 8 * MiB), await stall(server, '127.0.0.118', 8 * MiB)];
-      const middle = await stall(server, '127.0.0.119', 12 * MiB);
-      sockets.push(light, ...heavy, middle);
+    await closing(server, async (sockets) => {
+      const { heavy } = await lightHeavyOther(
+        server,
+        sockets,
+        ['127.0.0.117', '127.0.0.118', '127.0.0.119'],
+        [4 * MiB, 8 * MiB, 12 * MiB],
+      );
       // The middle client holds 12 MiB, more than an equal share of 33 MiB among three (11 MiB): when it asks for
       // more and everyone together is full, it waits, and the heaviest client keeps its connections.
       const more = await open(server.origin, '127.0.0.119');
@@ -1006,10 +1010,7 @@ describe('budgets to the byte, and who gives way', () => {
       for (const socket of heavy) socket.resume();
       await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
       expect(server.connections().reclaimed).toBe(0);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('a client holding nothing whose last answer was larger than its own budget still makes the heaviest client give way', async () => {
@@ -1019,96 +1020,56 @@ describe('budgets to the byte, and who gives way', () => {
       unreadBudgetBytes: 26 * MiB,
       unreadPerClientBytes: 11 * MiB,
     });
-    const sockets: Socket[] = [];
-    try {
+    await closing(server, async (sockets) => {
       // First, with no one holding anything, the newcomer reads a 12 MiB answer whole: its next is expected as large.
-      const newcomer = await open(server.origin, '127.0.0.120');
+      const newcomer = await afterLargeAnswer(server, '127.0.0.120', 12 * MiB);
       sockets.push(newcomer);
-      const large = readUntil(newcomer, whole);
-      newcomer.write(getBytes(12 * MiB));
-      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
-      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
-      const light = await stall(server, '127.0.0.121', 4 * MiB);
-      const heavy = [await stall(server, '127.0.0.122', 5 * MiB), await stall(server, '127.0.0.122', 5 * MiB)];
-      const other = await stall(server, '127.0.0.123', 4 * MiB);
-      sockets.push(light, ...heavy, other);
+      const { heavy } = await lightHeavyOther(
+        server,
+        sockets,
+        ['127.0.0.121', '127.0.0.122', '127.0.0.123'],
+        [4 * MiB, 5 * MiB, 4 * MiB],
+      );
       // 18 MiB held and 12 expected do not fit 26 MiB: the newcomer waits only because everyone together is full.
       const answered = readUntil(newcomer, whole);
       newcomer.write(getBytes(10));
-      const text = await vi.waitFor(
-        async () => {
-          const done = await Promise.race([answered, Promise.resolve(undefined)]);
-          expect(done).toBeDefined();
-          return done as string;
-        },
-        { timeout: 10_000 },
-      );
+      const text = await within(answered);
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(server.connections().reclaimed).toBe(1);
-      expect(await drain(heavy[0] as Socket)).toBeLessThan(5 * MiB);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+      expect(await within(drain(heavy[0] as Socket))).toBeLessThan(5 * MiB);
+    });
   }, 60_000);
 
   it('everyone together at exactly the budget, to the byte, is not past it: a client at its own budget only waits', async () => {
     const seen: string[] = [];
-    // What one held answer of 8 MiB counts, head and body, measured on a first server.
-    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
-    let one = 0;
-    try {
-      const socket = await stall(probe, '127.0.0.124', 8 * MiB);
-      one = probe.connections().unreadBytes;
-      socket.destroy();
-    } finally {
-      await probe.close();
-    }
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
-    const sockets: Socket[] = [];
-    try {
-      const light = await stall(server, '127.0.0.125', 8 * MiB);
-      const heavy = [await stall(server, '127.0.0.126', 8 * MiB), await stall(server, '127.0.0.126', 8 * MiB)];
-      const other = await stall(server, '127.0.0.127', 8 * MiB);
-      sockets.push(light, ...heavy, other);
+    const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 4 * one }), seen);
+    await closing(server, async (sockets) => {
+      await lightHeavyOther(
+        server,
+        sockets,
+        ['127.0.0.125', '127.0.0.126', '127.0.0.127'],
+        [8 * MiB, 8 * MiB, 8 * MiB],
+      );
       expect(server.connections().unreadBytes).toBe(4 * one);
       const third = await open(server.origin, '127.0.0.126');
       sockets.push(third);
       third.write(getBytes(8 * MiB));
       await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
       expect(server.connections().reclaimed).toBe(0);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('a client holding exactly an equal share, to the byte, keeps its connections, and a client only connected does not count in the share', async () => {
     const seen: string[] = [];
-    // What one held answer of 8 MiB counts, head and body, measured on a first server.
-    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
-    let one = 0;
-    try {
-      const socket = await stall(probe, '127.0.0.128', 8 * MiB);
-      one = probe.connections().unreadBytes;
-      socket.destroy();
-    } finally {
-      await probe.close();
-    }
     // Shared by two clients (the one holding, the one waiting), the budget of four such answers is two each.
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
-    const sockets: Socket[] = [];
-    try {
+    const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 4 * one }), seen);
+    await closing(server, async (sockets) => {
       const idle = await open(server.origin, '127.0.0.129');
       sockets.push(idle);
       // The newcomer first reads a 20 MiB answer whole: its next is expected as large.
-      const newcomer = await open(server.origin, '127.0.0.130');
+      const newcomer = await afterLargeAnswer(server, '127.0.0.130', 20 * MiB);
       sockets.push(newcomer);
-      const large = readUntil(newcomer, whole);
-      newcomer.write(getBytes(20 * MiB));
-      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
-      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
-      const heavy = [await stall(server, '127.0.0.131', 8 * MiB), await stall(server, '127.0.0.131', 8 * MiB)];
+      const heavy = await stallMany(server, '127.0.0.131', 2, 8 * MiB);
       sockets.push(...heavy);
       expect(server.connections().unreadBytes).toBe(2 * one);
       // 20 MiB more do not fit: the newcomer waits; the client holding exactly its share is not cut for it.
@@ -1118,52 +1079,27 @@ describe('budgets to the byte, and who gives way', () => {
       expect(server.connections().reclaimed).toBe(0);
       // Once that client reads, the newcomer is answered.
       for (const socket of heavy) socket.resume();
-      const text = await vi.waitFor(
-        async () => {
-          const done = await Promise.race([answered, Promise.resolve(undefined)]);
-          expect(done).toBeDefined();
-          return done as string;
-        },
-        { timeout: 10_000 },
-      );
+      const text = await within(answered);
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(server.connections().reclaimed).toBe(0);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('everyone exactly at the budget cuts no one; once a reader frees room and a waiter short of its share still has none, the heaviest client gives way', async () => {
     const seen: string[] = [];
-    // What one held answer of 8 MiB counts, head and body, measured on a first server.
-    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
-    let one = 0;
-    try {
-      const socket = await stall(probe, '127.0.0.133', 8 * MiB);
-      one = probe.connections().unreadBytes;
-      socket.destroy();
-    } finally {
-      await probe.close();
-    }
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
-    const sockets: Socket[] = [];
-    try {
+    const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 4 * one }), seen);
+    await closing(server, async (sockets) => {
       // The newcomer first reads a 20 MiB answer whole: its next is expected as large.
-      const newcomer = await open(server.origin, '127.0.0.134');
+      const newcomer = await afterLargeAnswer(server, '127.0.0.134', 20 * MiB);
       sockets.push(newcomer);
-      const large = readUntil(newcomer, whole);
-      newcomer.write(getBytes(20 * MiB));
-      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
-      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
-      const heavy = [await stall(server, '127.0.0.135', 8 * MiB), await stall(server, '127.0.0.135', 8 * MiB)];
+      const heavy = await stallMany(server, '127.0.0.135', 2, 8 * MiB);
       sockets.push(...heavy);
       // The newcomer waits; the heavy client holds exactly its share of two and keeps its connections.
       newcomer.write(getBytes(10));
       await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
       expect(server.connections().reclaimed).toBe(0);
       // A reader takes the rest of the budget, to the byte: everyone together is at it, not past it.
-      const reader = [await stall(server, '127.0.0.136', 8 * MiB), await stall(server, '127.0.0.136', 8 * MiB)];
+      const reader = await stallMany(server, '127.0.0.136', 2, 8 * MiB);
       sockets.push(...reader);
       expect(server.connections().unreadBytes).toBe(4 * one);
       expect(server.connections().reclaimed).toBe(0);
@@ -1171,35 +1107,20 @@ describe('budgets to the byte, and who gives way', () => {
       // equal share among three: its connection held longest gives way.
       (reader[0] as Socket).resume();
       await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
-      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+      expect(await within(drain(heavy[0] as Socket))).toBeLessThan(8 * MiB);
+    });
   }, 60_000);
 
   it('a waiter whose next answer would bring its client exactly to its own budget counts as short of room: the heaviest client gives way to it', async () => {
     const seen: string[] = [];
-    // What one held answer of 8 MiB counts, head and body, measured on a first server.
-    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
-    let one = 0;
-    try {
-      const socket = await stall(probe, '127.0.0.137', 8 * MiB);
-      one = probe.connections().unreadBytes;
-      socket.destroy();
-    } finally {
-      await probe.close();
-    }
     // Its own budget: one held answer and one more of the same 8 MiB body, to the byte.
-    const server = await startSandboxServer({
-      fetch: bytesAnswers(seen),
-      unreadBudgetBytes: 3 * one + 4 * MiB,
-      unreadPerClientBytes: one + 8 * MiB,
-    });
-    const sockets: Socket[] = [];
-    try {
+    const { server } = await serverWithBudgetOf(
+      (one) => ({ unreadBudgetBytes: 3 * one + 4 * MiB, unreadPerClientBytes: one + 8 * MiB }),
+      seen,
+    );
+    await closing(server, async (sockets) => {
       const waiter = await stall(server, '127.0.0.138', 8 * MiB);
-      const heavy = [await stall(server, '127.0.0.139', 8 * MiB), await stall(server, '127.0.0.139', 8 * MiB)];
+      const heavy = await stallMany(server, '127.0.0.139', 2, 8 * MiB);
       sockets.push(waiter, ...heavy);
       const second = await open(server.origin, '127.0.0.138');
       sockets.push(second);
@@ -1207,12 +1128,9 @@ describe('budgets to the byte, and who gives way', () => {
       const head = new Promise<string>((resolve) => second.once('readable', () => resolve(String(second.read()))));
       second.write(getBytes(8 * MiB));
       await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
-      expect(await drain(heavy[0] as Socket)).toBeLessThan(8 * MiB);
-      expect((await head).slice(0, 12)).toBe('HTTP/1.1 200');
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+      expect(await within(drain(heavy[0] as Socket))).toBeLessThan(8 * MiB);
+      expect((await within(head)).slice(0, 12)).toBe('HTTP/1.1 200');
+    });
   }, 60_000);
 
   it('a connection that holds one answer after another, read each time, keeps no listener per answer', async () => {
@@ -1255,50 +1173,38 @@ describe('budgets to the byte, and who gives way', () => {
   }, 60_000);
 
   it('a client that closes its connection while its answer is built gives its room to a client waiting for it', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const seen: string[] = [];
     // One answer being built counts 1 MiB: a second does not fit 1.5 MiB.
     const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 1.5 * MiB });
-    const sockets: Socket[] = [];
-    try {
-      const leaving = await open(server.origin, '127.0.0.107');
-      sockets.push(leaving);
-      leaving.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-      await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
-      const waiting = await open(server.origin, '127.0.0.108');
-      sockets.push(waiting);
-      const answered = readUntil(waiting, whole);
-      waiting.write(getBytes(20));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
-      leaving.destroy();
-      await vi.waitFor(() => expect(server.connections().open).toBe(1), { timeout: 10_000 });
-      release();
-      const text = await vi.waitFor(
-        async () => {
-          const done = await Promise.race([answered, Promise.resolve(undefined)]);
-          expect(done).toBeDefined();
-          return done as string;
-        },
-        { timeout: 10_000 },
-      );
-      expect(text).toMatch(/^HTTP\/1\.1 200 /);
-      expect(seen).toEqual(['10', '20']);
-    } finally {
-      release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    await closing(
+      server,
+      async (sockets) => {
+        const leaving = await open(server.origin, '127.0.0.107');
+        sockets.push(leaving);
+        leaving.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
+        const waiting = await open(server.origin, '127.0.0.108');
+        sockets.push(waiting);
+        const answered = readUntil(waiting, whole);
+        waiting.write(getBytes(20));
+        await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+        leaving.destroy();
+        await vi.waitFor(() => expect(server.connections().open).toBe(1), { timeout: 10_000 });
+        release();
+        const text = await within(answered);
+        expect(text).toMatch(/^HTTP\/1\.1 200 /);
+        expect(seen).toEqual(['10', '20']);
+      },
+      release,
+    );
   }, 30_000);
 
   it('a client that closes its connection in the middle of sending a body gives its room to a client waiting for it', async () => {
     const seen: string[] = [];
     // The request whose body is being read counts 1 MiB: a second answer does not fit 1.5 MiB.
     const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 1.5 * MiB });
-    const sockets: Socket[] = [];
-    try {
+    await closing(server, async (sockets) => {
       const leaving = await open(server.origin, '127.0.0.140');
       sockets.push(leaving);
       leaving.on('error', () => undefined);
@@ -1311,91 +1217,52 @@ describe('budgets to the byte, and who gives way', () => {
       await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
       // Its answer never written, nothing is held for it: the room it had goes to the waiting client.
       leaving.destroy();
-      const text = await vi.waitFor(
-        async () => {
-          const done = await Promise.race([answered, Promise.resolve(undefined)]);
-          expect(done).toBeDefined();
-          return done as string;
-        },
-        { timeout: 10_000 },
-      );
+      const text = await within(answered);
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(seen).toEqual(['20']);
       expect(server.connections().waiting).toBe(0);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 30_000);
 
   it('an answer built smaller than was counted for it gives the room left to a waiting client at once, though no one reads', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const seen: string[] = [];
     // The heavy client's next answer is expected as large as its last (16 MiB): with it, no 1 MiB more fits.
     const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 16.5 * MiB });
-    const sockets: Socket[] = [];
-    try {
-      const heavy = await open(server.origin, '127.0.0.145');
-      sockets.push(heavy);
-      const large = readUntil(heavy, whole);
-      heavy.write(getBytes(16 * MiB));
-      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
-      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
-      const stalled = await open(server.origin, '127.0.0.145');
-      sockets.push(stalled);
-      stalled.on('error', () => undefined);
-      stalled.pause();
-      stalled.write(`GET /api/b/${8 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-      const waiting = await open(server.origin, '127.0.0.146');
-      sockets.push(waiting);
-      const answered = readUntil(waiting, whole);
-      waiting.write(getBytes(11));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
-      // The heavy client's answer turns out 8 MiB and stays unread; the 8 MiB counted for it and not used is room.
-      release();
-      const text = await vi.waitFor(
-        async () => {
-          const done = await Promise.race([answered, Promise.resolve(undefined)]);
-          expect(done).toBeDefined();
-          return done as string;
-        },
-        { timeout: 10_000 },
-      );
-      expect(text).toMatch(/^HTTP\/1\.1 200 /);
-      expect(server.connections().unreadBytes).toBeGreaterThan(8 * MiB);
-      expect(server.connections()).toMatchObject({ waiting: 0, reclaimed: 0, slowReaders: 0 });
-    } finally {
-      release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    await closing(
+      server,
+      async (sockets) => {
+        const heavy = await afterLargeAnswer(server, '127.0.0.145', 16 * MiB);
+        sockets.push(heavy);
+        const stalled = await open(server.origin, '127.0.0.145');
+        sockets.push(stalled);
+        stalled.on('error', () => undefined);
+        stalled.pause();
+        stalled.write(`GET /api/b/${8 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        const waiting = await open(server.origin, '127.0.0.146');
+        sockets.push(waiting);
+        const answered = readUntil(waiting, whole);
+        waiting.write(getBytes(11));
+        await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+        // The heavy client's answer turns out 8 MiB and stays unread; the 8 MiB counted for it and not used is room.
+        release();
+        const text = await within(answered);
+        expect(text).toMatch(/^HTTP\/1\.1 200 /);
+        expect(server.connections().unreadBytes).toBeGreaterThan(8 * MiB);
+        expect(server.connections()).toMatchObject({ waiting: 0, reclaimed: 0, slowReaders: 0 });
+      },
+      release,
+    );
   }, 60_000);
 
   it('a client that closed its connection while waiting for room makes no one give way', async () => {
     const seen: string[] = [];
-    const probe = await startSandboxServer({ fetch: bytesAnswers(seen) });
-    let one = 0;
-    try {
-      const socket = await stall(probe, '127.0.0.147', 8 * MiB);
-      one = probe.connections().unreadBytes;
-      socket.destroy();
-    } finally {
-      await probe.close();
-    }
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one });
-    const sockets: Socket[] = [];
-    try {
+    const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 4 * one }), seen);
+    await closing(server, async (sockets) => {
       // The leaving client first reads a 20 MiB answer whole: its next is expected as large, and does not fit.
-      const leaving = await open(server.origin, '127.0.0.148');
+      const leaving = await afterLargeAnswer(server, '127.0.0.148', 20 * MiB);
       sockets.push(leaving);
-      const large = readUntil(leaving, whole);
-      leaving.write(getBytes(20 * MiB));
-      expect(await large).toMatch(/^HTTP\/1\.1 200 /);
-      await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
-      const heavy = [await stall(server, '127.0.0.149', 8 * MiB), await stall(server, '127.0.0.149', 8 * MiB)];
+      const heavy = await stallMany(server, '127.0.0.149', 2, 8 * MiB);
       sockets.push(...heavy);
       leaving.write(getBytes(10));
       await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
@@ -1404,7 +1271,7 @@ describe('budgets to the byte, and who gives way', () => {
       await vi.waitFor(() => expect(server.connections().open).toBe(2), { timeout: 10_000 });
       // A reader takes the rest of the budget, then reads one answer: an equal share among three would be less than
       // the heavy client holds, but no one is left waiting for it.
-      const reader = [await stall(server, '127.0.0.150', 8 * MiB), await stall(server, '127.0.0.150', 8 * MiB)];
+      const reader = await stallMany(server, '127.0.0.150', 2, 8 * MiB);
       sockets.push(...reader);
       (reader[0] as Socket).resume();
       await vi.waitFor(() => expect(server.connections().unreadBytes).toBeLessThan(4 * one), { timeout: 10_000 });
@@ -1412,108 +1279,78 @@ describe('budgets to the byte, and who gives way', () => {
       for (const socket of heavy) {
         const got = readUntil(socket, whole);
         socket.resume();
-        expect((await got).length).toBeGreaterThan(8 * MiB);
+        expect((await within(got)).length).toBeGreaterThan(8 * MiB);
       }
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('two answers built in the same turn that take everyone past the budget: the client holding the most gives up its own connection, and the server goes on', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 10 * MiB });
-    const sockets: Socket[] = [];
-    try {
-      const lighter = await open(server.origin, '127.0.0.151');
-      const heavier = await open(server.origin, '127.0.0.152');
-      sockets.push(lighter, heavier);
-      heavier.on('error', () => undefined);
-      lighter.pause();
-      heavier.pause();
-      lighter.write(`GET /api/b/${8 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-      heavier.write(`GET /api/b/${12 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-      await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
-      // Both are built at once: the first is held while the second, counted already, has no connection held yet.
-      release();
-      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
-      expect(await drain(heavier)).toBeLessThan(12 * MiB);
-      const got = readUntil(lighter, whole);
-      lighter.resume();
-      expect((await got).length).toBeGreaterThan(8 * MiB);
-      expect(server.connections().reclaimed).toBe(1);
-      const other = await probe(server.origin, '/api/b/10', {}, '127.0.0.153');
-      expect(other.status).toBe(200);
-    } finally {
-      release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    await closing(
+      server,
+      async (sockets) => {
+        const lighter = await open(server.origin, '127.0.0.151');
+        const heavier = await open(server.origin, '127.0.0.152');
+        sockets.push(lighter, heavier);
+        heavier.on('error', () => undefined);
+        lighter.pause();
+        heavier.pause();
+        lighter.write(`GET /api/b/${8 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        heavier.write(`GET /api/b/${12 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
+        // Both are built at once: the first is held while the second, counted already, has no connection held yet.
+        release();
+        await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+        expect(await within(drain(heavier))).toBeLessThan(12 * MiB);
+        const got = readUntil(lighter, whole);
+        lighter.resume();
+        expect((await within(got)).length).toBeGreaterThan(8 * MiB);
+        expect(server.connections().reclaimed).toBe(1);
+        const other = await probe(server.origin, '/api/b/10', {}, '127.0.0.153');
+        expect(other.status).toBe(200);
+      },
+      release,
+    );
   }, 60_000);
 
   it('a client that waits only because of its own budget makes no one give way, even while another of its answers is being built', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const seen: string[] = [];
-    const probeServer = await startSandboxServer({ fetch: bytesAnswers(seen) });
-    let one = 0;
-    try {
-      const socket = await stall(probeServer, '127.0.0.154', 8 * MiB);
-      one = probeServer.connections().unreadBytes;
-      socket.destroy();
-    } finally {
-      await probeServer.close();
-    }
     // Its own budget: one held answer and 8 MiB more; the 1 MiB counted for its answer being built takes it past.
-    const server = await startSandboxServer({
-      fetch: bytesAnswers(seen, gate),
-      unreadBudgetBytes: 3 * one + 4 * MiB,
-      unreadPerClientBytes: one + 8 * MiB,
-    });
-    const sockets: Socket[] = [];
-    try {
-      const heavy = [await stall(server, '127.0.0.155', 8 * MiB), await stall(server, '127.0.0.155', 8 * MiB)];
-      sockets.push(...heavy);
-      const building = await open(server.origin, '127.0.0.156');
-      sockets.push(building);
-      building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
-      sockets.push(await stall(server, '127.0.0.156', 8 * MiB));
-      const third = await open(server.origin, '127.0.0.156');
-      sockets.push(third);
-      third.write(getBytes(8 * MiB));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
-      expect(server.connections().reclaimed).toBe(0);
-    } finally {
-      release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    const { server } = await serverWithBudgetOf(
+      (one) => ({ unreadBudgetBytes: 3 * one + 4 * MiB, unreadPerClientBytes: one + 8 * MiB }),
+      seen,
+      gate,
+    );
+    await closing(
+      server,
+      async (sockets) => {
+        const heavy = await stallMany(server, '127.0.0.155', 2, 8 * MiB);
+        sockets.push(...heavy);
+        const building = await open(server.origin, '127.0.0.156');
+        sockets.push(building);
+        building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+        sockets.push(await stall(server, '127.0.0.156', 8 * MiB));
+        const third = await open(server.origin, '127.0.0.156');
+        sockets.push(third);
+        third.write(getBytes(8 * MiB));
+        await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+        expect(server.connections().reclaimed).toBe(0);
+      },
+      release,
+    );
   }, 60_000);
 
   it('of two clients holding exactly as much, the one whose answer has been held longest gives way to a newcomer', async () => {
     const seen: string[] = [];
-    const probeServer = await startSandboxServer({ fetch: bytesAnswers(seen) });
-    let one = 0;
-    try {
-      const socket = await stall(probeServer, '127.0.0.157', 8 * MiB);
-      one = probeServer.connections().unreadBytes;
-      socket.destroy();
-    } finally {
-      await probeServer.close();
-    }
     // Four answers of 8 MiB held and less than 1 MiB left: a newcomer's answer does not fit.
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 4 * one + MiB / 2 });
-    const sockets: Socket[] = [];
-    try {
-      const first = [await stall(server, '127.0.0.158', 8 * MiB), await stall(server, '127.0.0.158', 8 * MiB)];
-      const second = [await stall(server, '127.0.0.159', 8 * MiB), await stall(server, '127.0.0.159', 8 * MiB)];
+    const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 4 * one + MiB / 2 }), seen);
+    await closing(server, async (sockets) => {
+      const first = await stallMany(server, '127.0.0.158', 2, 8 * MiB);
+      const second = await stallMany(server, '127.0.0.159', 2, 8 * MiB);
       sockets.push(...first, ...second);
       expect(server.connections().unreadBytes).toBe(4 * one);
       const newcomer = await open(server.origin, '127.0.0.160');
@@ -1521,81 +1358,64 @@ describe('budgets to the byte, and who gives way', () => {
       const answered = readUntil(newcomer, whole);
       newcomer.write(getBytes(10));
       await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
-      expect(await drain(first[0] as Socket)).toBeLessThan(8 * MiB);
-      expect(await answered).toMatch(/^HTTP\/1\.1 200 /);
+      expect(await within(drain(first[0] as Socket))).toBeLessThan(8 * MiB);
+      expect(await within(answered)).toMatch(/^HTTP\/1\.1 200 /);
       for (const socket of [first[1] as Socket, ...second]) {
         const got = readUntil(socket, whole);
         socket.resume();
-        expect((await got).length).toBeGreaterThan(8 * MiB);
+        expect((await within(got)).length).toBeGreaterThan(8 * MiB);
       }
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('an answer that takes everyone past the budget costs its client one connection, the one held longest, not the answer itself, when the only waiter has left', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { gate, release } = gated();
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 17.5 * MiB });
-    const sockets: Socket[] = [];
-    try {
-      // The heavy client's large answer is asked for first and built last.
-      const large = await open(server.origin, '127.0.0.161');
-      sockets.push(large);
-      large.pause();
-      large.write(`GET /api/b/${20 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
-      const oldest = await stall(server, '127.0.0.161', 8 * MiB);
-      const other = await stall(server, '127.0.0.162', 8 * MiB);
-      sockets.push(oldest, other);
-      // The other client asks for one more: it waits, holding an equal share; then it gives up and closes.
-      const leaving = await open(server.origin, '127.0.0.162');
-      sockets.push(leaving);
-      leaving.write(getBytes(8 * MiB));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
-      expect(server.connections().reclaimed).toBe(0);
-      leaving.destroy();
-      await vi.waitFor(() => expect(server.connections().open).toBe(3), { timeout: 10_000 });
-      // The large answer is built: everyone together is past the budget, and the heavy client's oldest gives way.
-      release();
-      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
-      expect(await drain(oldest)).toBeLessThan(8 * MiB);
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
-      expect(server.connections().reclaimed).toBe(1);
-      for (const [socket, bytes] of [
-        [large, 20 * MiB],
-        [other, 8 * MiB],
-      ] as const) {
-        const got = readUntil(socket, whole);
-        socket.resume();
-        expect((await got).length).toBeGreaterThan(bytes);
-      }
-    } finally {
-      release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    await closing(
+      server,
+      async (sockets) => {
+        // The heavy client's large answer is asked for first and built last.
+        const large = await open(server.origin, '127.0.0.161');
+        sockets.push(large);
+        large.pause();
+        large.write(`GET /api/b/${20 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+        const oldest = await stall(server, '127.0.0.161', 8 * MiB);
+        const other = await stall(server, '127.0.0.162', 8 * MiB);
+        sockets.push(oldest, other);
+        // The other client asks for one more: it waits, holding an equal share; then it gives up and closes.
+        const leaving = await open(server.origin, '127.0.0.162');
+        sockets.push(leaving);
+        leaving.write(getBytes(8 * MiB));
+        await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+        expect(server.connections().reclaimed).toBe(0);
+        leaving.destroy();
+        await vi.waitFor(() => expect(server.connections().open).toBe(3), { timeout: 10_000 });
+        // The large answer is built: everyone together is past the budget, and the heavy client's oldest gives way.
+        release();
+        await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+        expect(await within(drain(oldest))).toBeLessThan(8 * MiB);
+        await vi.waitFor(() => expect(server.connections().waiting).toBe(0), { timeout: 10_000 });
+        expect(server.connections().reclaimed).toBe(1);
+        for (const [socket, bytes] of [
+          [large, 20 * MiB],
+          [other, 8 * MiB],
+        ] as const) {
+          const got = readUntil(socket, whole);
+          socket.resume();
+          expect((await within(got)).length).toBeGreaterThan(bytes);
+        }
+      },
+      release,
+    );
   }, 60_000);
 
   it('a waiter whose client holds exactly an equal share, to the byte, is not short of it: no one gives way to it', async () => {
     const seen: string[] = [];
-    const probeServer = await startSandboxServer({ fetch: bytesAnswers(seen) });
-    let one = 0;
-    try {
-      const socket = await stall(probeServer, '127.0.0.163', 8 * MiB);
-      one = probeServer.connections().unreadBytes;
-      socket.destroy();
-    } finally {
-      await probeServer.close();
-    }
     // Three clients share 6 answers' worth: an equal share is two answers.
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 6 * one });
-    const sockets: Socket[] = [];
-    try {
+    const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 6 * one }), seen);
+    await closing(server, async (sockets) => {
       for (const [address, answers] of [
         ['127.0.0.164', 3],
         ['127.0.0.165', 2],
@@ -1610,94 +1430,256 @@ describe('budgets to the byte, and who gives way', () => {
       more.write(getBytes(8 * MiB));
       await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
       expect(server.connections().reclaimed).toBe(0);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    });
   }, 60_000);
 
   it('when room is made for one answer, a waiting client with nothing under way goes before an older waiter whose client has an answer being built', async () => {
     const releases: (() => void)[] = [];
     const gates = [0, 1].map(() => new Promise<void>((resolve) => releases.push(resolve)));
-    let gated = 0;
+    let asked = 0;
     const seen: string[] = [];
     // Two answers being built count 1 MiB each: a third does not fit 2 MiB until one of them is built.
     const server = await startSandboxServer({
-      fetch: bytesAnswers(seen, () => gates[gated++] as Promise<void>),
+      fetch: bytesAnswers(seen, () => gates[asked++] as Promise<void>),
       unreadBudgetBytes: 2 * MiB,
     });
-    const sockets: Socket[] = [];
-    try {
-      const building = await open(server.origin, '127.0.0.167');
-      sockets.push(building);
-      building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-      await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
-      const other = await open(server.origin, '127.0.0.168');
-      sockets.push(other);
-      other.write(`GET /api/b/11?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-      await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
-      // The older waiter's client has an answer being built; the younger one's has nothing under way.
-      const older = await open(server.origin, '127.0.0.167');
-      sockets.push(older);
-      const olderAnswer = readUntil(older, whole);
-      older.write(getBytes(20));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
-      const younger = await open(server.origin, '127.0.0.169');
-      sockets.push(younger);
-      const youngerAnswer = readUntil(younger, whole);
-      younger.write(getBytes(21));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(2), { timeout: 10_000 });
-      // The other client's answer is built: room for one more, and the younger waiter takes it first.
-      (releases[1] as () => void)();
-      const text = await vi.waitFor(
-        async () => {
-          const done = await Promise.race([youngerAnswer, Promise.resolve(undefined)]);
-          expect(done).toBeDefined();
-          return done as string;
-        },
-        { timeout: 10_000 },
-      );
-      expect(text).toMatch(/^HTTP\/1\.1 200 /);
-      expect(seen.slice(0, 3)).toEqual(['10', '11', '21']);
-      // Then the older one goes too.
-      (releases[0] as () => void)();
-      expect(await olderAnswer).toMatch(/^HTTP\/1\.1 200 /);
-      expect(seen).toEqual(['10', '11', '21', '20']);
-    } finally {
-      for (const release of releases) release();
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+    await closing(
+      server,
+      async (sockets) => {
+        const building = await open(server.origin, '127.0.0.167');
+        sockets.push(building);
+        building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+        const other = await open(server.origin, '127.0.0.168');
+        sockets.push(other);
+        other.write(`GET /api/b/11?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
+        // The older waiter's client has an answer being built; the younger one's has nothing under way.
+        const older = await open(server.origin, '127.0.0.167');
+        sockets.push(older);
+        const olderAnswer = readUntil(older, whole);
+        older.write(getBytes(20));
+        await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+        const younger = await open(server.origin, '127.0.0.169');
+        sockets.push(younger);
+        const youngerAnswer = readUntil(younger, whole);
+        younger.write(getBytes(21));
+        await vi.waitFor(() => expect(server.connections().waiting).toBe(2), { timeout: 10_000 });
+        // The other client's answer is built: room for one more, and the younger waiter takes it first.
+        (releases[1] as () => void)();
+        const text = await within(youngerAnswer);
+        expect(text).toMatch(/^HTTP\/1\.1 200 /);
+        expect(seen.slice(0, 3)).toEqual(['10', '11', '21']);
+        // Then the older one goes too.
+        (releases[0] as () => void)();
+        expect(await within(olderAnswer)).toMatch(/^HTTP\/1\.1 200 /);
+        expect(seen).toEqual(['10', '11', '21', '20']);
+      },
+      () => {
+        for (const release of releases) release();
+      },
+    );
   }, 60_000);
+});
+
+describe('large answers take turns', () => {
+  /** The size from which a client's next answers take turns (LARGE_ANSWER_BYTES in the host). */
+  const large = 64 * 1024;
+  /** One turn of the event loop: the test runs in the server's process, so its turns are the server's. */
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  /**
+   * A server whose answers to `/api/n/<id>` are `<id>:` and 64 KiB of padding (10 bytes for an id `small…`); `started`
+   * lists the ids in the order their answers started, and `onStart(id)` is called as each starts, in the turn that
+   * starts it.
+   */
+  async function turnServer() {
+    const started: string[] = [];
+    const hooks = { onStart: (_id: string) => {} };
+    const server = await startSandboxServer({
+      fetch: fetchHandlerOf((request: SandboxRequest): Answer => {
+        const id = request.url.split('/n/')[1] ?? '?';
+        started.push(id);
+        hooks.onStart(id);
+        const padding = 'x'.repeat(id.startsWith('small') ? 10 : large);
+        return { status: 200, headers: { 'content-type': 'text/plain' }, body: `${id}:${padding}` };
+      }),
+    });
+    return { server, started, hooks };
+  }
+
+  /**
+   * Makes the client on `socket` one whose answers are large, as the server sees it: a first answer of 64 KiB, then a
+   * second, which takes its turn. Every connection should be open before: a new one counts as an arrival.
+   */
+  async function makeLarge(socket: Socket, name: string): Promise<void> {
+    for (const n of [1, 2]) {
+      const answer = readUntil(socket, whole);
+      socket.write(get(`${name}-warm${n}`));
+      expect(await within(answer)).toMatch(/^HTTP\/1\.1 200 /);
+    }
+    // The turn after the last large answer started passes: no large answer has started since the loop last turned.
+    await turn();
+    await turn();
+  }
+
+  async function connections(server: SandboxServer, addresses: string[]): Promise<Socket[]> {
+    const sockets: Socket[] = [];
+    for (const address of addresses) sockets.push(await open(server.origin, address));
+    await vi.waitFor(() => expect(server.connections().open).toBe(addresses.length), { timeout: 10_000 });
+    return sockets;
+  }
 
   it('a client whose last answer was 64 KiB takes turns: its requests sent at once on open connections start one per turn, and another client asking at the same time goes before the rest', async () => {
-    const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen) });
-    const sockets: Socket[] = [];
-    try {
-      const large = 64 * 1024;
+    const { server, started } = await turnServer();
+    await closing(server, async (sockets) => {
       // Twenty-one connections of that client and one of another, all open before anyone asks.
-      for (let i = 0; i < 21; i++) sockets.push(await open(server.origin, '127.0.0.109'));
-      const small = await open(server.origin, '127.0.0.110');
-      sockets.push(small);
-      await vi.waitFor(() => expect(server.connections().open).toBe(22), { timeout: 10_000 });
-      // Two large answers, one after the other: the client's answers are large, and the connections have all come.
-      const first = sockets[0] as Socket;
-      for (let i = 0; i < 2; i++) {
-        const answer = readUntil(first, whole);
-        first.write(getBytes(large));
-        expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
-      }
-      const answers = sockets.slice(1).map((socket) => readUntil(socket, whole));
-      for (const socket of sockets.slice(1, 21)) socket.write(getBytes(large));
-      small.write(getBytes(10));
-      for (const text of await Promise.all(answers)) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      const addresses = [...Array.from({ length: 21 }, () => '127.0.0.109'), '127.0.0.110'];
+      sockets.push(...(await connections(server, addresses)));
+      const [first, ...others] = sockets as [Socket, ...Socket[]];
+      const small = others.pop() as Socket;
+      await makeLarge(first, 'a');
+      const answers = [...others, small].map((socket) => readUntil(socket, whole));
+      for (const [i, socket] of others.entries()) socket.write(get(`a${i + 1}`));
+      small.write(get('small'));
+      for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
       // The other client's request was sent last, yet it went before most of the large ones.
-      expect(seen.slice(2).indexOf('10')).toBeLessThan(10);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await server.close();
-    }
+      expect(started.slice(2).indexOf('small')).toBeLessThan(10);
+    });
+  }, 30_000);
+
+  it('a large answer asked for when no other is under way starts at once, before a small request another client sends just after it', async () => {
+    const { server, started } = await turnServer();
+    await closing(server, async (sockets) => {
+      sockets.push(...(await connections(server, ['127.0.0.171', '127.0.0.171', '127.0.0.172'])));
+      const [warm, mine, other] = sockets as [Socket, Socket, Socket];
+      await makeLarge(warm, 'a');
+      const answers = [readUntil(mine, whole), readUntil(other, whole)];
+      mine.write(get('a'));
+      other.write(get('small'));
+      for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(started.slice(2)).toEqual(['a', 'small']);
+    });
+  }, 30_000);
+
+  it('one large answer per turn: a large request read in the turn after one started waits for the next turn, and a small request read with it goes first', async () => {
+    const { server, started, hooks } = await turnServer();
+    await closing(server, async (sockets) => {
+      sockets.push(
+        ...(await connections(server, ['127.0.0.173', '127.0.0.173', '127.0.0.173', '127.0.0.173', '127.0.0.174'])),
+      );
+      const [warm, first, second, third, other] = sockets as [Socket, Socket, Socket, Socket, Socket];
+      await makeLarge(warm, 'a');
+      const answers = [first, second, third, other].map((socket) => readUntil(socket, whole));
+      // The second waits its turn; as it starts, the client asks for a third, and another client for something small.
+      hooks.onStart = (id) => {
+        if (id !== 'a2') return;
+        third.write(get('a3'));
+        other.write(get('small'));
+      };
+      first.write(get('a1'));
+      second.write(get('a2'));
+      for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(started.slice(2)).toEqual(['a1', 'a2', 'small', 'a3']);
+    });
+  }, 30_000);
+
+  it('a large request read after a turn skipped for a new connection goes behind the one already waiting its turn', async () => {
+    const { server, started } = await turnServer();
+    await closing(server, async (sockets) => {
+      sockets.push(
+        ...(await connections(server, ['127.0.0.175', '127.0.0.175', '127.0.0.175', '127.0.0.176', '127.0.0.176'])),
+      );
+      const [warmA, first, second, warmC, third] = sockets as [Socket, Socket, Socket, Socket, Socket];
+      await makeLarge(warmA, 'a');
+      await makeLarge(warmC, 'c');
+      const answers = [first, second, third].map((socket) => readUntil(socket, whole));
+      // Client a asks for two (one waits its turn) as a new connection comes; client c asks a turn later.
+      first.write(get('a1'));
+      second.write(get('a2'));
+      sockets.push(
+        connect({ port: Number(new URL(server.origin).port), host: '127.0.0.1', localAddress: '127.0.0.177' }),
+      );
+      await turn();
+      third.write(get('c'));
+      for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(started.slice(4)).toEqual(['a1', 'a2', 'c']);
+    });
+  }, 30_000);
+
+  it('large answers asked for at once start one per turn when no one connects: six of them within a few turns', async () => {
+    const { server, started, hooks } = await turnServer();
+    await closing(server, async (sockets) => {
+      const addresses = Array.from({ length: 7 }, () => '127.0.0.178');
+      sockets.push(...(await connections(server, addresses)));
+      const [warm, ...crowd] = sockets as [Socket, ...Socket[]];
+      await makeLarge(warm, 'a');
+      let turns = 0;
+      const at: number[] = [];
+      hooks.onStart = () => at.push(turns);
+      const answers = crowd.map((socket) => readUntil(socket, whole));
+      for (const [i, socket] of crowd.entries()) socket.write(get(`a${i + 1}`));
+      while (at.length < crowd.length && turns < 1000) {
+        await turn();
+        turns += 1;
+      }
+      for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      expect(started).toHaveLength(2 + crowd.length);
+      // One at once, then one per turn: never two in a turn, and none left waiting while the loop turns.
+      expect(at).toEqual([0, 1, 2, 3, 4, 5]);
+    });
+  }, 30_000);
+
+  it('while a new connection comes every turn, a large answer waiting its turn still starts after at most 64 turns skipped', async () => {
+    const { server, hooks } = await turnServer();
+    await closing(server, async (sockets) => {
+      sockets.push(...(await connections(server, ['127.0.0.179', '127.0.0.179', '127.0.0.179'])));
+      const [warm, first, second] = sockets as [Socket, Socket, Socket];
+      await makeLarge(warm, 'a');
+      const port = Number(new URL(server.origin).port);
+      const arrive = () => {
+        const socket = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.180' });
+        socket.on('error', () => undefined);
+        sockets.push(socket);
+      };
+      let turns = 0;
+      const at: number[] = [];
+      hooks.onStart = () => at.push(turns);
+      const answers = [first, second].map((socket) => readUntil(socket, whole));
+      // Of two asked for at once, one at least waits its turn.
+      first.write(get('a1'));
+      second.write(get('a2'));
+      while (at.filter((turn) => turn > 0).length === 0 && turns < 200) {
+        arrive();
+        await turn();
+        turns += 1;
+      }
+      for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      const waited = at.find((turn) => turn > 0);
+      expect(waited).toBeLessThanOrEqual(65);
+    });
+  }, 30_000);
+
+  it('a client that closes a connection while its large request waits its turn is skipped: that request is never started, and the others are answered', async () => {
+    const { server, started } = await turnServer();
+    await closing(server, async (sockets) => {
+      const addresses = Array.from({ length: 13 }, () => '127.0.0.181');
+      sockets.push(...(await connections(server, addresses)));
+      const [warm, ...crowd] = sockets as [Socket, ...Socket[]];
+      await makeLarge(warm, 'a');
+      const leaving = crowd.pop() as Socket;
+      const answers = crowd.map((socket) => readUntil(socket, whole));
+      for (const [i, socket] of crowd.entries()) socket.write(get(`a${i + 1}`));
+      // The last asks and closes at once; its turn comes after the other eleven, one per turn.
+      leaving.write(get('gone'));
+      leaving.destroy();
+      for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
+      await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 12, building: 0, unreadBytes: 0 }), {
+        timeout: 10_000,
+      });
+      expect(started).not.toContain('gone');
+      expect(started).toHaveLength(2 + crowd.length);
+    });
   }, 30_000);
 });
 
