@@ -1489,9 +1489,9 @@ describe('large answers take turns', () => {
   const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   /**
-   * A server whose answers to `/api/n/<id>` are `<id>:` and 64 KiB of padding (10 bytes for an id `small…`); `started`
-   * lists the ids in the order their answers started, and `onStart(id)` is called as each starts, in the turn that
-   * starts it.
+   * A server whose answers to `/api/n/<id>` are `<id>:` and padding, 64 KiB in all (`<id>:` and 10 bytes for an id
+   * `small…`); `started` lists the ids in the order their answers started, and `onStart(id)` is called as each
+   * starts, in the turn that starts it.
    */
   async function turnServer() {
     const started: string[] = [];
@@ -1501,7 +1501,8 @@ describe('large answers take turns', () => {
         const id = request.url.split('/n/')[1] ?? '?';
         started.push(id);
         hooks.onStart(id);
-        const padding = 'x'.repeat(id.startsWith('small') ? 10 : large);
+        // Exactly 64 KiB in all: the least answer after which a client takes turns.
+        const padding = 'x'.repeat(id.startsWith('small') ? 10 : large - id.length - 1);
         return { status: 200, headers: { 'content-type': 'text/plain' }, body: `${id}:${padding}` };
       }),
     });
