@@ -209,7 +209,7 @@ describe('loading a saved world', () => {
 });
 
 describe('unused refresh tokens per account', () => {
-  const grant = (jti: string) => ({ jti, accountId: WRITER, expiresAtMs: 0 });
+  const grant = (jti: string) => ({ jti, accountId: WRITER });
 
   test('a used refresh token frees its place: the limit counts only the tokens the account can still use', () => {
     const store = new Store(limitsWith({ refreshTokensPerAccount: 3 }));
@@ -325,8 +325,8 @@ describe('the registration budget', () => {
     ]);
     store.addToken(token('idle-token', idle.id));
     store.addToken(token('other-token', other.id));
-    store.addRefreshGrant({ jti: 'idle-refresh', accountId: idle.id, expiresAtMs: 0 });
-    store.addRefreshGrant({ jti: 'other-refresh', accountId: other.id, expiresAtMs: 0 });
+    store.addRefreshGrant({ jti: 'idle-refresh', accountId: idle.id });
+    store.addRefreshGrant({ jti: 'other-refresh', accountId: other.id });
     store.restoreRegistration(idle.id, { atMs: now, client: 'a', used: false });
     now += 60 * MINUTE;
     store.pruneUnused();

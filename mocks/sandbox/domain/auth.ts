@@ -208,11 +208,7 @@ export class Auth {
       sign('access', toBase64Url(randomBytes(16)), this.accessTtlSeconds),
       sign('refresh', refreshJti, REFRESH_TOKEN_TTL_SECONDS),
     ]);
-    this.store().addRefreshGrant({
-      jti: refreshJti,
-      accountId,
-      expiresAtMs: (nowSeconds + REFRESH_TOKEN_TTL_SECONDS) * 1000,
-    });
+    this.store().addRefreshGrant({ jti: refreshJti, accountId });
     return { access_token, refresh_token };
   }
 

@@ -60,11 +60,13 @@ export interface ApiTokenRecord {
   secretHash: string;
 }
 
-/** A refresh token that has not been used yet; using it removes it (rotation). */
+/**
+ * A refresh token that has not been used yet; using it removes it (rotation). Its expiry is the JWT's own `exp`,
+ * checked when it is verified, so the grant keeps none.
+ */
 export interface RefreshGrant {
   jti: string;
   accountId: number;
-  expiresAtMs: number;
 }
 
 export interface Scenario {
