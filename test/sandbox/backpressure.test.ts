@@ -96,6 +96,23 @@ async function closing(
 }
 
 /**
+ * A connection from `address` to `server`, kept in `sockets` for `closing` to close. `paused`: the client reads
+ * nothing until it resumes. `ignoreErrors`: the server may cut it, and the error that makes is expected.
+ */
+async function client(
+  server: SandboxServer,
+  sockets: Socket[],
+  address: string,
+  { paused = false, ignoreErrors = false }: { paused?: boolean; ignoreErrors?: boolean } = {},
+): Promise<Socket> {
+  const socket = await open(server.origin, address);
+  sockets.push(socket);
+  if (ignoreErrors) socket.on('error', () => undefined);
+  if (paused) socket.pause();
+  return socket;
+}
+
+/**
  * Sends `requests` (answered `0:`, `1:` … in that order) in one write on one connection while the first answer waits
  * at a gate: either all of them are kept and answered in order once it opens (`kept`), or the connection is closed
  * for them and counted once.
@@ -237,17 +254,8 @@ describe('budgets for unread answers', () => {
         async (sockets) => {
           const answers: Promise<string>[] = [];
           for (const [i, address] of addresses.entries()) {
-            const socket = await open(server.origin, address);
-            sockets.push(socket);
-            let raw = '';
-            answers.push(
-              new Promise((resolve) => {
-                socket.on('data', (chunk: Buffer) => {
-                  raw += chunk.toString('latin1');
-                  if (raw.endsWith(`${i}:${'x'.repeat(10)}`)) resolve(raw);
-                });
-              }),
-            );
+            const socket = await client(server, sockets, address);
+            answers.push(readUntil(socket, (raw) => raw.endsWith(`${i}:${'x'.repeat(10)}`)));
             socket.write(get(i));
           }
           await vi.waitFor(
@@ -452,6 +460,25 @@ function whole(text: string): boolean {
   return text.length >= end + 4 + length;
 }
 
+/** Sends `request` on `socket`: the whole answer it gets. */
+function ask(socket: Socket, request: string): Promise<string> {
+  const answer = readUntil(socket, whole);
+  socket.write(request);
+  return answer;
+}
+
+/** Resumes the paused `socket`: the whole answer it then reads. */
+function resumed(socket: Socket): Promise<string> {
+  const answer = readUntil(socket, whole);
+  socket.resume();
+  return answer;
+}
+
+/** What the paused `socket` has to read when it first has any (the head of its answer, at least). */
+function firstRead(socket: Socket): Promise<string> {
+  return new Promise((resolve) => socket.once('readable', () => resolve(String(socket.read()))));
+}
+
 describe('what the bounds measure', () => {
   it('the refusal for unread answers says in words how many MiB the client may leave unread, and names no field', async () => {
     const { gate, release } = gated();
@@ -462,7 +489,7 @@ describe('what the bounds measure', () => {
       const heads = sockets.map((socket, i) => {
         socket.pause();
         socket.write(get(i));
-        return new Promise<string>((resolve) => socket.once('readable', () => resolve(String(socket.read()))));
+        return firstRead(socket);
       });
       await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
       release();
@@ -512,9 +539,7 @@ describe('what the bounds measure', () => {
       // The first answer makes the client's next one expected at 3 MiB, more than either budget: with nothing held
       // by anyone, it still has room for one.
       for (const n of [1, 2]) {
-        const answer = readUntil(socket, whole);
-        socket.write(get(n));
-        const text = await within(answer);
+        const text = await within(ask(socket, get(n)));
         expect(text).toMatch(/^HTTP\/1\.1 200 /);
         expect(answerOrder(text)).toEqual([String(n)]);
       }
@@ -554,10 +579,7 @@ describe('the slow-reader cut, on a fake clock', () => {
       server = await startSandboxServer({ fetch: sized(8 * MiB, seen), slowReaderMs });
       const running = server;
       await test(running, async (n, address) => {
-        const socket = await open(running.origin, address);
-        socket.on('error', () => undefined);
-        socket.pause();
-        sockets.push(socket);
+        const socket = await client(running, sockets, address, { paused: true, ignoreErrors: true });
         socket.write(get(n));
         // Built and more than the system's buffers take: the rest of the answer is held, unread, from now on.
         await until(() => seen.length === n && running.connections().building === 0, `answer ${n} held`);
@@ -627,14 +649,17 @@ describe('budgets to the byte, and who gives way', () => {
       return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(Number(bytes)) };
     });
   }
-  const getBytes = (bytes: number) => `GET /api/b/${bytes} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
+  /** A request for `bytes` of body; with `gate`, one whose answer waits for the handler's gate. */
+  const getBytes = (bytes: number, gate = false) =>
+    `GET /api/b/${bytes}${gate ? '?gate' : ''} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
 
-  /** Asks for `bytes` on a new paused connection from `address` and waits until the answer is held, unread. */
-  async function stall(server: SandboxServer, address: string, bytes: number): Promise<Socket> {
+  /**
+   * Asks for `bytes` on a new paused connection from `address` (kept in `sockets`) and waits until the answer is held,
+   * unread.
+   */
+  async function stall(server: SandboxServer, sockets: Socket[], address: string, bytes: number): Promise<Socket> {
     const before = server.connections().unreadBytes;
-    const socket = await open(server.origin, address);
-    socket.on('error', () => undefined);
-    socket.pause();
+    const socket = await client(server, sockets, address, { paused: true, ignoreErrors: true });
     socket.write(getBytes(bytes));
     await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(before + bytes), {
       timeout: 10_000,
@@ -643,10 +668,33 @@ describe('budgets to the byte, and who gives way', () => {
   }
 
   /** Stalls `count` answers of `bytes` from `address`, one after another: their sockets, in that order. */
-  async function stallMany(server: SandboxServer, address: string, count: number, bytes: number): Promise<Socket[]> {
-    const sockets: Socket[] = [];
-    for (let i = 0; i < count; i++) sockets.push(await stall(server, address, bytes));
-    return sockets;
+  async function stallMany(
+    server: SandboxServer,
+    sockets: Socket[],
+    address: string,
+    count: number,
+    bytes: number,
+  ): Promise<Socket[]> {
+    const stalled: Socket[] = [];
+    for (let i = 0; i < count; i++) stalled.push(await stall(server, sockets, address, bytes));
+    return stalled;
+  }
+
+  /**
+   * Asks for `bytes` on a new connection from `address` (kept in `sockets`) and waits until it is the one request
+   * waiting for room: its socket.
+   */
+  async function waitsForRoom(
+    server: SandboxServer,
+    sockets: Socket[],
+    address: string,
+    bytes: number,
+    options: { paused?: boolean } = {},
+  ): Promise<Socket> {
+    const socket = await client(server, sockets, address, options);
+    socket.write(getBytes(bytes));
+    await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+    return socket;
   }
 
   /**
@@ -659,22 +707,24 @@ describe('budgets to the byte, and who gives way', () => {
     [lightAddress, heavyAddress, otherAddress]: [string, string, string],
     [lightBytes, heavyBytes, otherBytes]: [number, number, number],
   ): Promise<{ light: Socket; heavy: Socket[]; other: Socket }> {
-    const light = await stall(server, lightAddress, lightBytes);
-    const heavy = await stallMany(server, heavyAddress, 2, heavyBytes);
-    const other = await stall(server, otherAddress, otherBytes);
-    sockets.push(light, ...heavy, other);
+    const light = await stall(server, sockets, lightAddress, lightBytes);
+    const heavy = await stallMany(server, sockets, heavyAddress, 2, heavyBytes);
+    const other = await stall(server, sockets, otherAddress, otherBytes);
     return { light, heavy, other };
   }
 
   /**
-   * A new connection from `address` whose client first asks for an answer of `bytes` and reads it whole: the server
-   * expects its next answer as large.
+   * A new connection from `address` (kept in `sockets`) whose client first asks for an answer of `bytes` and reads it
+   * whole: the server expects its next answer as large.
    */
-  async function afterLargeAnswer(server: SandboxServer, address: string, bytes: number): Promise<Socket> {
-    const socket = await open(server.origin, address);
-    const answer = readUntil(socket, whole);
-    socket.write(getBytes(bytes));
-    expect(await within(answer)).toMatch(/^HTTP\/1\.1 200 /);
+  async function afterLargeAnswer(
+    server: SandboxServer,
+    sockets: Socket[],
+    address: string,
+    bytes: number,
+  ): Promise<Socket> {
+    const socket = await client(server, sockets, address);
+    expect(await within(ask(socket, getBytes(bytes)))).toMatch(/^HTTP\/1\.1 200 /);
     await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
     return socket;
   }
@@ -702,13 +752,10 @@ describe('budgets to the byte, and who gives way', () => {
   ): Promise<{ server: SandboxServer; one: number }> {
     const probe = await startSandboxServer({ fetch: bytesAnswers([]) });
     let one = 0;
-    try {
-      const socket = await stall(probe, '127.0.0.124', 8 * MiB);
+    await closing(probe, async (sockets) => {
+      await stall(probe, sockets, '127.0.0.124', 8 * MiB);
       one = probe.connections().unreadBytes;
-      socket.destroy();
-    } finally {
-      await probe.close();
-    }
+    });
     return { server: await startSandboxServer({ fetch: bytesAnswers(seen, gate), ...bounds(one) }), one };
   }
 
@@ -720,13 +767,11 @@ describe('budgets to the byte, and who gives way', () => {
       const seen: string[] = [];
       const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadPerClientBytes: 20 * MiB });
       await closing(server, async (sockets) => {
-        sockets.push(await stall(server, '127.0.0.96', 8 * MiB));
+        await stall(server, sockets, '127.0.0.96', 8 * MiB);
         // What the client holds unread now, head and body of that answer: the next answer may bring it to the budget.
         const held = server.connections().unreadBytes;
-        const next = await open(server.origin, '127.0.0.96');
-        sockets.push(next);
-        next.pause();
-        const head = new Promise<string>((resolve) => next.once('readable', () => resolve(String(next.read()))));
+        const next = await client(server, sockets, '127.0.0.96', { paused: true });
+        const head = firstRead(next);
         next.write(getBytes(20 * MiB - held + extra));
         expect((await within(head)).slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
         expect(server.connections().refused).toBe(extra);
@@ -747,18 +792,11 @@ describe('budgets to the byte, and who gives way', () => {
         [8 * MiB, 8 * MiB, 8 * MiB],
       );
       // The heavy client asks for a third: within its own budget, past everyone's. It waits; no one is cut for it.
-      const third = await open(server.origin, '127.0.0.92');
-      sockets.push(third);
-      third.pause();
-      third.write(getBytes(8 * MiB));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      await waitsForRoom(server, sockets, '127.0.0.92', 8 * MiB, { paused: true });
       expect(server.connections().reclaimed).toBe(0);
       // A newcomer holding nothing waits only because everyone together is full: the heavy client gives way.
-      const newcomer = await open(server.origin, '127.0.0.94');
-      sockets.push(newcomer);
-      const answered = readUntil(newcomer, whole);
-      newcomer.write(getBytes(10));
-      const text = await within(answered);
+      const newcomer = await client(server, sockets, '127.0.0.94');
+      const text = await within(ask(newcomer, getBytes(10)));
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(server.connections().reclaimed).toBe(1);
       // The newcomer's answer built, the room left goes to the heavy client's waiting request, over its share or not.
@@ -766,9 +804,7 @@ describe('budgets to the byte, and who gives way', () => {
       // The heavy client's connection held longest was cut: it ends short of its answer. Every other answer is whole.
       expect(await within(drain(heavy[0] as Socket))).toBeLessThan(8 * MiB);
       for (const socket of [light, heavy[1] as Socket, other]) {
-        const got = readUntil(socket, whole);
-        socket.resume();
-        expect(await within(got)).toMatch(/^HTTP\/1\.1 200 /);
+        expect(await within(resumed(socket))).toMatch(/^HTTP\/1\.1 200 /);
       }
     });
   }, 60_000);
@@ -777,14 +813,10 @@ describe('budgets to the byte, and who gives way', () => {
     const seen: string[] = [];
     const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 22 * MiB });
     await closing(server, async (sockets) => {
-      const light = await stall(server, '127.0.0.97', 4 * MiB);
-      const oldest = await stall(server, '127.0.0.98', 8 * MiB);
-      sockets.push(light, oldest);
+      const light = await stall(server, sockets, '127.0.0.97', 4 * MiB);
+      const oldest = await stall(server, sockets, '127.0.0.98', 8 * MiB);
       // Expected at 8 MiB (its client's last answer), this one fits; it turns out 12 MiB and takes everyone to 24 MiB.
-      const larger = await open(server.origin, '127.0.0.98');
-      sockets.push(larger);
-      larger.on('error', () => undefined);
-      larger.pause();
+      const larger = await client(server, sockets, '127.0.0.98', { paused: true, ignoreErrors: true });
       larger.write(getBytes(12 * MiB));
       await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
       expect(await within(drain(oldest))).toBeLessThan(8 * MiB);
@@ -793,9 +825,7 @@ describe('budgets to the byte, and who gives way', () => {
         [light, 4 * MiB],
         [larger, 12 * MiB],
       ] as const) {
-        const got = readUntil(socket, whole);
-        socket.resume();
-        expect((await within(got)).length).toBeGreaterThan(bytes);
+        expect((await within(resumed(socket))).length).toBeGreaterThan(bytes);
       }
     });
   }, 60_000);
@@ -808,18 +838,16 @@ describe('budgets to the byte, and who gives way', () => {
       server,
       async (sockets) => {
         // A reader pipelines two small requests; the first waits for the gate, the second behind it.
-        const reader = await open(server.origin, '127.0.0.102');
-        sockets.push(reader);
+        const reader = await client(server, sockets, '127.0.0.102');
         let raw = '';
         reader.on('data', (chunk: Buffer) => {
           raw += chunk.toString('latin1');
         });
-        reader.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n${getBytes(20)}`);
+        reader.write(getBytes(10, true) + getBytes(20));
         await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
         // Meanwhile another connection of the same client takes 8 MiB it does not read: the client's next answer is
         // expected at 4 MiB after the small one, past its 11 MiB.
-        const holder = await stall(server, '127.0.0.102', 8 * MiB);
-        sockets.push(holder);
+        const holder = await stall(server, sockets, '127.0.0.102', 8 * MiB);
         release();
         await vi.waitFor(
           () => {
@@ -845,20 +873,15 @@ describe('budgets to the byte, and who gives way', () => {
     await closing(
       server,
       async (sockets) => {
-        const first = await open(server.origin, '127.0.0.103');
-        sockets.push(first);
+        const first = await client(server, sockets, '127.0.0.103');
         // One answer of 8 MiB, read whole, then four small ones: each halves what the next is expected to take.
         for (const bytes of [8 * MiB, 10, 10, 10, 10]) {
-          const answer = readUntil(first, whole);
-          first.write(getBytes(bytes));
-          expect(await within(answer)).toMatch(/^HTTP\/1\.1 200 /);
+          expect(await within(ask(first, getBytes(bytes)))).toMatch(/^HTTP\/1\.1 200 /);
         }
         const gated = [];
         for (let i = 0; i < 3; i++) {
-          const socket = await open(server.origin, '127.0.0.103');
-          sockets.push(socket);
-          gated.push(readUntil(socket, whole));
-          socket.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+          const socket = await client(server, sockets, '127.0.0.103');
+          gated.push(ask(socket, getBytes(10, true)));
         }
         // Each counts 1 MiB while it is built: two fit the budget, the third waits for them.
         await vi.waitFor(
@@ -886,20 +909,15 @@ describe('budgets to the byte, and who gives way', () => {
         [8 * MiB, 8 * MiB, 8 * MiB],
       );
       // The other client, holding one answer, asks for a second: within its own budget, past everyone's.
-      const second = await open(server.origin, '127.0.0.106');
-      sockets.push(second);
-      second.on('error', () => undefined);
-      const answered = readUntil(second, whole);
-      second.write(getBytes(8 * MiB));
+      const second = await client(server, sockets, '127.0.0.106', { ignoreErrors: true });
+      const answered = ask(second, getBytes(8 * MiB));
       await vi.waitFor(() => expect(server.connections().reclaimed).toBeGreaterThanOrEqual(1), { timeout: 10_000 });
       expect(await within(drain(heavy[0] as Socket))).toBeLessThan(8 * MiB);
       const text = await within(answered);
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       // Only the heavy client lost connections; the light one's and the other's first answers come whole.
       for (const socket of [light, other]) {
-        const got = readUntil(socket, whole);
-        socket.resume();
-        expect(await within(got)).toMatch(/^HTTP\/1\.1 200 /);
+        expect(await within(resumed(socket))).toMatch(/^HTTP\/1\.1 200 /);
       }
     });
   }, 60_000);
@@ -919,17 +937,11 @@ describe('budgets to the byte, and who gives way', () => {
         [8 * MiB, 8 * MiB, 12 * MiB],
       );
       // The other client's second answer, expected at 12 MiB, would take it past its own 17 MiB: that is why it waits.
-      const second = await open(server.origin, '127.0.0.114');
-      sockets.push(second);
-      second.write(getBytes(12 * MiB));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      await waitsForRoom(server, sockets, '127.0.0.114', 12 * MiB);
       expect(server.connections().reclaimed).toBe(0);
       // A newcomer holding nothing still gets in: the heavy client gives way to it.
-      const newcomer = await open(server.origin, '127.0.0.115');
-      sockets.push(newcomer);
-      const answered = readUntil(newcomer, whole);
-      newcomer.write(getBytes(10));
-      const text = await within(answered);
+      const newcomer = await client(server, sockets, '127.0.0.115');
+      const text = await within(ask(newcomer, getBytes(10)));
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(server.connections().reclaimed).toBe(1);
     });
@@ -945,20 +957,16 @@ describe('budgets to the byte, and who gives way', () => {
     await closing(
       server,
       async (sockets) => {
-        const reader = await open(server.origin, '127.0.0.116');
-        sockets.push(reader);
+        const reader = await client(server, sockets, '127.0.0.116');
         let raw = '';
         reader.on('data', (chunk: Buffer) => {
           raw += chunk.toString('latin1');
         });
-        const ask = (bytes: number, gate = false) =>
-          `GET /api/b/${bytes}${gate ? '?gate' : ''} HTTP/1.1\r\nHost: sandbox\r\n\r\n`;
         const ends = (bytes: number) => raw.endsWith(`\r\n\r\n${'x'.repeat(bytes)}`);
-        reader.write(ask(10, true) + ask(20, true) + ask(30));
+        reader.write(getBytes(10, true) + getBytes(20, true) + getBytes(30));
         await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
         // First time: another connection of the client holds 8 MiB; the second request waits, then goes when it reads.
-        const first = await stall(server, '127.0.0.116', 8 * MiB);
-        sockets.push(first);
+        const first = await stall(server, sockets, '127.0.0.116', 8 * MiB);
         gates[0]?.release();
         await vi.waitFor(
           () => {
@@ -970,8 +978,7 @@ describe('budgets to the byte, and who gives way', () => {
         first.resume();
         await vi.waitFor(() => expect(seen).toHaveLength(3), { timeout: 10_000 });
         // Second time: while the second request is built, another 8 MiB is held; the third waits, then goes.
-        const again = await stall(server, '127.0.0.116', 8 * MiB);
-        sockets.push(again);
+        const again = await stall(server, sockets, '127.0.0.116', 8 * MiB);
         gates[1]?.release();
         await vi.waitFor(
           () => {
@@ -1001,10 +1008,7 @@ describe('budgets to the byte, and who gives way', () => {
       );
       // The middle client holds 12 MiB, more than an equal share of 33 MiB among three (11 MiB): when it asks for
       // more and everyone together is full, it waits, and the heaviest client keeps its connections.
-      const more = await open(server.origin, '127.0.0.119');
-      sockets.push(more);
-      more.write(getBytes(12 * MiB));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      await waitsForRoom(server, sockets, '127.0.0.119', 12 * MiB);
       expect(server.connections().reclaimed).toBe(0);
       // Once the heavy client reads, the middle one's request goes.
       for (const socket of heavy) socket.resume();
@@ -1022,8 +1026,7 @@ describe('budgets to the byte, and who gives way', () => {
     });
     await closing(server, async (sockets) => {
       // First, with no one holding anything, the newcomer reads a 12 MiB answer whole: its next is expected as large.
-      const newcomer = await afterLargeAnswer(server, '127.0.0.120', 12 * MiB);
-      sockets.push(newcomer);
+      const newcomer = await afterLargeAnswer(server, sockets, '127.0.0.120', 12 * MiB);
       const { heavy } = await lightHeavyOther(
         server,
         sockets,
@@ -1031,9 +1034,7 @@ describe('budgets to the byte, and who gives way', () => {
         [4 * MiB, 5 * MiB, 4 * MiB],
       );
       // 18 MiB held and 12 expected do not fit 26 MiB: the newcomer waits only because everyone together is full.
-      const answered = readUntil(newcomer, whole);
-      newcomer.write(getBytes(10));
-      const text = await within(answered);
+      const text = await within(ask(newcomer, getBytes(10)));
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(server.connections().reclaimed).toBe(1);
       expect(await within(drain(heavy[0] as Socket))).toBeLessThan(5 * MiB);
@@ -1051,10 +1052,7 @@ describe('budgets to the byte, and who gives way', () => {
         [8 * MiB, 8 * MiB, 8 * MiB],
       );
       expect(server.connections().unreadBytes).toBe(4 * one);
-      const third = await open(server.origin, '127.0.0.126');
-      sockets.push(third);
-      third.write(getBytes(8 * MiB));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      await waitsForRoom(server, sockets, '127.0.0.126', 8 * MiB);
       expect(server.connections().reclaimed).toBe(0);
     });
   }, 60_000);
@@ -1064,17 +1062,14 @@ describe('budgets to the byte, and who gives way', () => {
     // Shared by two clients (the one holding, the one waiting), the budget of four such answers is two each.
     const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 4 * one }), seen);
     await closing(server, async (sockets) => {
-      const idle = await open(server.origin, '127.0.0.129');
-      sockets.push(idle);
+      // A client only connected, asking for nothing.
+      await client(server, sockets, '127.0.0.129');
       // The newcomer first reads a 20 MiB answer whole: its next is expected as large.
-      const newcomer = await afterLargeAnswer(server, '127.0.0.130', 20 * MiB);
-      sockets.push(newcomer);
-      const heavy = await stallMany(server, '127.0.0.131', 2, 8 * MiB);
-      sockets.push(...heavy);
+      const newcomer = await afterLargeAnswer(server, sockets, '127.0.0.130', 20 * MiB);
+      const heavy = await stallMany(server, sockets, '127.0.0.131', 2, 8 * MiB);
       expect(server.connections().unreadBytes).toBe(2 * one);
       // 20 MiB more do not fit: the newcomer waits; the client holding exactly its share is not cut for it.
-      const answered = readUntil(newcomer, whole);
-      newcomer.write(getBytes(10));
+      const answered = ask(newcomer, getBytes(10));
       await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
       expect(server.connections().reclaimed).toBe(0);
       // Once that client reads, the newcomer is answered.
@@ -1090,17 +1085,14 @@ describe('budgets to the byte, and who gives way', () => {
     const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 4 * one }), seen);
     await closing(server, async (sockets) => {
       // The newcomer first reads a 20 MiB answer whole: its next is expected as large.
-      const newcomer = await afterLargeAnswer(server, '127.0.0.134', 20 * MiB);
-      sockets.push(newcomer);
-      const heavy = await stallMany(server, '127.0.0.135', 2, 8 * MiB);
-      sockets.push(...heavy);
+      const newcomer = await afterLargeAnswer(server, sockets, '127.0.0.134', 20 * MiB);
+      const heavy = await stallMany(server, sockets, '127.0.0.135', 2, 8 * MiB);
       // The newcomer waits; the heavy client holds exactly its share of two and keeps its connections.
       newcomer.write(getBytes(10));
       await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
       expect(server.connections().reclaimed).toBe(0);
       // A reader takes the rest of the budget, to the byte: everyone together is at it, not past it.
-      const reader = await stallMany(server, '127.0.0.136', 2, 8 * MiB);
-      sockets.push(...reader);
+      const reader = await stallMany(server, sockets, '127.0.0.136', 2, 8 * MiB);
       expect(server.connections().unreadBytes).toBe(4 * one);
       expect(server.connections().reclaimed).toBe(0);
       // The reader reads one answer; the newcomer still has no room, and now the heavy client holds more than an
@@ -1119,13 +1111,11 @@ describe('budgets to the byte, and who gives way', () => {
       seen,
     );
     await closing(server, async (sockets) => {
-      const waiter = await stall(server, '127.0.0.138', 8 * MiB);
-      const heavy = await stallMany(server, '127.0.0.139', 2, 8 * MiB);
-      sockets.push(waiter, ...heavy);
-      const second = await open(server.origin, '127.0.0.138');
-      sockets.push(second);
-      second.pause();
-      const head = new Promise<string>((resolve) => second.once('readable', () => resolve(String(second.read()))));
+      // The waiter's client holds one answer, the heavy client two.
+      await stall(server, sockets, '127.0.0.138', 8 * MiB);
+      const heavy = await stallMany(server, sockets, '127.0.0.139', 2, 8 * MiB);
+      const second = await client(server, sockets, '127.0.0.138', { paused: true });
+      const head = firstRead(second);
       second.write(getBytes(8 * MiB));
       await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
       expect(await within(drain(heavy[0] as Socket))).toBeLessThan(8 * MiB);
@@ -1180,14 +1170,11 @@ describe('budgets to the byte, and who gives way', () => {
     await closing(
       server,
       async (sockets) => {
-        const leaving = await open(server.origin, '127.0.0.107');
-        sockets.push(leaving);
-        leaving.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        const leaving = await client(server, sockets, '127.0.0.107');
+        leaving.write(getBytes(10, true));
         await vi.waitFor(() => expect(seen).toEqual(['10']), { timeout: 10_000 });
-        const waiting = await open(server.origin, '127.0.0.108');
-        sockets.push(waiting);
-        const answered = readUntil(waiting, whole);
-        waiting.write(getBytes(20));
+        const waiting = await client(server, sockets, '127.0.0.108');
+        const answered = ask(waiting, getBytes(20));
         await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
         leaving.destroy();
         await vi.waitFor(() => expect(server.connections().open).toBe(1), { timeout: 10_000 });
@@ -1205,15 +1192,11 @@ describe('budgets to the byte, and who gives way', () => {
     // The request whose body is being read counts 1 MiB: a second answer does not fit 1.5 MiB.
     const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 1.5 * MiB });
     await closing(server, async (sockets) => {
-      const leaving = await open(server.origin, '127.0.0.140');
-      sockets.push(leaving);
-      leaving.on('error', () => undefined);
+      const leaving = await client(server, sockets, '127.0.0.140', { ignoreErrors: true });
       leaving.write(`POST /api/b/10 HTTP/1.1\r\nHost: sandbox\r\nContent-Length: 100\r\n\r\n${'x'.repeat(10)}`);
       await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
-      const waiting = await open(server.origin, '127.0.0.141');
-      sockets.push(waiting);
-      const answered = readUntil(waiting, whole);
-      waiting.write(getBytes(20));
+      const waiting = await client(server, sockets, '127.0.0.141');
+      const answered = ask(waiting, getBytes(20));
       await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
       // Its answer never written, nothing is held for it: the room it had goes to the waiting client.
       leaving.destroy();
@@ -1232,17 +1215,12 @@ describe('budgets to the byte, and who gives way', () => {
     await closing(
       server,
       async (sockets) => {
-        const heavy = await afterLargeAnswer(server, '127.0.0.145', 16 * MiB);
-        sockets.push(heavy);
-        const stalled = await open(server.origin, '127.0.0.145');
-        sockets.push(stalled);
-        stalled.on('error', () => undefined);
-        stalled.pause();
-        stalled.write(`GET /api/b/${8 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-        const waiting = await open(server.origin, '127.0.0.146');
-        sockets.push(waiting);
-        const answered = readUntil(waiting, whole);
-        waiting.write(getBytes(11));
+        // The heavy client reads a 16 MiB answer whole, then asks for another on a connection it does not read.
+        await afterLargeAnswer(server, sockets, '127.0.0.145', 16 * MiB);
+        const stalled = await client(server, sockets, '127.0.0.145', { paused: true, ignoreErrors: true });
+        stalled.write(getBytes(8 * MiB, true));
+        const waiting = await client(server, sockets, '127.0.0.146');
+        const answered = ask(waiting, getBytes(11));
         await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
         // The heavy client's answer turns out 8 MiB and stays unread; the 8 MiB counted for it and not used is room.
         release();
@@ -1260,10 +1238,8 @@ describe('budgets to the byte, and who gives way', () => {
     const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 4 * one }), seen);
     await closing(server, async (sockets) => {
       // The leaving client first reads a 20 MiB answer whole: its next is expected as large, and does not fit.
-      const leaving = await afterLargeAnswer(server, '127.0.0.148', 20 * MiB);
-      sockets.push(leaving);
-      const heavy = await stallMany(server, '127.0.0.149', 2, 8 * MiB);
-      sockets.push(...heavy);
+      const leaving = await afterLargeAnswer(server, sockets, '127.0.0.148', 20 * MiB);
+      const heavy = await stallMany(server, sockets, '127.0.0.149', 2, 8 * MiB);
       leaving.write(getBytes(10));
       await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
       // It gives up waiting and closes its connection.
@@ -1271,15 +1247,12 @@ describe('budgets to the byte, and who gives way', () => {
       await vi.waitFor(() => expect(server.connections().open).toBe(2), { timeout: 10_000 });
       // A reader takes the rest of the budget, then reads one answer: an equal share among three would be less than
       // the heavy client holds, but no one is left waiting for it.
-      const reader = await stallMany(server, '127.0.0.150', 2, 8 * MiB);
-      sockets.push(...reader);
+      const reader = await stallMany(server, sockets, '127.0.0.150', 2, 8 * MiB);
       (reader[0] as Socket).resume();
       await vi.waitFor(() => expect(server.connections().unreadBytes).toBeLessThan(4 * one), { timeout: 10_000 });
       expect(server.connections()).toMatchObject({ reclaimed: 0, waiting: 0 });
       for (const socket of heavy) {
-        const got = readUntil(socket, whole);
-        socket.resume();
-        expect((await within(got)).length).toBeGreaterThan(8 * MiB);
+        expect((await within(resumed(socket))).length).toBeGreaterThan(8 * MiB);
       }
     });
   }, 60_000);
@@ -1291,22 +1264,16 @@ describe('budgets to the byte, and who gives way', () => {
     await closing(
       server,
       async (sockets) => {
-        const lighter = await open(server.origin, '127.0.0.151');
-        const heavier = await open(server.origin, '127.0.0.152');
-        sockets.push(lighter, heavier);
-        heavier.on('error', () => undefined);
-        lighter.pause();
-        heavier.pause();
-        lighter.write(`GET /api/b/${8 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
-        heavier.write(`GET /api/b/${12 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        const lighter = await client(server, sockets, '127.0.0.151', { paused: true });
+        const heavier = await client(server, sockets, '127.0.0.152', { paused: true, ignoreErrors: true });
+        lighter.write(getBytes(8 * MiB, true));
+        heavier.write(getBytes(12 * MiB, true));
         await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
         // Both are built at once: the first is held while the second, counted already, has no connection held yet.
         release();
         await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
         expect(await within(drain(heavier))).toBeLessThan(12 * MiB);
-        const got = readUntil(lighter, whole);
-        lighter.resume();
-        expect((await within(got)).length).toBeGreaterThan(8 * MiB);
+        expect((await within(resumed(lighter))).length).toBeGreaterThan(8 * MiB);
         expect(server.connections().reclaimed).toBe(1);
         const other = await probe(server.origin, '/api/b/10', {}, '127.0.0.153');
         expect(other.status).toBe(200);
@@ -1327,17 +1294,13 @@ describe('budgets to the byte, and who gives way', () => {
     await closing(
       server,
       async (sockets) => {
-        const heavy = await stallMany(server, '127.0.0.155', 2, 8 * MiB);
-        sockets.push(...heavy);
-        const building = await open(server.origin, '127.0.0.156');
-        sockets.push(building);
-        building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        // The heavy client holds two answers.
+        await stallMany(server, sockets, '127.0.0.155', 2, 8 * MiB);
+        const building = await client(server, sockets, '127.0.0.156');
+        building.write(getBytes(10, true));
         await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
-        sockets.push(await stall(server, '127.0.0.156', 8 * MiB));
-        const third = await open(server.origin, '127.0.0.156');
-        sockets.push(third);
-        third.write(getBytes(8 * MiB));
-        await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+        await stall(server, sockets, '127.0.0.156', 8 * MiB);
+        await waitsForRoom(server, sockets, '127.0.0.156', 8 * MiB);
         expect(server.connections().reclaimed).toBe(0);
       },
       release,
@@ -1349,21 +1312,16 @@ describe('budgets to the byte, and who gives way', () => {
     // Four answers of 8 MiB held and less than 1 MiB left: a newcomer's answer does not fit.
     const { server, one } = await serverWithBudgetOf((one) => ({ unreadBudgetBytes: 4 * one + MiB / 2 }), seen);
     await closing(server, async (sockets) => {
-      const first = await stallMany(server, '127.0.0.158', 2, 8 * MiB);
-      const second = await stallMany(server, '127.0.0.159', 2, 8 * MiB);
-      sockets.push(...first, ...second);
+      const first = await stallMany(server, sockets, '127.0.0.158', 2, 8 * MiB);
+      const second = await stallMany(server, sockets, '127.0.0.159', 2, 8 * MiB);
       expect(server.connections().unreadBytes).toBe(4 * one);
-      const newcomer = await open(server.origin, '127.0.0.160');
-      sockets.push(newcomer);
-      const answered = readUntil(newcomer, whole);
-      newcomer.write(getBytes(10));
+      const newcomer = await client(server, sockets, '127.0.0.160');
+      const answered = ask(newcomer, getBytes(10));
       await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
       expect(await within(drain(first[0] as Socket))).toBeLessThan(8 * MiB);
       expect(await within(answered)).toMatch(/^HTTP\/1\.1 200 /);
       for (const socket of [first[1] as Socket, ...second]) {
-        const got = readUntil(socket, whole);
-        socket.resume();
-        expect((await within(got)).length).toBeGreaterThan(8 * MiB);
+        expect((await within(resumed(socket))).length).toBeGreaterThan(8 * MiB);
       }
     });
   }, 60_000);
@@ -1376,19 +1334,13 @@ describe('budgets to the byte, and who gives way', () => {
       server,
       async (sockets) => {
         // The heavy client's large answer is asked for first and built last.
-        const large = await open(server.origin, '127.0.0.161');
-        sockets.push(large);
-        large.pause();
-        large.write(`GET /api/b/${20 * MiB}?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        const large = await client(server, sockets, '127.0.0.161', { paused: true });
+        large.write(getBytes(20 * MiB, true));
         await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
-        const oldest = await stall(server, '127.0.0.161', 8 * MiB);
-        const other = await stall(server, '127.0.0.162', 8 * MiB);
-        sockets.push(oldest, other);
+        const oldest = await stall(server, sockets, '127.0.0.161', 8 * MiB);
+        const other = await stall(server, sockets, '127.0.0.162', 8 * MiB);
         // The other client asks for one more: it waits, holding an equal share; then it gives up and closes.
-        const leaving = await open(server.origin, '127.0.0.162');
-        sockets.push(leaving);
-        leaving.write(getBytes(8 * MiB));
-        await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+        const leaving = await waitsForRoom(server, sockets, '127.0.0.162', 8 * MiB);
         expect(server.connections().reclaimed).toBe(0);
         leaving.destroy();
         await vi.waitFor(() => expect(server.connections().open).toBe(3), { timeout: 10_000 });
@@ -1402,9 +1354,7 @@ describe('budgets to the byte, and who gives way', () => {
           [large, 20 * MiB],
           [other, 8 * MiB],
         ] as const) {
-          const got = readUntil(socket, whole);
-          socket.resume();
-          expect((await within(got)).length).toBeGreaterThan(bytes);
+          expect((await within(resumed(socket))).length).toBeGreaterThan(bytes);
         }
       },
       release,
@@ -1421,14 +1371,11 @@ describe('budgets to the byte, and who gives way', () => {
         ['127.0.0.165', 2],
         ['127.0.0.166', 1],
       ] as const) {
-        for (let i = 0; i < answers; i++) sockets.push(await stall(server, address, 8 * MiB));
+        for (let i = 0; i < answers; i++) await stall(server, sockets, address, 8 * MiB);
       }
       expect(server.connections().unreadBytes).toBe(6 * one);
       // The client holding exactly its share asks for one more: it waits, and the heaviest keeps its connections.
-      const more = await open(server.origin, '127.0.0.165');
-      sockets.push(more);
-      more.write(getBytes(8 * MiB));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      await waitsForRoom(server, sockets, '127.0.0.165', 8 * MiB);
       expect(server.connections().reclaimed).toBe(0);
     });
   }, 60_000);
@@ -1446,24 +1393,18 @@ describe('budgets to the byte, and who gives way', () => {
     await closing(
       server,
       async (sockets) => {
-        const building = await open(server.origin, '127.0.0.167');
-        sockets.push(building);
-        building.write(`GET /api/b/10?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        const building = await client(server, sockets, '127.0.0.167');
+        building.write(getBytes(10, true));
         await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
-        const other = await open(server.origin, '127.0.0.168');
-        sockets.push(other);
-        other.write(`GET /api/b/11?gate HTTP/1.1\r\nHost: sandbox\r\n\r\n`);
+        const other = await client(server, sockets, '127.0.0.168');
+        other.write(getBytes(11, true));
         await vi.waitFor(() => expect(server.connections().building).toBe(2), { timeout: 10_000 });
         // The older waiter's client has an answer being built; the younger one's has nothing under way.
-        const older = await open(server.origin, '127.0.0.167');
-        sockets.push(older);
-        const olderAnswer = readUntil(older, whole);
-        older.write(getBytes(20));
+        const older = await client(server, sockets, '127.0.0.167');
+        const olderAnswer = ask(older, getBytes(20));
         await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
-        const younger = await open(server.origin, '127.0.0.169');
-        sockets.push(younger);
-        const youngerAnswer = readUntil(younger, whole);
-        younger.write(getBytes(21));
+        const younger = await client(server, sockets, '127.0.0.169');
+        const youngerAnswer = ask(younger, getBytes(21));
         await vi.waitFor(() => expect(server.connections().waiting).toBe(2), { timeout: 10_000 });
         // The other client's answer is built: room for one more, and the younger waiter takes it first.
         (releases[1] as () => void)();
@@ -1515,9 +1456,7 @@ describe('large answers take turns', () => {
    */
   async function makeLarge(socket: Socket, name: string): Promise<void> {
     for (const n of [1, 2]) {
-      const answer = readUntil(socket, whole);
-      socket.write(get(`${name}-warm${n}`));
-      expect(await within(answer)).toMatch(/^HTTP\/1\.1 200 /);
+      expect(await within(ask(socket, get(`${name}-warm${n}`)))).toMatch(/^HTTP\/1\.1 200 /);
     }
     // The turn after the last large answer started passes: no large answer has started since the loop last turned.
     await turn();
@@ -1693,10 +1632,7 @@ describe('closing the server', () => {
     try {
       server = await startSandboxServer({ fetch: sized(8 * MiB, seen) });
       const running = server;
-      const socket = await open(server.origin, '127.0.0.111');
-      sockets.push(socket);
-      socket.on('error', () => undefined);
-      socket.pause();
+      const socket = await client(server, sockets, '127.0.0.111', { paused: true, ignoreErrors: true });
       socket.write(get(1));
       // vi.waitFor would move the fake clock: poll on real timers.
       for (let tries = 0; tries < 400 && running.connections().unreadBytes === 0; tries++) {
