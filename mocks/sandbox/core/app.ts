@@ -100,7 +100,7 @@ export interface Sandbox {
   reset(world?: World): void;
   /**
    * Puts `store` in place of the current world, keeping issued JWTs: how a host that could not save a change goes
-   * back to the world it last saved (worlds/state-file.ts, hosts/msw.ts).
+   * back to the world it last saved (hosts/durable.ts, hosts/msw.ts).
    */
   restore(store: Store): void;
   /** The current world (replaced by reset). */
