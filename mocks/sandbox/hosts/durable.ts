@@ -1,12 +1,7 @@
 // --state FILE for the node host (docs/sandbox.md "Durability (--state)"): the sandbox wrapped so that a write is answered only once its change is on disk.
-import {
-  type Answer,
-  errorAnswer,
-  type FetchHandler,
-  fetchHandlerOf,
-  type Sandbox,
-  type SandboxRequest,
-} from '../core/app.js';
+import type { FetchHandler, Sandbox, SandboxRequest } from '../core/app.js';
+import { errorAnswer, type Reply } from '../core/reply.js';
+import { fetchHandlerOf } from '../core/response.js';
 import { SandboxError } from '../domain/errors.js';
 import { recordLine, type StateFile } from '../worlds/journal.js';
 import { type Diff, hashesSettled, SavedWorld, withRefreshGrantsOf } from '../worlds/snapshot.js';
@@ -277,12 +272,12 @@ export async function durable(
     });
   }
 
-  async function answer(request: SandboxRequest): Promise<Answer> {
+  async function answer(request: SandboxRequest): Promise<Reply> {
     if (SAFE_METHODS.has(request.method.toUpperCase())) return inner(request);
     while (rollingBack) await rollingBack;
     const began = generation;
     running += 1;
-    let answered: Answer;
+    let answered: Reply;
     let joined: Promise<boolean> | undefined;
     try {
       answered = await inner(request);
