@@ -7,9 +7,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type Answer, createSandbox, fetchHandlerOf, type SandboxRequest } from '../mocks/sandbox/core/app.js';
 import type { Store } from '../mocks/sandbox/domain/store.js';
+import { durable } from '../mocks/sandbox/hosts/durable.js';
 import { startSandboxServer } from '../mocks/sandbox/hosts/node.js';
 import { hashesSettled } from '../mocks/sandbox/worlds/snapshot.js';
-import { durable, loadStateFile, writeFileAtomically } from '../mocks/sandbox/worlds/state-file.js';
+import { loadStateFile, writeFileAtomically } from '../mocks/sandbox/worlds/state-file.js';
 
 const [file, mode, compactAfter] = process.argv.slice(2);
 if (!file || (mode !== 'journal' && mode !== 'rewrite')) {

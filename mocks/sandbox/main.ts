@@ -9,10 +9,11 @@ import { stopOnSignals } from '../stop.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './core/app.js';
 import { LOOPBACK_HOSTS } from './core/controls.js';
 import { base32Decode, totp } from './domain/totp.js';
+import { durable } from './hosts/durable.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
 import { DEMO } from './worlds/seed.js';
-import { durable, loadStateFile, removeStaleTemporaries, type StateFile } from './worlds/state-file.js';
+import { loadStateFile, removeStaleTemporaries, type StateFile } from './worlds/state-file.js';
 
 export const DEFAULT_PORT = 4010;
 

@@ -19,13 +19,12 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
 import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
 import { limitsWith } from '../../mocks/sandbox/domain/limits.js';
+import { type DurabilityOptions, durable } from '../../mocks/sandbox/hosts/durable.js';
 import { readStateFile } from '../../mocks/sandbox/worlds/journal.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { snapshotOf, snapshotText, storeFromText } from '../../mocks/sandbox/worlds/snapshot.js';
 import { MAX_SNAPSHOT_CHARS } from '../../mocks/sandbox/worlds/snapshot-schema.js';
 import {
-  type DurabilityOptions,
-  durable,
   fileWriter,
   loadStateFile,
   removeStaleTemporaries,

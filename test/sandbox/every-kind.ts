@@ -1,6 +1,7 @@
 // A world holding every kind of thing the Store keeps, made through the API, and a comparison of two Stores over all they keep (docs/sandbox.md "Persistence").
 import { expect } from 'vitest';
-import { RecordMap, type Store } from '../../mocks/sandbox/domain/store.js';
+import { RecordMap } from '../../mocks/sandbox/domain/accounting.js';
+import type { Store } from '../../mocks/sandbox/domain/store.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
 /**

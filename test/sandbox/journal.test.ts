@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
 import { API_PREFIX } from '../../mocks/sandbox/core/router.js';
+import { COMPACT_AFTER_BYTES, type DurabilityOptions, durable } from '../../mocks/sandbox/hosts/durable.js';
 import { readStateFile, recordLine } from '../../mocks/sandbox/worlds/journal.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import {
@@ -15,14 +16,7 @@ import {
   snapshotText,
   storeFromText,
 } from '../../mocks/sandbox/worlds/snapshot.js';
-import {
-  COMPACT_AFTER_BYTES,
-  type DurabilityOptions,
-  durable,
-  fileWriter,
-  loadStateFile,
-  type Replacement,
-} from '../../mocks/sandbox/worlds/state-file.js';
+import { fileWriter, loadStateFile, type Replacement } from '../../mocks/sandbox/worlds/state-file.js';
 import { expectSameWorld, fillEveryKind } from './every-kind.js';
 import { onBoard, requestTo } from './harness.js';
 

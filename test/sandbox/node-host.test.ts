@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
+import { durable } from '../../mocks/sandbox/hosts/durable.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { durable } from '../../mocks/sandbox/worlds/state-file.js';
 import { headersOf } from './harness.js';
 
 interface Wire {

@@ -2,9 +2,10 @@
 // account's share and the world's budget hold to the byte, a refused write leaves no trace, a write through a record
 // map is accounted like the Store's own, the registration budget frees what leaves, and a loaded world is checked.
 import { describe, expect, test } from 'vitest';
+import { recordBytes } from '../../mocks/sandbox/domain/accounting.js';
 import { SandboxError } from '../../mocks/sandbox/domain/errors.js';
 import { limitsWith } from '../../mocks/sandbox/domain/limits.js';
-import { recordBytes, Store } from '../../mocks/sandbox/domain/store.js';
+import { Store } from '../../mocks/sandbox/domain/store.js';
 
 const WRITER = 7;
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-// The host-independent sandbox as a fetch handler: Request → route → credential → content checks → ajv → handler → Answer → Response.
+// The host-independent sandbox as a fetch handler: Request → route → credential → content checks → ajv → handler → Reply → Response.
 import { type Contract, contractOf, type OperationSpec } from '../../../contract/document.js';
 import type { FetchHandler } from '../../../contract/http.js';
 import type { OperationId } from '../../../contract/operations.js';
@@ -15,12 +15,14 @@ import {
   unauthorized,
   validationFailed,
 } from '../domain/errors.js';
-import { jsonShapeExceeds, type Limits, limitsWith, MAX_JSON_CONTAINERS } from '../domain/limits.js';
+import { type Limits, limitsWith } from '../domain/limits.js';
 import { Store } from '../domain/store.js';
 import { handlers } from '../handlers/index.js';
-import { type Context, ok } from '../handlers/types.js';
-import { isWorld, seedWorld, WORLDS, type World } from '../worlds/presets.js';
+import type { Context } from '../handlers/types.js';
+import { seedWorld, type World } from '../worlds/presets.js';
 import { DEMO } from '../worlds/seed.js';
+import { parseBody } from './body.js';
+import { controlEndpoints } from './control-endpoints.js';
 import {
   CONTROL_PREFIX,
   ExpiredTokens,
@@ -30,12 +32,22 @@ import {
   parsePrefer,
   preferredExample,
 } from './controls.js';
-import { allowCrossOrigin, PREFLIGHT_HEADERS } from './cors.js';
+import { PREFLIGHT_HEADERS } from './cors.js';
+import { andThen, errorAnswer, json, type Reply, type Soon } from './reply.js';
 import type { SandboxRequest } from './request.js';
+import { type AnswerHandler, fetchHandlerOf } from './response.js';
 import { createRouter, type Route } from './router.js';
 
-/** What the sandbox is, for any host: node:http, a service worker, a test calling it in process. */
-export type { FetchHandler, SandboxRequest };
+export type { World } from '../worlds/presets.js';
+export { MAX_JSON_DEPTH } from './body.js';
+export { EXPIRE_TOKEN_PATH, RESET_PATH } from './control-endpoints.js';
+export { errorAnswer } from './reply.js';
+export { answerHandlerOf, fetchHandlerOf, textOf, toResponse } from './response.js';
+/**
+ * What the sandbox is, for any host: node:http, a service worker, a test calling it in process. The package names
+ * the core's Reply `Answer`, as it always has.
+ */
+export type { AnswerHandler, FetchHandler, Reply as Answer, SandboxRequest, Soon };
 
 /**
  * Who sent a request, as its host knows it (the node host: the remote address); the throttles count per client. A
@@ -44,30 +56,11 @@ export type { FetchHandler, SandboxRequest };
 export const requestClients = new WeakMap<object, string>();
 const clientOf = (request: SandboxRequest): string => request.client ?? requestClients.get(request) ?? 'local';
 
-/** An answer before it is a Response: what a host writes out. A null body is no body (204). */
-export interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string | null;
-}
-
-/** A value now, or a promise of it. */
-export type Soon<T> = T | Promise<T>;
-
-/** `next(value)` at once when `value` is there, else once it is: a request that waits on nothing never yields. */
-function andThen<T, U>(value: Soon<T>, next: (value: T) => Soon<U>): Soon<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
-/**
- * The sandbox beneath `fetch`: a host that writes bytes itself (node.ts) skips the Response. It answers at once when
- * nothing had to wait, else with a promise.
- */
-export type AnswerHandler = (request: SandboxRequest) => Soon<Answer>;
-
-export type { World } from '../worlds/presets.js';
-
-type Reply = { status: number; body: unknown };
+/** What a handler returns (handlers/types.ts `ok`, `created`): its status and payload, made a Reply by `handle`. */
+type Outcome = { status: number; body: unknown };
+// The two ends of an async handler, made once: a request with one adds no closure of its own.
+const crossOriginReply = (outcome: Outcome): Reply => json(outcome.status, outcome.body, true);
+const sameOriginReply = (outcome: Outcome): Reply => json(outcome.status, outcome.body, false);
 
 export interface SandboxOptions {
   /** `demo` (default): the documented seed; `empty`: no accounts, companies or data; `large`: demo + thousands. */
@@ -94,29 +87,19 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   fetch: FetchHandler;
-  /** The same sandbox as `fetch`, answering a plain Answer; `answerHandlerOf(fetch)` finds it (at once when it can). */
-  answer: (request: SandboxRequest) => Promise<Answer>;
+  /** The same sandbox as `fetch`, answering a plain Reply; `answerHandlerOf(fetch)` finds it (at once when it can). */
+  answer: (request: SandboxRequest) => Promise<Reply>;
   /** Drops all state and every issued JWT, then seeds `world` (default: the world the sandbox started with). */
   reset(world?: World): void;
   /**
    * Puts `store` in place of the current world, keeping issued JWTs: how a host that could not save a change goes
-   * back to the world it last saved (worlds/state-file.ts, hosts/msw.ts).
+   * back to the world it last saved (hosts/durable.ts, hosts/msw.ts).
    */
   restore(store: Store): void;
   /** The current world (replaced by reset). */
   readonly store: Store;
   readonly auth: Auth;
 }
-
-/** Deeper JSON is refused before parsing: nothing in the contract nests more than a few levels. */
-export const MAX_JSON_DEPTH = 32;
-/** Not part of the contract: POST here resets the world (`?world=empty` for an empty one). */
-export const RESET_PATH = `${CONTROL_PREFIX}reset/`;
-/** Not part of the contract: POST here with `Authorization: JWT <access token>` expires that token at once. */
-export const EXPIRE_TOKEN_PATH = `${CONTROL_PREFIX}expire-token/`;
-
-// Only what every answer needs: each extra header costs the HTTP adapter measurable time per request.
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 // The contract's index and router, one per process, shared by every sandbox.
 let shared: { contract: Contract; route: (method: string, path: string) => Route } | undefined;
@@ -139,144 +122,6 @@ function validatorsFor(contract: Contract): RequestValidators | Promise<RequestV
     return validators;
   });
   return validatorsLoading;
-}
-
-// The text of each Response built from an Answer, while the Response is alive: a host that sends a Response on
-// (http.ts, for a handler of its own) takes the text from here instead of reading the body stream back.
-const texts = new WeakMap<Response, string>();
-
-/** The body text of a Response built by `toResponse`, or undefined (another's Response, or a body already read). */
-export function textOf(response: Response): string | undefined {
-  return response.bodyUsed ? undefined : texts.get(response);
-}
-
-export function toResponse(answer: Answer): Response {
-  const response = new Response(answer.body, { status: answer.status, headers: answer.headers });
-  if (answer.body !== null) texts.set(response, answer.body);
-  return response;
-}
-
-const answerHandlers = new WeakMap<FetchHandler, AnswerHandler>();
-
-/** A FetchHandler over `answer`; a host that finds `answer` back with `answerHandlerOf` may call it directly. */
-export function fetchHandlerOf(answer: AnswerHandler): FetchHandler {
-  const fetch: FetchHandler = async (request) => toResponse(await answer(request));
-  answerHandlers.set(fetch, answer);
-  return fetch;
-}
-
-/** The AnswerHandler beneath a FetchHandler made by `fetchHandlerOf`; undefined for any other (a fault wrapper). */
-export function answerHandlerOf(fetch: FetchHandler): AnswerHandler | undefined {
-  return answerHandlers.get(fetch);
-}
-
-/**
- * A JSON answer. Frontends on another origin (a dev server) call the sandbox directly; browsers send `Origin` on such
- * requests, so CORS headers (cors.ts) go only there.
- */
-function json(status: number, payload: unknown, cors: boolean, extra?: Record<string, string>): Answer {
-  const headers: Record<string, string> = extra
-    ? { 'content-type': JSON_TYPE, ...extra }
-    : { 'content-type': JSON_TYPE };
-  if (cors) allowCrossOrigin(headers);
-  return { status, headers, body: JSON.stringify(payload) };
-}
-
-/** The error payload of `error` as an Answer. */
-export function errorAnswer(error: SandboxError, cors = false): Answer {
-  return json(error.status, error.toPayload(), cors, error.headers);
-}
-
-function isJsonMediaType(contentType: string | null): boolean {
-  if (!contentType) return false;
-  const semicolon = contentType.indexOf(';');
-  const media = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
-  return media === 'application/json';
-}
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const notUtf8 = () => invalidField('body', 'is not valid UTF-8');
-
-/**
- * The body as text, refused when its bytes are not UTF-8 (never silently turned into U+FFFD): decoded here from the
- * bytes when the request has them (a fetch Request, in every host), else by the host's own `text()`, which throws a
- * TypeError on such bytes (the node host's decoder is strict too).
- */
-async function bodyText(request: SandboxRequest): Promise<string> {
-  const bytes = (request as Partial<Pick<Request, 'arrayBuffer'>>).arrayBuffer;
-  if (typeof bytes === 'function') {
-    const buffer = await bytes.call(request);
-    try {
-      return strictUtf8.decode(buffer);
-    } catch {
-      throw notUtf8();
-    }
-  }
-  try {
-    return await request.text();
-  } catch (error) {
-    if (error instanceof TypeError) throw notUtf8();
-    throw error;
-  }
-}
-
-// A lone surrogate: a high one not followed by a low one, or a low one not preceded by a high one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-// Where one can come from in JSON text: a \uD8xx–\uDFxx escape, or such a code unit itself.
-const SURROGATE_IN_TEXT = /\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/;
-
-/**
- * Every string of a parsed body (member names too) that holds a lone surrogate, named as ajv names fields
- * (`metadata.note`, `body` for the whole): such a string is not Unicode text, and no UTF-8 store or client could
- * keep it as sent.
- */
-function loneSurrogates(value: unknown, path: string, out: FieldError[]): void {
-  const message = 'must be well-formed Unicode text: it holds a lone surrogate (U+D800–U+DFFF without its pair)';
-  if (typeof value === 'string') {
-    if (LONE_SURROGATE.test(value)) out.push({ field: path || 'body', message });
-  } else if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) loneSurrogates(item, path ? `${path}.${i}` : String(i), out);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (LONE_SURROGATE.test(key)) out.push({ field: at.replace(new RegExp(LONE_SURROGATE, 'g'), '\uFFFD'), message });
-      else loneSurrogates(item, at, out);
-    }
-  }
-}
-
-/** Reads the JSON body of an operation that declares one; errors name `body` or `Content-Type`. */
-async function parseBody(op: OperationSpec, request: SandboxRequest): Promise<unknown> {
-  const text = await bodyText(request);
-  if (text.trim() === '') {
-    if (op.requestBodyRequired) throw invalidField('body', 'is required: send a JSON object');
-    return undefined;
-  }
-  if (!isJsonMediaType(request.headers.get('content-type'))) {
-    throw new SandboxError(415, 'The body must be sent with Content-Type: application/json.', [
-      { field: 'Content-Type', message: 'must be application/json' },
-    ]);
-  }
-  const exceeds = jsonShapeExceeds(text, MAX_JSON_DEPTH, MAX_JSON_CONTAINERS);
-  if (exceeds === 'depth') throw invalidField('body', `nests deeper than ${MAX_JSON_DEPTH} levels`);
-  if (exceeds === 'containers') {
-    throw invalidField('body', `holds more than ${MAX_JSON_CONTAINERS} objects and arrays`);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    // V8's message quotes the body, which may hold a password: report only the position.
-    const at = /position (\d+)/.exec(String((error as Error).message))?.[1];
-    throw invalidField('body', at === undefined ? 'is not valid JSON' : `is not valid JSON (at position ${at})`);
-  }
-  // Only a body whose text could hold one is walked: the common body costs one regular-expression scan.
-  if (SURROGATE_IN_TEXT.test(text)) {
-    const lone: FieldError[] = [];
-    loneSurrogates(value, '', lone);
-    if (lone.length > 0) throw validationFailed(lone);
-  }
-  return value;
 }
 
 /** Path and query of an absolute URL, split without a URL object (the hot path of every request). */
@@ -320,11 +165,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   // A loaded world keeps each account's standing as saved (worlds/snapshot.ts): a restart changes none.
   if (options.store) store = options.store;
 
+  const control = controlEndpoints({ startWorld, reset, auth, expired });
+
   const queryless = new Set(
     contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
   );
 
-  function dispatch(request: SandboxRequest): Soon<Reply | Answer> {
+  function dispatch(request: SandboxRequest): Soon<Reply> {
     const method = request.method.toUpperCase();
     const { path, search } = splitUrl(request.url);
     const cors = request.headers.has('origin');
@@ -351,7 +198,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     authorization: string | null,
     prefs: Preferences,
     target: string,
-  ): Promise<Reply | Answer> {
+  ): Promise<Reply> {
     if (prefs.delayMs) await new Promise((resolve) => setTimeout(resolve, prefs.delayMs));
     if (prefs.code !== undefined || prefs.example !== undefined) {
       const forced = preferredExample(contract.document, op, prefs);
@@ -433,16 +280,21 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const scope = (need: Need) =>
       boardScope(current, (principal as Principal).account, query.company_id as number, query.board_id as number, need);
     // The one untyped seam: ajv has just checked query and body against the same contract the handler types come from.
-    const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Soon<Reply>;
+    const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Soon<Outcome>;
     const ctx = { store: current, auth, nowIso, principal, query, body, scope, client: clientOf(request) };
     // What the handler stores is charged to the caller's share (Store.reserve); set and cleared around the handler's
     // synchronous part, where every reserve but a token's (charged to its owner) happens.
     current.charging = principal?.account.id;
+    let outcome: Soon<Outcome>;
     try {
-      return handler(ctx as unknown as Context<OperationId>);
+      outcome = handler(ctx as unknown as Context<OperationId>);
     } finally {
       current.charging = undefined;
     }
+    // Handlers never answer on /_sandbox/ (controls answer there), so CORS follows `Origin` alone.
+    const cors = request.headers.has('origin');
+    if (outcome instanceof Promise) return outcome.then(cors ? crossOriginReply : sameOriginReply);
+    return json(outcome.status, outcome.body, cors);
   }
 
   /**
@@ -460,60 +312,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     resends.refused(account, request, untilMs, now());
   }
 
-  /**
-   * /_sandbox/ endpoints. Never CORS: a page of another origin must not read what they answer. Who may call them is
-   * the network hosts' business (controls.ts `controlRefusal`): in process, whoever holds the sandbox may.
-   */
-  async function control(request: SandboxRequest, method: string, path: string, search: string): Promise<Reply> {
-    const allow = (methods: string[]) => {
-      if (!methods.includes(method)) throw methodNotAllowed(method, methods);
-    };
-    if (path === RESET_PATH) {
-      allow(['POST']);
-      const world = new URLSearchParams(search).get('world') ?? startWorld;
-      if (!isWorld(world)) throw invalidField('world', `must be one of ${WORLDS.join(', ')}`);
-      reset(world);
-      return ok({ world });
-    }
-    if (path === EXPIRE_TOKEN_PATH) {
-      allow(['POST']);
-      const jwt = jwtOf(request.headers.get('authorization'));
-      if (jwt === undefined) throw invalidField('Authorization', 'must be JWT <access token>: the token to expire');
-      expired.add(jwt, await auth.accessTokenExpiry(jwt), Date.now());
-      return ok({ expired: true });
-    }
-    throw noSuchPath(`No sandbox control at ${path.slice(0, 200)}: there are ${RESET_PATH} and ${EXPIRE_TOKEN_PATH}.`);
-  }
-
   const corsFor = (request: SandboxRequest) =>
     request.headers.has('origin') && !(controls && splitUrl(request.url).path.startsWith(CONTROL_PREFIX));
 
-  /** The Answer now when nothing had to wait (the common request: no turn of the event loop), else a promise of it. */
-  function answerNow(request: SandboxRequest): Soon<Answer> {
-    let reply: Soon<Reply | Answer>;
+  /** The Reply now when nothing had to wait (the common request: no turn of the event loop), else a promise of it. */
+  function answerNow(request: SandboxRequest): Soon<Reply> {
+    let reply: Soon<Reply>;
     try {
       reply = dispatch(request);
     } catch (error) {
       return failed(request, error);
     }
-    if (reply instanceof Promise) {
-      return reply.then(
-        (done) => answered(request, done),
-        (error: unknown) => failed(request, error),
-      );
-    }
-    return answered(request, reply);
+    if (reply instanceof Promise) return reply.catch((error: unknown) => failed(request, error));
+    return reply;
   }
 
-  function answered(request: SandboxRequest, reply: Reply | Answer): Answer {
-    try {
-      return 'headers' in reply ? reply : json(reply.status, reply.body, corsFor(request));
-    } catch (error) {
-      return failed(request, error);
-    }
-  }
-
-  function failed(request: SandboxRequest, error: unknown): Answer {
+  function failed(request: SandboxRequest, error: unknown): Reply {
     if (error instanceof SandboxError) return errorAnswer(error, corsFor(request));
     // A 500 is a sandbox bug: log where (not the request, which may hold secrets) and answer the error payload.
     console.error('sandbox: internal error', error);

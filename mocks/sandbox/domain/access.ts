@@ -5,18 +5,8 @@
 // session, token) outside the board or account in scope → 404, exactly as if it did not exist, so that ids of other
 // boards and other accounts' tokens are never confirmed. A viewer writing QA data → 403 (it "lacks the role").
 import { forbidden, notFound } from './errors.js';
-import type {
-  Account,
-  ApiTokenRecord,
-  Board,
-  Case,
-  CaseReport,
-  Company,
-  Role,
-  Scenario,
-  Session,
-  Store,
-} from './store.js';
+import type { Account, ApiTokenRecord, Board, Case, CaseReport, Company, Role, Scenario, Session } from './records.js';
+import type { Store } from './store.js';
 
 export type Need = 'read' | 'write';
 

@@ -8,7 +8,8 @@ import { randomBytes, sameText, sha256Hex, toBase64Url, toHex } from './bytes.js
 import { conflicts, invalidField, SandboxError, unauthorized } from './errors.js';
 import { checkMetadata } from './limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { Account, ApiTokenRecord, Store } from './store.js';
+import type { Account, ApiTokenRecord } from './records.js';
+import type { Store } from './store.js';
 import { Throttle } from './throttle.js';
 
 /** The request bodies as the contract declares them (generated/, never retyped here). */

@@ -1,6 +1,7 @@
 // QA rules (source §2–§3): scenario trees, sessions with case reports, outcomes, bug → linked task, cascading deletes.
 import { conflict } from './errors.js';
-import type { Board, Case, CaseReport, Scenario, Session, Store, Task } from './store.js';
+import type { Board, Case, CaseReport, Scenario, Session, Task } from './records.js';
+import type { Store } from './store.js';
 
 /** The scenario and all its descendants, in id order. */
 export function scenarioTree(store: Store, rootId: number): Set<number> {

@@ -1,130 +1,22 @@
-// The sandbox's in-memory world: accounts, companies, boards and columns, tokens, QA data and tasks, with stable ids,
-// and the exact accounting of what each account stores (docs/sandbox.md "Limits and throttles").
-import {
-  accountFull,
-  approxBytes,
-  DEFAULT_LIMITS,
-  type Limits,
-  limitReached,
-  registrationsFull,
-  worldFull,
-} from './limits.js';
-
-/** A member's role in a company. `viewer` may read QA data and tasks but not change them. */
-export type Role = 'owner' | 'qa' | 'viewer';
-
-/** Workflow kind of a board column; a QA session needs a `todo` column (source §3, §8). */
-export type ColumnKind = 'backlog' | 'todo' | 'in_progress' | 'done';
-
-export interface Account {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  description: string;
-  /** Resolves to the PBKDF2 hash; a promise so the account exists (and its name is taken) before hashing ends. */
-  passwordHash: Promise<string>;
-  /** Base32 TOTP secret when two-factor authentication is on. */
-  totpSecret?: string;
-}
-
-export interface Company {
-  id: number;
-  name: string;
-  members: Map<number, Role>;
-}
-
-export interface Column {
-  id: number;
-  name: string;
-  kind: ColumnKind;
-}
-
-export interface Board {
-  id: number;
-  companyId: number;
-  name: string;
-  columns: Column[];
-}
-
-export interface ApiTokenRecord {
-  key: string;
-  accountId: number;
-  title: string;
-  is_active: boolean;
-  metadata: Record<string, unknown>;
-  expires_at: string | null;
-  created_at: string;
-  /** SHA-256 of the secret (hex); the secret itself is never stored. */
-  secretHash: string;
-}
-
-/**
- * A refresh token that has not been used yet; using it removes it (rotation). Its expiry is the JWT's own `exp`,
- * checked when it is verified, so the grant keeps none.
- */
-export interface RefreshGrant {
-  jti: string;
-  accountId: number;
-}
-
-export interface Scenario {
-  id: number;
-  boardId: number;
-  title: string;
-  parent_id: number | null;
-  position: number | null;
-}
-
-export interface Case {
-  id: number;
-  boardId: number;
-  scenarioId: number;
-  title: string;
-  description: string;
-  steps_to_reproduce: string;
-  expected_result: string;
-}
-
-export type CaseReportStatus = 'pending' | 'done' | 'bug';
-
-export interface CaseReport {
-  id: number;
-  sessionId: number;
-  caseId: number;
-  status: CaseReportStatus;
-  actual_result: string | null;
-  severity: string | null;
-  priority: string | null;
-  task_id: number | null;
-}
-
-export interface Session {
-  id: number;
-  boardId: number;
-  scenarioId: number;
-  /** The scenario's title when the session started; `q` searches it. */
-  title: string;
-  is_active: boolean;
-  reportIds: number[];
-  started_at: string;
-  finished_at: string | null;
-}
-
-export interface Task {
-  id: number;
-  boardId: number;
-  columnId: number;
-  title: string;
-  description: string;
-  assignee_ids: number[];
-  case_report_id: number | null;
-  severity: string | null;
-  priority: string | null;
-}
-
-export type Kind = 'account' | 'company' | 'board' | 'column' | 'scenario' | 'case' | 'session' | 'caseReport' | 'task';
+// The sandbox's in-memory world (docs/sandbox.md "Limits and throttles"): its record maps with stable ids, the
+// registrations and their budgets, and reading and writing records; the byte accounting is accounting.ts's.
+import { ByteAccounting, RecordMap, recordBytes } from './accounting.js';
+import { accountFull, DEFAULT_LIMITS, type Limits, limitReached, registrationsFull } from './limits.js';
+import type {
+  Account,
+  ApiTokenRecord,
+  Board,
+  Case,
+  CaseReport,
+  Column,
+  Company,
+  Kind,
+  RefreshGrant,
+  Role,
+  Scenario,
+  Session,
+  Task,
+} from './records.js';
 
 /** The set stored under `key`, created on first use. */
 function setOf<K, V>(map: Map<K, Set<V>>, key: K): Set<V> {
@@ -155,68 +47,6 @@ export interface AccountRegistration extends Registration {
   accountId: number;
 }
 
-/** What the byte accounting holds against a record: its size when last written, and who wrote it (none: the world's). */
-interface Charge {
-  bytes: number;
-  owner: number | undefined;
-}
-
-/** Bytes of stored data, in all, of the world's pool (the seed and the world's own accounts), and per account. */
-export interface Usage {
-  total: number;
-  world: number;
-  byAccount: Map<number, number>;
-}
-
-/** A write about to happen: `next` replaces `record` (an update), or is new (no `record`). */
-export interface PlannedWrite {
-  record?: object;
-  next: object;
-}
-
-/** What one record takes: limits.ts approxBytes plus its map entry. */
-export const recordBytes = (record: object): number => 32 + approxBytes(record);
-
-interface Ledger {
-  put(old: object | undefined, next: object, owner: number | undefined): void;
-  release(record: object): void;
-  writer(): number | undefined;
-}
-
-/**
- * A map of stored records whose every set and delete is accounted at once: a set that does not fit throws the 429
- * before anything changes, a delete credits its owner. Code that writes a map directly (QA rules, a snapshot loader)
- * is accounted like the Store's own methods.
- */
-export class RecordMap<K, V extends object> extends Map<K, V> {
-  constructor(private readonly ledger: Ledger) {
-    super();
-  }
-
-  /** Stores `value`, written by the account being charged (Store.charging). */
-  override set(key: K, value: V): this {
-    return this.setAs(key, value, this.ledger.writer());
-  }
-
-  /** Stores `value` as written by `owner` (undefined: the world's own data). */
-  setAs(key: K, value: V, owner: number | undefined): this {
-    this.ledger.put(super.get(key), value, owner);
-    return super.set(key, value);
-  }
-
-  override delete(key: K): boolean {
-    const old = super.get(key);
-    if (old === undefined) return false;
-    this.ledger.release(old);
-    return super.delete(key);
-  }
-
-  override clear(): void {
-    for (const value of super.values()) this.ledger.release(value);
-    super.clear();
-  }
-}
-
 /**
  * All state of one sandbox. Maps keep insertion order and ids only grow, so iterating a map lists rows in creation
  * order: that is the stable ordering every list endpoint uses.
@@ -225,12 +55,7 @@ export class RecordMap<K, V extends object> extends Map<K, V> {
  * deleted (an update that shrinks it is credited at once): one account's writes never change another's standing.
  * Nothing is ever removed to make room: a write that does not fit is refused (429) for the account that wrote it.
  */
-export class Store {
-  private readonly ledger: Ledger = {
-    put: (old, next, owner) => this.put(old, next, owner),
-    release: (record) => this.release(record),
-    writer: () => this.charging,
-  };
+export class Store extends ByteAccounting {
   readonly accounts = new RecordMap<number, Account>(this.ledger);
   /** Account by lower-cased username and by lower-cased email: O(1) lookups, so login time does not grow with accounts. */
   private readonly accountsByUsername = new Map<string, Account>();
@@ -266,21 +91,6 @@ export class Store {
     task: 0,
   };
 
-  /**
-   * The account whose request is being answered (set by the core around each handler's synchronous part, and by
-   * writeAs): who is writing. Only such writes are checked against shares and budgets; the seed and a loaded world are
-   * the operator's, and never refused.
-   */
-  charging: number | undefined;
-
-  // The byte accounting: a charge per stored record, and its sums.
-  private readonly charges = new WeakMap<object, Charge>();
-  private usedTotal = 0;
-  private usedWorld = 0;
-  private readonly usedBy = new Map<number, number>();
-  /** Times a stored record changed writer (ownerChanges): a saved copy of the world looks owners up only after one. */
-  private ownerChangeCount = 0;
-
   /** Registered accounts by id; every other account is the world's own. */
   private readonly registrations = new Map<number, AccountRegistration>();
   /** Registered accounts nobody has logged in to yet, by id, with when they were registered (registration order). */
@@ -291,7 +101,9 @@ export class Store {
   constructor(
     readonly limits: Limits = DEFAULT_LIMITS,
     readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    super();
+  }
 
   nextId(kind: Kind): number {
     this.counters[kind] += 1;
@@ -314,177 +126,11 @@ export class Store {
     return this.counters[kind];
   }
 
-  // ---- The byte accounting ----
-
-  /** Whether what `owner` writes draws on the world's budget: the world's own data and accounts do, registered ones not. */
-  private inWorldPool(owner: number | undefined): boolean {
-    return owner === undefined || !this.registrations.has(owner);
+  protected isRegistered(owner: number): boolean {
+    return this.registrations.has(owner);
   }
 
-  /** The bytes `owner` may hold: a registered account's reserved share, or a world account's share. */
-  shareOf(owner: number): number {
-    return this.registrations.has(owner) ? this.limits.registeredAccountBytes : this.limits.accountBytes;
-  }
-
-  /**
-   * Throws the 429 when `owner` writing `writes` for a request would pass its share or its pool's budget; changes
-   * nothing.
-   */
-  private checkRoom(owner: number | undefined, writes: Array<{ bytes: number; prev: Charge | undefined }>): void {
-    if (this.charging === undefined) return;
-    let own = 0;
-    let pool = 0;
-    const world = this.inWorldPool(owner);
-    for (const { bytes, prev } of writes) {
-      // What the writer already holds of a record it rewrites is its own to reuse; another's is credited to them.
-      own += bytes - (prev && prev.owner === owner ? prev.bytes : 0);
-      pool += bytes - (prev && this.inWorldPool(prev.owner) === world ? prev.bytes : 0);
-    }
-    if (owner !== undefined && own > 0) {
-      const share = this.shareOf(owner);
-      if (this.bytesOf(owner) + own > share) throw accountFull(share);
-    }
-    // Registered accounts reserved their share when they registered: only the world's pool can be full.
-    if (world && pool > 0 && this.usedWorld + pool > this.limits.worldBytes) throw worldFull(this.limits.worldBytes);
-  }
-
-  private charge(record: object, bytes: number, owner: number | undefined): void {
-    this.charges.set(record, { bytes, owner });
-    this.usedTotal += bytes;
-    if (this.inWorldPool(owner)) this.usedWorld += bytes;
-    if (owner !== undefined) this.usedBy.set(owner, (this.usedBy.get(owner) ?? 0) + bytes);
-  }
-
-  private uncharge(record: object, charge: Charge): void {
-    this.charges.delete(record);
-    this.usedTotal -= charge.bytes;
-    if (this.inWorldPool(charge.owner)) this.usedWorld -= charge.bytes;
-    if (charge.owner !== undefined) {
-      const left = (this.usedBy.get(charge.owner) ?? 0) - charge.bytes;
-      if (left === 0) this.usedBy.delete(charge.owner);
-      else this.usedBy.set(charge.owner, left);
-    }
-  }
-
-  private put(old: object | undefined, next: object, owner: number | undefined): void {
-    const bytes = recordBytes(next);
-    const prev = old === undefined ? undefined : this.charges.get(old);
-    this.checkRoom(owner, [{ bytes, prev }]);
-    if (old !== undefined && prev) {
-      if (prev.owner !== owner) this.ownerChangeCount += 1;
-      this.uncharge(old, prev);
-    }
-    this.charge(next, bytes, owner);
-  }
-
-  private release(record: object): void {
-    const charge = this.charges.get(record);
-    if (charge) this.uncharge(record, charge);
-  }
-
-  /**
-   * Throws the 429 when the writes planned together do not fit the writer's share (and its pool), before any of them
-   * is made: a request that makes several records is refused whole or done whole.
-   */
-  room(writes: PlannedWrite[]): void {
-    this.checkRoom(
-      this.charging,
-      writes.map(({ record, next }) => ({
-        bytes: recordBytes(next),
-        prev: record === undefined ? undefined : this.charges.get(record),
-      })),
-    );
-  }
-
-  /**
-   * Changes fields of a stored record (fields given as undefined are left alone). The record then counts against the
-   * writer (Store.charging; its owner so far when nobody is charged), at its new size, and its previous owner is
-   * credited; throws the 429 before changing anything when that does not fit.
-   */
-  update<T extends object>(record: T, changes: Partial<T>): T {
-    const prev = this.charges.get(record);
-    if (!prev) throw new Error('Store.update: the record is not stored');
-    // Copied only when a field is left alone (undefined): the common write changes every field it names.
-    const defined = Object.values(changes).includes(undefined)
-      ? (Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>)
-      : changes;
-    const owner = this.charging ?? prev.owner;
-    const bytes = recordBytes({ ...record, ...defined });
-    this.checkRoom(owner, [{ bytes, prev }]);
-    Object.assign(record, defined);
-    if (prev.owner !== owner) this.ownerChangeCount += 1;
-    this.uncharge(record, prev);
-    this.charge(record, bytes, owner);
-    return record;
-  }
-
-  /**
-   * A change that follows from a deletion (a session losing a deleted case's report, a task unlinked): never refused,
-   * the record keeps its owner, and what it frees is credited at once.
-   */
-  settle<T extends object>(record: T, changes: Partial<T>): void {
-    const prev = this.charges.get(record);
-    Object.assign(record, changes);
-    if (!prev) return;
-    this.uncharge(record, prev);
-    this.charge(record, recordBytes(record), prev.owner);
-  }
-
-  /** Runs `write` as a write of `accountId`'s request (checked against its share): for a write after an await. */
-  writeAs<T>(accountId: number, write: () => T): T {
-    const before = this.charging;
-    this.charging = accountId;
-    try {
-      return write();
-    } finally {
-      this.charging = before;
-    }
-  }
-
-  /** Bytes `accountId` holds now (the records it last wrote). */
-  bytesOf(accountId: number): number {
-    return this.usedBy.get(accountId) ?? 0;
-  }
-
-  /** The account a stored record counts against (undefined: the world's own data, or not stored). */
-  ownerOf(record: object): number | undefined {
-    return this.charges.get(record)?.owner;
-  }
-
-  /**
-   * How many times a stored record has changed writer so far (an update or a replacement by another account, a
-   * loader's restoreOwner): while it stays the same, no stored record's owner has changed.
-   */
-  ownerChanges(): number {
-    return this.ownerChangeCount;
-  }
-
-  /** The running accounting, as kept write by write. */
-  usage(): Usage {
-    return { total: this.usedTotal, world: this.usedWorld, byAccount: new Map(this.usedBy) };
-  }
-
-  /** The same sums measured afresh by walking every record; equal to usage() after any sequence of writes. */
-  measure(): Usage {
-    const usage: Usage = { total: 0, world: 0, byAccount: new Map() };
-    for (const map of this.recordMaps()) {
-      for (const record of map.values()) {
-        const bytes = recordBytes(record);
-        const owner = this.charges.get(record)?.owner;
-        usage.total += bytes;
-        if (this.inWorldPool(owner)) usage.world += bytes;
-        if (owner !== undefined) usage.byAccount.set(owner, (usage.byAccount.get(owner) ?? 0) + bytes);
-      }
-    }
-    return usage;
-  }
-
-  /** Approximate bytes of all stored data, measured afresh (walks the whole world). */
-  measureBytes(): number {
-    return this.measure().total;
-  }
-
-  private recordMaps(): Array<RecordMap<unknown, object>> {
+  protected recordMaps(): Array<RecordMap<unknown, object>> {
     return [
       this.accounts,
       this.companies,
@@ -496,15 +142,6 @@ export class Store {
       this.caseReports,
       this.tasks,
     ] as Array<RecordMap<unknown, object>>;
-  }
-
-  /** For a loader: `record`, already stored, counts against `owner` (as saved), without a share check. */
-  restoreOwner(record: object, owner: number | undefined): void {
-    const charge = this.charges.get(record);
-    if (!charge) throw new Error('Store.restoreOwner: the record is not stored');
-    if (charge.owner !== owner) this.ownerChangeCount += 1;
-    this.uncharge(record, charge);
-    this.charge(record, charge.bytes, owner);
   }
 
   // ---- Accounts and registration ----
@@ -537,9 +174,7 @@ export class Store {
     this.registrations.set(id, kept);
     if (!kept.used) this.unused.set(id, kept.atMs);
     this.registeredByClient.set(kept.client, (this.registeredByClient.get(kept.client) ?? 0) + 1);
-    // The world's pool no longer holds what this account wrote: recount its charges in the registration budget.
-    const held = this.usedBy.get(id);
-    if (held !== undefined) this.usedWorld -= held;
+    this.leaveWorldPool(id);
   }
 
   /** Case-insensitive: `Ada` and `ada` are the same username. */

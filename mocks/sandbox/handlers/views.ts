@@ -10,9 +10,9 @@ import type {
   Role,
   Scenario,
   Session,
-  Store,
   Task,
-} from '../domain/store.js';
+} from '../domain/records.js';
+import type { Store } from '../domain/store.js';
 
 type Schemas = components['schemas'];
 

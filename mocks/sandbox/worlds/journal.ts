@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import type { ErrorObject } from 'ajv';
 import { validateRecord } from '../../../generated/journal-validator.js';
 import type { Limits } from '../domain/limits.js';
-import type { Kind, Store } from '../domain/store.js';
+import type { Kind } from '../domain/records.js';
+import type { Store } from '../domain/store.js';
 import {
   type Changes,
   type Places,

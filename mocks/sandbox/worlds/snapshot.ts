@@ -8,12 +8,12 @@ import type {
   Case,
   CaseReport,
   Kind,
-  Registration,
   Role,
   Scenario,
   Session,
   Task,
-} from '../domain/store.js';
+} from '../domain/records.js';
+import type { Registration } from '../domain/store.js';
 import { Store } from '../domain/store.js';
 import {
   checkSnapshotShape,

@@ -1,0 +1,38 @@
+// What the sandbox answers before it is a Response (docs/sandbox.md "In the browser and in tests (MSW)"): the one shape the pipeline, its controls and its hosts share.
+import type { SandboxError } from '../domain/errors.js';
+import { allowCrossOrigin } from './cors.js';
+
+/** An answer before it is a Response: what a host writes out. A null body is no body (204). */
+export interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** A value now, or a promise of it. */
+export type Soon<T> = T | Promise<T>;
+
+/** `next(value)` at once when `value` is there, else once it is: a request that waits on nothing never yields. */
+export function andThen<T, U>(value: Soon<T>, next: (value: T) => Soon<U>): Soon<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+// Only what every answer needs: each extra header costs the HTTP adapter measurable time per request.
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A JSON answer. Frontends on another origin (a dev server) call the sandbox directly; browsers send `Origin` on such
+ * requests, so CORS headers (cors.ts) go only there.
+ */
+export function json(status: number, payload: unknown, cors: boolean, extra?: Record<string, string>): Reply {
+  const headers: Record<string, string> = extra
+    ? { 'content-type': JSON_TYPE, ...extra }
+    : { 'content-type': JSON_TYPE };
+  if (cors) allowCrossOrigin(headers);
+  return { status, headers, body: JSON.stringify(payload) };
+}
+
+/** The error payload of `error` as a Reply. */
+export function errorAnswer(error: SandboxError, cors = false): Reply {
+  return json(error.status, error.toPayload(), cors, error.headers);
+}

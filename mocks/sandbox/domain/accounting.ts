@@ -1,0 +1,281 @@
+// The byte accounting of the stored world (docs/sandbox.md "Limits and throttles"): what each record weighs, whom it counts against, and the 429 before a write that does not fit.
+import { accountFull, approxBytes, type Limits, worldFull } from './limits.js';
+
+/** What the byte accounting holds against a record: its size when last written, and who wrote it (none: the world's). */
+interface Charge {
+  bytes: number;
+  owner: number | undefined;
+}
+
+/** Bytes of stored data, in all, of the world's pool (the seed and the world's own accounts), and per account. */
+export interface Usage {
+  total: number;
+  world: number;
+  byAccount: Map<number, number>;
+}
+
+/** A write about to happen: `next` replaces `record` (an update), or is new (no `record`). */
+export interface PlannedWrite {
+  record?: object;
+  next: object;
+}
+
+/** What one record takes: limits.ts approxBytes plus its map entry. */
+export const recordBytes = (record: object): number => 32 + approxBytes(record);
+
+interface Ledger {
+  put(old: object | undefined, next: object, owner: number | undefined): void;
+  release(record: object): void;
+  writer(): number | undefined;
+}
+
+/**
+ * A map of stored records whose every set and delete is accounted at once: a set that does not fit throws the 429
+ * before anything changes, a delete credits its owner. Code that writes a map directly (QA rules, a snapshot loader)
+ * is accounted like the Store's own methods.
+ */
+export class RecordMap<K, V extends object> extends Map<K, V> {
+  constructor(private readonly ledger: Ledger) {
+    super();
+  }
+
+  /** Stores `value`, written by the account being charged (Store.charging). */
+  override set(key: K, value: V): this {
+    return this.setAs(key, value, this.ledger.writer());
+  }
+
+  /** Stores `value` as written by `owner` (undefined: the world's own data). */
+  setAs(key: K, value: V, owner: number | undefined): this {
+    this.ledger.put(super.get(key), value, owner);
+    return super.set(key, value);
+  }
+
+  override delete(key: K): boolean {
+    const old = super.get(key);
+    if (old === undefined) return false;
+    this.ledger.release(old);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    for (const value of super.values()) this.ledger.release(value);
+    super.clear();
+  }
+}
+
+/**
+ * The accounting a Store keeps of its records: every record counts against the account that last wrote it, from the
+ * moment it is written to the moment it is deleted (an update that shrinks it is credited at once). The Store says
+ * which accounts are registered and which maps hold records.
+ */
+export abstract class ByteAccounting {
+  abstract readonly limits: Limits;
+  /** Whether `owner` is a registered account (its share is reserved) rather than one of the world's own. */
+  protected abstract isRegistered(owner: number): boolean;
+  /** Every map of stored records. */
+  protected abstract recordMaps(): Array<RecordMap<unknown, object>>;
+
+  protected readonly ledger: Ledger = {
+    put: (old, next, owner) => this.put(old, next, owner),
+    release: (record) => this.release(record),
+    writer: () => this.charging,
+  };
+
+  /**
+   * The account whose request is being answered (set by the core around each handler's synchronous part, and by
+   * writeAs): who is writing. Only such writes are checked against shares and budgets; the seed and a loaded world are
+   * the operator's, and never refused.
+   */
+  charging: number | undefined;
+
+  // The byte accounting: a charge per stored record, and its sums.
+  private readonly charges = new WeakMap<object, Charge>();
+  private usedTotal = 0;
+  private usedWorld = 0;
+  private readonly usedBy = new Map<number, number>();
+  /** Times a stored record changed writer (ownerChanges): a saved copy of the world looks owners up only after one. */
+  private ownerChangeCount = 0;
+
+  /** Whether what `owner` writes draws on the world's budget: the world's own data and accounts do, registered ones not. */
+  private inWorldPool(owner: number | undefined): boolean {
+    return owner === undefined || !this.isRegistered(owner);
+  }
+
+  /** The bytes `owner` may hold: a registered account's reserved share, or a world account's share. */
+  shareOf(owner: number): number {
+    return this.isRegistered(owner) ? this.limits.registeredAccountBytes : this.limits.accountBytes;
+  }
+
+  /**
+   * Throws the 429 when `owner` writing `writes` for a request would pass its share or its pool's budget; changes
+   * nothing.
+   */
+  private checkRoom(owner: number | undefined, writes: Array<{ bytes: number; prev: Charge | undefined }>): void {
+    if (this.charging === undefined) return;
+    let own = 0;
+    let pool = 0;
+    const world = this.inWorldPool(owner);
+    for (const { bytes, prev } of writes) {
+      // What the writer already holds of a record it rewrites is its own to reuse; another's is credited to them.
+      own += bytes - (prev && prev.owner === owner ? prev.bytes : 0);
+      pool += bytes - (prev && this.inWorldPool(prev.owner) === world ? prev.bytes : 0);
+    }
+    if (owner !== undefined && own > 0) {
+      const share = this.shareOf(owner);
+      if (this.bytesOf(owner) + own > share) throw accountFull(share);
+    }
+    // Registered accounts reserved their share when they registered: only the world's pool can be full.
+    if (world && pool > 0 && this.usedWorld + pool > this.limits.worldBytes) throw worldFull(this.limits.worldBytes);
+  }
+
+  private charge(record: object, bytes: number, owner: number | undefined): void {
+    this.charges.set(record, { bytes, owner });
+    this.usedTotal += bytes;
+    if (this.inWorldPool(owner)) this.usedWorld += bytes;
+    if (owner !== undefined) this.usedBy.set(owner, (this.usedBy.get(owner) ?? 0) + bytes);
+  }
+
+  private uncharge(record: object, charge: Charge): void {
+    this.charges.delete(record);
+    this.usedTotal -= charge.bytes;
+    if (this.inWorldPool(charge.owner)) this.usedWorld -= charge.bytes;
+    if (charge.owner !== undefined) {
+      const left = (this.usedBy.get(charge.owner) ?? 0) - charge.bytes;
+      if (left === 0) this.usedBy.delete(charge.owner);
+      else this.usedBy.set(charge.owner, left);
+    }
+  }
+
+  private put(old: object | undefined, next: object, owner: number | undefined): void {
+    const bytes = recordBytes(next);
+    const prev = old === undefined ? undefined : this.charges.get(old);
+    this.checkRoom(owner, [{ bytes, prev }]);
+    if (old !== undefined && prev) {
+      if (prev.owner !== owner) this.ownerChangeCount += 1;
+      this.uncharge(old, prev);
+    }
+    this.charge(next, bytes, owner);
+  }
+
+  private release(record: object): void {
+    const charge = this.charges.get(record);
+    if (charge) this.uncharge(record, charge);
+  }
+
+  /**
+   * Throws the 429 when the writes planned together do not fit the writer's share (and its pool), before any of them
+   * is made: a request that makes several records is refused whole or done whole.
+   */
+  room(writes: PlannedWrite[]): void {
+    this.checkRoom(
+      this.charging,
+      writes.map(({ record, next }) => ({
+        bytes: recordBytes(next),
+        prev: record === undefined ? undefined : this.charges.get(record),
+      })),
+    );
+  }
+
+  /**
+   * Changes fields of a stored record (fields given as undefined are left alone). The record then counts against the
+   * writer (Store.charging; its owner so far when nobody is charged), at its new size, and its previous owner is
+   * credited; throws the 429 before changing anything when that does not fit.
+   */
+  update<T extends object>(record: T, changes: Partial<T>): T {
+    const prev = this.charges.get(record);
+    if (!prev) throw new Error('Store.update: the record is not stored');
+    // Copied only when a field is left alone (undefined): the common write changes every field it names.
+    const defined = Object.values(changes).includes(undefined)
+      ? (Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>)
+      : changes;
+    const owner = this.charging ?? prev.owner;
+    const bytes = recordBytes({ ...record, ...defined });
+    this.checkRoom(owner, [{ bytes, prev }]);
+    Object.assign(record, defined);
+    if (prev.owner !== owner) this.ownerChangeCount += 1;
+    this.uncharge(record, prev);
+    this.charge(record, bytes, owner);
+    return record;
+  }
+
+  /**
+   * A change that follows from a deletion (a session losing a deleted case's report, a task unlinked): never refused,
+   * the record keeps its owner, and what it frees is credited at once.
+   */
+  settle<T extends object>(record: T, changes: Partial<T>): void {
+    const prev = this.charges.get(record);
+    Object.assign(record, changes);
+    if (!prev) return;
+    this.uncharge(record, prev);
+    this.charge(record, recordBytes(record), prev.owner);
+  }
+
+  /** A world account just registered: what it wrote leaves the world's pool and counts in the registration budget. */
+  protected leaveWorldPool(accountId: number): void {
+    const held = this.usedBy.get(accountId);
+    if (held !== undefined) this.usedWorld -= held;
+  }
+
+  /** Runs `write` as a write of `accountId`'s request (checked against its share): for a write after an await. */
+  writeAs<T>(accountId: number, write: () => T): T {
+    const before = this.charging;
+    this.charging = accountId;
+    try {
+      return write();
+    } finally {
+      this.charging = before;
+    }
+  }
+
+  /** Bytes `accountId` holds now (the records it last wrote). */
+  bytesOf(accountId: number): number {
+    return this.usedBy.get(accountId) ?? 0;
+  }
+
+  /** The account a stored record counts against (undefined: the world's own data, or not stored). */
+  ownerOf(record: object): number | undefined {
+    return this.charges.get(record)?.owner;
+  }
+
+  /**
+   * How many times a stored record has changed writer so far (an update or a replacement by another account, a
+   * loader's restoreOwner): while it stays the same, no stored record's owner has changed.
+   */
+  ownerChanges(): number {
+    return this.ownerChangeCount;
+  }
+
+  /** The running accounting, as kept write by write. */
+  usage(): Usage {
+    return { total: this.usedTotal, world: this.usedWorld, byAccount: new Map(this.usedBy) };
+  }
+
+  /** The same sums measured afresh by walking every record; equal to usage() after any sequence of writes. */
+  measure(): Usage {
+    const usage: Usage = { total: 0, world: 0, byAccount: new Map() };
+    for (const map of this.recordMaps()) {
+      for (const record of map.values()) {
+        const bytes = recordBytes(record);
+        const owner = this.charges.get(record)?.owner;
+        usage.total += bytes;
+        if (this.inWorldPool(owner)) usage.world += bytes;
+        if (owner !== undefined) usage.byAccount.set(owner, (usage.byAccount.get(owner) ?? 0) + bytes);
+      }
+    }
+    return usage;
+  }
+
+  /** Approximate bytes of all stored data, measured afresh (walks the whole world). */
+  measureBytes(): number {
+    return this.measure().total;
+  }
+
+  /** For a loader: `record`, already stored, counts against `owner` (as saved), without a share check. */
+  restoreOwner(record: object, owner: number | undefined): void {
+    const charge = this.charges.get(record);
+    if (!charge) throw new Error('Store.restoreOwner: the record is not stored');
+    if (charge.owner !== owner) this.ownerChangeCount += 1;
+    this.uncharge(record, charge);
+    this.charge(record, charge.bytes, owner);
+  }
+}
