@@ -2,7 +2,7 @@
 // its smallest request (docs/generated-cases.md). Sending is injected, so this module holds no HTTP.
 import fc from 'fast-check';
 import type { ContractValidators } from '../../contract/validators.js';
-import type { Answer } from '../engine/recorder.js';
+import type { Answer } from '../engine/exchange.js';
 import type { Document } from './arbitraries.js';
 import type { Breakage } from './mutations.js';
 import type { OperationPlan } from './plan.js';

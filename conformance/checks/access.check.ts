@@ -2,9 +2,9 @@
 // reached through a board it does not belong to.
 
 import type { ApiClient } from '../../client/index.js';
-import { carriesData, rowHolds } from '../engine/payload.js';
-import type { Answer } from '../engine/recorder.js';
-import { dataIn, idOf, type Kind, rowsIn, rowsWithin } from '../harness/discovery.js';
+import { idOf, type Kind, rowsIn, rowsWithin } from '../engine/discovery.js';
+import type { Answer } from '../engine/exchange.js';
+import { carriesData, dataOf, rowHolds } from '../engine/payload.js';
 import {
   type Board,
   caseFields,
@@ -105,7 +105,7 @@ h.rule('ACCESS-02', "neither account can update, delete or list the other's toke
  * cannot be found, the account's scope cannot be read: that is no pass.
  */
 function companyIds(answer: Answer, whose: string): number[] {
-  const companies = dataIn(answer.body)?.companies;
+  const companies = dataOf(answer.body)?.companies;
   ensure(Array.isArray(companies), `${whose} ${answer.record.path} has no array in data.companies`);
   const ids = companies.map((c) => idOf(c, 'company'));
   ensureSetup(

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
-import { idOf, rowsIn } from '../harness/discovery.js';
+import { idOf, rowsIn } from '../engine/discovery.js';
 import { createScenario, ensure, expectRejected, expectSuccess, memberId } from '../harness/fixtures.js';
 import { createHarness } from '../harness/harness.js';
 import { memberObjects, placeholderObjects } from '../harness/objects.js';

@@ -1,7 +1,7 @@
 // QA rules for scenarios and cases (source §2, §4, §7): create, read, rename, hierarchy, filters, availability and
 // complete deletion.
 
-import { idOf, numericId, rowsIn } from '../harness/discovery.js';
+import { idOf, numericId, rowsIn } from '../engine/discovery.js';
 import {
   blameRow,
   caseFields,

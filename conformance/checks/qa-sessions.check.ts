@@ -2,8 +2,8 @@
 // Each check reviews a scenario and cases of its own: a server that allows one running session per scenario, links
 // one task per case or locks an outcome once recorded blocks nothing beyond the rule about it.
 
-import type { Answer } from '../engine/recorder.js';
-import { numericId, objectIn } from '../harness/discovery.js';
+import { numericId, objectIn } from '../engine/discovery.js';
+import type { Answer } from '../engine/exchange.js';
 import {
   blameRow,
   bugVocabulary,

@@ -1,16 +1,16 @@
 // The one clean-up of a run (docs/conformance.md, "What it leaves behind"): removes what the run created and did not
 // remove itself, each as the account that created it. It finds them in the run's ledger and by searching for the run
 // marker in every list the run may have added to (the token list of each account that created tokens, the scenario
-// and task lists of each board it wrote on), with the discovery the checks use (harness/discovery.ts: rows, ids and
+// and task lists of each board it wrote on), with the discovery the checks use (engine/discovery.ts: rows, ids and
 // keys whatever the server calls them); looks again once it is done; and names, with why, each object it could not
 // remove and each list it could not search.
 
 import type { FetchHandler } from '../../contract/http.js';
-import { dataIn, idOf, type Kind, numericId, type Page, tokenKeyOf, walkList } from '../harness/discovery.js';
 import type { Profile } from '../profile.js';
-import type { LedgerEntry, Place } from './exchange.js';
-import { memberOf, stringsIn } from './payload.js';
-import { readBody } from './recorder.js';
+import type { LedgerEntry, Place } from './cleanup-ledger.js';
+import { idOf, type Kind, numericId, type Page, tokenKeyOf, walkList } from './discovery.js';
+import { readBody } from './exchange.js';
+import { dataOf, isSuccess, memberOf, stringsIn } from './payload.js';
 import type { LeftBehind, LeftOnBoard, NotSearched } from './result.js';
 import { send } from './send.js';
 
@@ -93,8 +93,6 @@ interface Reply extends Page {
   error?: string;
 }
 
-const isSuccess = (r: Reply): boolean => r.status !== undefined && r.status >= 200 && r.status < 300;
-
 /** The requests of one clean-up: bounded each by the timeout and all by the budget, each account logged in once. */
 function createSession(options: CleanupOptions, budget: AbortSignal) {
   const outOfTime = `the clean-up ran out of its ${options.budgetMs} ms`;
@@ -128,8 +126,8 @@ function createSession(options: CleanupOptions, budget: AbortSignal) {
     const reply = await ask('POST', '/member/login/', {}, undefined, body);
     const cannot = `could not log in as the ${actor}`;
     if (reply.status === undefined) throw new Error(`${cannot}: ${reply.error}`);
-    const accessToken = memberOf(dataIn(reply.body), 'access_token');
-    if (!isSuccess(reply) || !accessToken) {
+    const accessToken = memberOf(dataOf(reply.body), 'access_token');
+    if (!isSuccess(reply.status) || !accessToken) {
       throw new Error(`${cannot}: the login answered ${reply.status}${accessToken ? '' : ' with no access_token'}`);
     }
     if (!/^[\x21-\x7e]+$/.test(accessToken)) throw new Error(`${cannot}: its access_token cannot be sent in a header`);
@@ -210,7 +208,7 @@ async function deleteAs(
   if (reply.status === undefined) {
     return { removed: false, said: `DELETE ${path} got no answer: ${reply.error}`, tried: true };
   }
-  const removed = isSuccess(reply) || reply.status === 404;
+  const removed = isSuccess(reply.status) || reply.status === 404;
   return { removed, said: `DELETE ${path} answered ${reply.status}`, tried: true };
 }
 

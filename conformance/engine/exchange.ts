@@ -1,37 +1,6 @@
-// What the suite keeps of one HTTP exchange (docs/conformance.md, "Reading the report"): redacted facts of the request
-// and the answer, and the resources a run created or deleted as its answers tell.
-
-/** Where an object of a board is: what its detail operations take besides its own id. */
-interface OnBoard {
-  id: number;
-  companyId: number;
-  boardId: number;
-  /** The account whose credential sent the request (member, outsider, token…). */
-  actor: string;
-}
-
-/** A resource the run created or deleted, learned from the answers themselves (ids found as the checks find them). */
-export type LedgerEntry =
-  /** `parentId`: the parent the scenario was created under, when known (deleting the parent deletes it). */
-  | ({ event: 'created' | 'deleted'; kind: 'scenario'; parentId?: number } & OnBoard)
-  /** `scenarioId`: the scenario it was created in (source §2: `scenario` on creation). */
-  | ({ event: 'created' | 'deleted'; kind: 'case'; scenarioId?: number } & OnBoard)
-  /** A session started for `scenarioId`: the API has no session delete; it goes with its scenario's QA data. */
-  | ({ event: 'created'; kind: 'session'; scenarioId?: number } & OnBoard)
-  /** A named API token by its key; reports mask the key should a server use the secret itself as the key. */
-  | { event: 'created' | 'deleted'; kind: 'token'; key: string | number; actor: string }
-  | { event: 'created'; kind: 'account'; username: string; actor: string }
-  /** A linked task a bug outcome created: the contract has no operation that deletes a task. */
-  | ({ event: 'created'; kind: 'task' } & OnBoard);
-
-/**
- * A list where the run may have created something, whatever the answer said (a creation answered 2xx, 5xx or not at
- * all): the token list of an account, the scenario list of a board (cases and sessions live in its scenarios), or its
- * task list (where a bug outcome's linked task goes).
- */
-export type Place =
-  | { kind: 'token'; actor: string }
-  | { kind: 'scenario' | 'task'; actor: string; board: { companyId: number; boardId: number } };
+// What the suite keeps of one HTTP exchange (docs/conformance.md, "Reading the report"): the redacted record of the
+// request and the answer, the full answer the checks read (in memory only), its wire form for `--har`, and how a body
+// is read.
 
 export interface ExchangeRecord {
   /** `<check file>#<n>`, unique within a run. */
@@ -55,6 +24,49 @@ export interface ExchangeRecord {
   /** A network error, timeout or stopped run instead of an answer. */
   error?: string;
   ms: number;
+}
+
+/** The full answer, kept in memory for the checks and the exchange rules (never written anywhere). */
+export interface Answer {
+  record: ExchangeRecord;
+  status: number | undefined;
+  /** Parsed JSON body; the raw text when it is not JSON; undefined when empty or absent. */
+  body: unknown;
+  /** Whether the body parsed as JSON. */
+  json: boolean;
+  /** The exchange as it went over the wire, unredacted, kept only for `--har` (which redacts it when written). */
+  wire?: Wire;
+}
+
+/** What an HTTP Archive needs beyond the record: every header and the whole bodies. Kept in memory only. */
+export interface Wire {
+  /** When the request was sent, in ms since the epoch. */
+  startedAt: number;
+  /** The headers of the request as the suite built it (the HTTP client adds Host, User-Agent, Content-Length…). */
+  requestHeaders: [string, string][];
+  requestText?: string;
+  statusText?: string;
+  responseHeaders?: [string, string][];
+  responseText?: string;
+}
+
+/** An answer's body as JSON when it parses (`json` true), else its raw text; undefined when empty. */
+export function readBody(text: string): { body: unknown; json: boolean } {
+  if (text === '') return { body: undefined, json: false };
+  try {
+    return { body: JSON.parse(text), json: true };
+  } catch {
+    return { body: text, json: false };
+  }
+}
+
+/** The JSON body the suite sent, or undefined. */
+export function sentJson(requestText: string | undefined): unknown {
+  try {
+    return requestText === undefined ? undefined : JSON.parse(requestText);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Request bodies in a step line are cut at this length. */

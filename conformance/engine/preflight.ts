@@ -4,12 +4,12 @@
 
 import { ApiError, OutcomeUnknownError } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
-import { collectionOf, idOf, KINDS, rowsIn, rowsWithin } from '../harness/discovery.js';
 import { PROFILE_FIELDS, type Profile } from '../profile.js';
 import type { Actor, Actors } from './actors.js';
+import { collectionOf, idOf, KINDS, rowsIn, rowsWithin } from './discovery.js';
 import { baseUrlHint, type Door, profileFieldHint } from './door.js';
+import type { Answer } from './exchange.js';
 import { NotVerified } from './explain.js';
-import type { Answer } from './recorder.js';
 import type { Redactor } from './redact.js';
 import { NoAnswerError } from './send.js';
 

@@ -1,14 +1,23 @@
 // Steps the checks share (scenarios, cases, tokens, sessions, lists), each finding what the source leaves open
 // (source §1 envelope, §2 fields, "Fields returned for a token: not shown", "Format of metadata and expires_at: not
-// shown") with harness/discovery.ts instead of assuming the contract's shape.
+// shown") with engine/discovery.ts instead of assuming the contract's shape.
 
 import type { ApiClient } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
+import { derived, idOf, KINDS, type Kind, objectIn, pageOf, walkList } from '../engine/discovery.js';
+import type { Answer } from '../engine/exchange.js';
 import { CheckFailure, NotVerified } from '../engine/explain.js';
-import { dataOf, fieldsOf, payloadNames, rowHolds, stringsIn, usernameIn } from '../engine/payload.js';
-import type { Answer } from '../engine/recorder.js';
+import {
+  dataOf,
+  fieldsOf,
+  isSuccess,
+  payloadNames,
+  rowHolds,
+  sentStrings,
+  stringsIn,
+  usernameIn,
+} from '../engine/payload.js';
 import type { RunSettings } from '../engine/settings.js';
-import { derived, idOf, KINDS, type Kind, objectIn, pageOf, walkList } from './discovery.js';
 import type { CallInit, Harness } from './harness.js';
 
 export { NotVerified };
@@ -62,8 +71,6 @@ export function ensureSetup(condition: unknown, blockedBy: string, message: stri
 const statusText = (a: Answer): string =>
   a.status === undefined ? (a.record.error ?? 'no answer') : `HTTP ${a.status}`;
 
-export const isSuccess = (a: Answer): boolean => a.status !== undefined && a.status >= 200 && a.status < 300;
-
 /** A 4xx other than 401 (credentials), 403 and 404 (scope): a refusal of what the request says. */
 const refusedForContent = (a: Answer): boolean =>
   a.status !== undefined && a.status >= 400 && a.status < 500 && ![401, 403, 404].includes(a.status);
@@ -77,7 +84,7 @@ export const refusedNaming = (a: Answer, field: string): boolean => refusedForCo
  */
 export function expectSuccess(answer: Answer, what: string): void {
   ensure(
-    isSuccess(answer),
+    isSuccess(answer.status),
     `${what}: expected a 2xx success, got ${statusText(answer)} (${answer.record.method} ${answer.record.path})`,
   );
 }
@@ -89,7 +96,7 @@ export function expectSuccess(answer: Answer, what: string): void {
 export function setupSuccess(answer: Answer, blockedBy: string, what: string): void {
   ensure(answer.status !== undefined, `${what}: ${statusText(answer)} (${answer.record.method} ${answer.record.path})`);
   ensureSetup(
-    isSuccess(answer),
+    isSuccess(answer.status),
     blockedBy,
     `${what}: expected a 2xx success, got ${statusText(answer)} (${answer.record.method} ${answer.record.path})`,
   );
@@ -304,7 +311,7 @@ export async function sendTokenWrite(
       expiresAt = nextExpiresAt;
       tried.expiresAt.add(expiresAt);
     } else {
-      if (isSuccess(answer)) {
+      if (isSuccess(answer.status)) {
         if (values.metadata) formats.metadata = metadata;
         if (values.expiresAt !== undefined) formats.expiresAt = expiresAt;
       }
@@ -332,24 +339,6 @@ function likeliness(name: string): number {
 /** At most this many strings of a token's creation answer are tried as its secret. */
 const MAX_SECRET_TRIES = 12;
 
-/** Every string of a request body, at any depth: what the suite chose itself is no secret. */
-function sentStrings(body: unknown): Set<string> {
-  const found = new Set<string>();
-  for (const { value } of stringsIn(body)) {
-    found.add(value);
-    for (const inner of stringsIn(parsedText(value))) found.add(inner.value);
-  }
-  return found;
-}
-
-const parsedText = (value: string): unknown => {
-  try {
-    return JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * The secret of a newly created, active token: the source does not show where the creation answer holds it, so every
  * string of the answer (any depth, any member) but those the suite sent is sent as `Authorization: Bearer <string>` to
@@ -368,7 +357,7 @@ async function discoverSecret(h: Harness, answer: Answer, sent: ReadonlySet<stri
     .slice(0, MAX_SECRET_TRIES);
   for (const candidate of candidates) {
     const me = await h.call(h.anonymous(), 'getMe', { headers: { Authorization: `Bearer ${candidate.value}` } });
-    if (isSuccess(me)) {
+    if (isSuccess(me.status)) {
       // Masked from here on wherever it shows up, whatever member the server put it under.
       h.redactor.add(candidate.value);
       secretPlaces.set(h, candidate.name);
@@ -406,7 +395,7 @@ async function discoverKey(
       query: { key: value },
       body: { title: renamed },
     });
-    if (!isSuccess(patch)) continue;
+    if (!isSuccess(patch.status)) continue;
     const rows = await listTokens(h, client);
     if (rows.some((r) => rowHolds(r, value) && isObject(r) && r.title === renamed)) {
       return { key: value as string | number, title: renamed };
@@ -435,13 +424,13 @@ export async function createToken(
     { metadata, ...(body.expiresAt === undefined ? {} : { expiresAt: body.expiresAt }) },
   );
   setupSuccess(answer, 'TOKEN-02', 'POST /member/bearer-tokens/');
-  const secret = await discoverSecret(h, answer, sentStrings({ ...sent, title: body.title, marker: h.marker }));
+  const secret = await discoverSecret(h, answer, sentStrings([sent, metadata, body.title, h.marker]));
   const { key, title } = await discoverKey(h, client, answer, secret, body.title);
   return { key, secret, title, ...(body.metadata ? { metadata: sent.metadata } : {}) };
 }
 
 /**
- * Every row of a list (harness/discovery.ts `walkList`), sent as the check's requests. The first page is the one shown
+ * Every row of a list (engine/discovery.ts `walkList`), sent as the check's requests. The first page is the one shown
  * should the check then fail on what the list lacks; `ensureNone` and `blameRow` show the page a row came from. A
  * list that cannot be read stops the check, blocked by `blockedBy`.
  */
@@ -464,7 +453,7 @@ export async function listAll(
     setupSuccess(walk.page, blockedBy, what);
     throw new NotVerified(blockedBy, `${what}: ${walk.why}`);
   }
-  h.blame(walk.pages.find(isSuccess));
+  h.blame(walk.pages.find((p) => isSuccess(p.status)));
   return walk.rows;
 }
 
@@ -514,7 +503,9 @@ export async function readObject(
   const answer = await h.callLoose(client, operationId, { query });
   return {
     answer,
-    object: isSuccess(answer) ? objectIn(answer.body, operationId === 'getCase' ? 'case' : 'scenario') : undefined,
+    object: isSuccess(answer.status)
+      ? objectIn(answer.body, operationId === 'getCase' ? 'case' : 'scenario')
+      : undefined,
   };
 }
 
@@ -533,7 +524,7 @@ export async function whoAmI(
 /** The member's numeric id as GET /member/me/ names it, if it does. */
 export async function memberId(h: Harness, client: ApiClient): Promise<number | undefined> {
   const answer = await h.call(client, 'getMe');
-  return idOf(objectIn(answer.body, 'member'), 'member') ?? idOf(dataOf(answer), 'member');
+  return idOf(objectIn(answer.body, 'member'), 'member') ?? idOf(dataOf(answer.body), 'member');
 }
 
 /** Waits a given time: only the token-expiry check needs it. */

@@ -9,7 +9,8 @@ import type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js'
 import { sharedValidators } from '../../contract/validators.js';
 import type { Actor, Session } from '../engine/actors.js';
 import { type Scope, scope } from '../engine/context.js';
-import type { Answer, RecorderView } from '../engine/recorder.js';
+import type { Answer } from '../engine/exchange.js';
+import type { RecorderView } from '../engine/recorder.js';
 import type { Redactor } from '../engine/redact.js';
 import type { CheckFile, CheckFn, RuleOptions } from '../engine/registry.js';
 import type { RunSettings } from '../engine/settings.js';

@@ -24,7 +24,7 @@ import {
   takesInput,
 } from '../../conformance/cases/requests.js';
 import { judgeBroken, judgeValid } from '../../conformance/cases/verdicts.js';
-import type { Answer } from '../../conformance/engine/recorder.js';
+import type { Answer } from '../../conformance/engine/exchange.js';
 import { loadContract } from '../../contract/openapi.js';
 import { createValidators } from '../../contract/validators.js';
 
