@@ -1,6 +1,6 @@
 // AUTH rules (source §5, §7): every authenticated operation of openapi.yaml, with only the credential wrong.
 import type { OperationSpec } from '../../contract/openapi.js';
-import { ensure } from '../harness/fixtures.js';
+import { ensure } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
 import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
 import { inSafeOrder, isList, isWrite, opName, validRequest } from '../harness/requests.js';

@@ -3,16 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Answer } from '../engine/exchange.js';
 import { dataOf, memberOf } from '../engine/payload.js';
-import {
-  createCase,
-  createScenario,
-  ensure,
-  expectRejected,
-  expectStatus,
-  expectSuccess,
-  startSession,
-} from '../harness/fixtures.js';
+import { ensure, expectRejected, expectStatus, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
+import { createCase, createScenario, startSession } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
 

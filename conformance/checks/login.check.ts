@@ -2,8 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../client/index.js';
 import { carriesData, carriesTokens, tokenPairOf, usernameIn } from '../engine/payload.js';
-import { ensure, expectRejected, expectSuccess, whoAmI } from '../harness/fixtures.js';
+import { ensure, expectRejected, expectSuccess } from '../harness/assertions.js';
 import { createHarness, type Session } from '../harness/harness.js';
+import { whoAmI } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
 

@@ -2,8 +2,9 @@
 // In a file of its own so that its wait overlaps the other files.
 
 import type { Answer } from '../engine/exchange.js';
-import { createToken, ensure, expectSuccess, NotVerified, sleep } from '../harness/fixtures.js';
+import { ensure, expectSuccess, NotVerified } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
+import { createToken, sleep } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
 

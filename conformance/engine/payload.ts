@@ -109,3 +109,10 @@ export const rowHolds = (row: unknown, value: unknown): boolean =>
 
 /** Every string of a body the suite sent, at any depth: what the suite chose itself (a title) is no secret. */
 export const sentStrings = (body: unknown): Set<string> => new Set(stringsIn(body).map((s) => s.value));
+
+/** A 4xx other than 401 (credentials), 403 and 404 (scope): a refusal of what the request says. */
+const refusedForContent = (a: Answer): boolean =>
+  a.status !== undefined && a.status >= 400 && a.status < 500 && ![401, 403, 404].includes(a.status);
+
+/** A refusal that names `field`: the server wants that field otherwise (a format or a vocabulary of its own). */
+export const refusedNaming = (a: Answer, field: string): boolean => refusedForContent(a) && payloadNames(a, field);

@@ -1,7 +1,7 @@
 // A valid request for any operation of the contract, built from known ids, so that a check can get one thing wrong
 // on purpose (the credential, the account, a missing parameter) and nothing else.
 import type { OperationSpec } from '../../contract/openapi.js';
-import { caseFields } from './fixtures.js';
+import { caseFields } from './setup-steps.js';
 
 /** Ids of real objects the requests point at. */
 export interface Ids {
