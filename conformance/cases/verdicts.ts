@@ -1,10 +1,10 @@
 // What each generated-case rule says about one answer (conformance/rules.ts, area generated; source §7): a problem in
 // words, or nothing when the answer holds or the rule does not judge it.
 import { isObject } from '../../contract/json.js';
-import type { Answer } from '../engine/exchange.js';
+import type { Answer } from '../engine/exchange-record.js';
 import { fieldsOf, isSuccess, names, payloadNames } from '../engine/payload.js';
+import type { NegativeRequest } from './generated-requests.js';
 import type { GeneratedRequest } from './mutations.js';
-import type { NegativeRequest } from './requests.js';
 
 export const GENERATED_RULES = ['GEN-01', 'GEN-02', 'GEN-03', 'GEN-04'] as const;
 export type GeneratedRule = (typeof GENERATED_RULES)[number];

@@ -3,14 +3,13 @@
 
 import type { ApiClient } from '../../client/index.js';
 import { idOf, type Kind, rowsIn, rowsWithin } from '../engine/discovery.js';
-import type { Answer } from '../engine/exchange.js';
+import type { Answer } from '../engine/exchange-record.js';
 import { carriesData, dataOf, rowHolds } from '../engine/payload.js';
 import { ensure, ensureNone, ensureSetup, expectStatus, expectSuccess, setupSuccess } from '../harness/assertions.js';
 import type { Actor } from '../harness/harness.js';
 import { createHarness } from '../harness/harness.js';
 import { type Board, type Found, listSessions, listTokens, type QaSession } from '../harness/list-readers.js';
 import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
-import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
 import {
   caseFields,
   createCase,
@@ -20,6 +19,7 @@ import {
   startSession,
   whoAmI,
 } from '../harness/setup-steps.js';
+import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/valid-requests.js';
 
 const h = createHarness(import.meta.url);
 // Should making them fail, the outsider is still sent to the member's board; the checks that need an object the

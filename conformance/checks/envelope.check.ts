@@ -1,7 +1,7 @@
 // ENV rules (source §1 envelope and collection names, §7 errors): data in place, errors that name the field, 404s,
 // and the contract's 409 for state conflicts.
 import { randomBytes } from 'node:crypto';
-import type { Answer } from '../engine/exchange.js';
+import type { Answer } from '../engine/exchange-record.js';
 import { dataOf, memberOf } from '../engine/payload.js';
 import { ensure, expectRejected, expectStatus, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';

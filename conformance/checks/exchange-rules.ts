@@ -2,8 +2,8 @@
 // errors; openapi.yaml): one named property per rule, judged once by the runner over all recorded answers. A rule with
 // nothing to judge is SKIP, saying why, never PASS on nothing.
 import { isObject } from '../../contract/json.js';
-import type { Answer } from '../engine/exchange.js';
-import type { ExchangeRule } from '../engine/exchanges.js';
+import type { Answer } from '../engine/exchange-record.js';
+import type { ExchangeRule } from '../engine/exchange-rule-judge.js';
 import { isSuccess } from '../engine/payload.js';
 
 const hasBody = (a: Answer): boolean => a.body !== undefined;

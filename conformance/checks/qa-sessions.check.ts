@@ -3,7 +3,7 @@
 // one task per case or locks an outcome once recorded blocks nothing beyond the rule about it.
 
 import { numericId, objectIn } from '../engine/discovery.js';
-import type { Answer } from '../engine/exchange.js';
+import type { Answer } from '../engine/exchange-record.js';
 import { refusedNaming } from '../engine/payload.js';
 import { blameRow, ensure, ensureNone, expectRejected, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';

@@ -4,7 +4,7 @@
 import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
 import { idOf, type Kind, numericId, objectIn, tokenKeyOf } from './discovery.js';
-import { sentJson } from './exchange.js';
+import { sentJson } from './exchange-record.js';
 
 /** Where an object of a board is: what its detail operations take besides its own id. */
 interface OnBoard {

@@ -48,7 +48,7 @@ export function idOf(object: unknown, kind?: Kind): number | undefined {
 
 /**
  * What the detail operations of a token row take as `key` (source §2: "key | query (detail operations) | identifies
- * the token"): its `key`, else its id. A check finds a new token's key by trying (harness/fixtures.ts); a row of the
+ * the token"): its `key`, else its id. A check finds a new token's key by trying (harness/token-secret.ts); a row of the
  * token list read later, by the clean-up for one, is read this way.
  */
 export function tokenKeyOf(row: unknown): string | number | undefined {

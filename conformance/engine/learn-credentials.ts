@@ -3,7 +3,7 @@
 // answer (source §2, §4, §5). The recorder hands every answer here and knows no operation itself.
 import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
-import { sentJson } from './exchange.js';
+import { sentJson } from './exchange-record.js';
 import { sentStrings } from './payload.js';
 import type { Redactor } from './redact.js';
 

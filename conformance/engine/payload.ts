@@ -1,7 +1,7 @@
 // Readers of an answer's JSON body that the checks, the clean-up and the recorder share: success, data, named fields,
 // tokens, the account, what the suite sent; none assumes more of a shape than the source states unless it says so.
 import { isObject } from '../../contract/json.js';
-import type { Answer } from './exchange.js';
+import type { Answer } from './exchange-record.js';
 
 /** What a reader of an answer needs: its parsed body (an `Answer`, or a list page). */
 type Bodied = Pick<Answer, 'body'>;

@@ -5,7 +5,7 @@
 import type { FetchHandler } from '../../contract/http.js';
 import type { Contract } from '../../contract/openapi.js';
 import { type LedgerEntry, ledgerOf, type Place, placeOf } from './cleanup-ledger.js';
-import { type Answer, type ExchangeRecord, readBody, type Wire } from './exchange.js';
+import { type Answer, type ExchangeRecord, readBody, type Wire } from './exchange-record.js';
 import { learnCredentials } from './learn-credentials.js';
 import { type Redactor, redactBody } from './redact.js';
 import { NoAnswerError, send } from './send.js';

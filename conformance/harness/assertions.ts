@@ -3,7 +3,7 @@
 // shows no success status codes (§1): a success is any 2xx.
 import { isObject } from '../../contract/json.js';
 import { pageOf } from '../engine/discovery.js';
-import type { Answer } from '../engine/exchange.js';
+import type { Answer } from '../engine/exchange-record.js';
 import { CheckFailure, NotVerified } from '../engine/explain.js';
 import { fieldsOf, isSuccess, payloadNames } from '../engine/payload.js';
 import type { Harness } from './harness.js';

@@ -4,8 +4,8 @@
 import { CheckFailure, NotVerified } from '../engine/explain.js';
 import type { Harness } from './harness.js';
 import { listCases, listScenarios, listSessions, listTokens } from './list-readers.js';
-import type { Ids } from './requests.js';
 import { createCase, createScenario, createToken, startSession } from './setup-steps.js';
+import type { Ids } from './valid-requests.js';
 
 export interface MemberObjects {
   ids: Ids;

@@ -3,7 +3,7 @@
 // not shown") with engine/discovery.ts instead of assuming the contract's shape.
 import type { ApiClient } from '../../client/index.js';
 import { idOf, KINDS, type Kind, objectIn } from '../engine/discovery.js';
-import type { Answer } from '../engine/exchange.js';
+import type { Answer } from '../engine/exchange-record.js';
 import { dataOf, isSuccess, refusedNaming, sentStrings, usernameIn } from '../engine/payload.js';
 import type { RunSettings } from '../engine/settings.js';
 import { ensureSetup, expectSuccess, NotVerified, setupSuccess } from './assertions.js';

@@ -4,7 +4,7 @@
 import type { ApiClient } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
 import { objectIn } from '../engine/discovery.js';
-import type { Answer } from '../engine/exchange.js';
+import type { Answer } from '../engine/exchange-record.js';
 import { isSuccess, rowHolds, stringsIn } from '../engine/payload.js';
 import { NotVerified } from './assertions.js';
 import type { Harness } from './harness.js';

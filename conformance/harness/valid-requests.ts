@@ -50,7 +50,7 @@ function bodyFor(op: OperationSpec, ids: Ids, title: string, marker: string): un
     default:
       // A new operation with a body must get one here: better a loud failure than a check that tests nothing.
       throw new Error(
-        `no valid request body is known for ${op.operationId}; add one to conformance/harness/requests.ts`,
+        `no valid request body is known for ${op.operationId}; add one to conformance/harness/valid-requests.ts`,
       );
   }
 }
