@@ -8,7 +8,7 @@ import { CLEANUP_TEST, jsonReport, junitReport, writeReport } from './report/fil
 import { harFailure, harReport } from './report/har.js';
 import { cleanupPhrase, verdictOf } from './report/verdict.js';
 import { AREAS, RULES, type Rule } from './rules.js';
-import { type ConformanceOptions, type ConformanceResult, runThrough, selection } from './run.js';
+import { type ConformanceOptions, type ConformanceResult, runThrough, selection } from './run-conformance.js';
 
 export interface DescribeConformanceOptions extends Omit<ConformanceOptions, 'profile' | 'har'> {
   /** The profile, or a function that makes it once the suite starts (after your own `beforeAll`, e.g. a seed). */

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RunResult } from '../conformance/engine/result.js';
 import { loadProfile } from '../conformance/profile.js';
-import { runConformance } from '../conformance/run.js';
+import { runConformance } from '../conformance/run-conformance.js';
 import { startMock } from '../mocks/prism/mock.js';
 import { createSandbox } from '../mocks/sandbox/core/app.js';
 import { DEFAULT_LIMITS } from '../mocks/sandbox/domain/limits.js';

@@ -2,10 +2,8 @@
 // its smallest request (docs/generated-cases.md). Sending is injected, so this module holds no HTTP.
 import fc from 'fast-check';
 import type { ContractValidators } from '../../contract/validators.js';
-import type { Answer } from '../engine/recorder.js';
+import type { Answer } from '../engine/exchange-record.js';
 import type { Document } from './arbitraries.js';
-import type { Breakage } from './mutations.js';
-import type { OperationPlan } from './plan.js';
 import {
   type GeneratedRequest,
   type NegativeRequest,
@@ -13,7 +11,9 @@ import {
   positiveArbitrary,
   seedFor,
   takesInput,
-} from './requests.js';
+} from './generated-requests.js';
+import type { Breakage } from './mutations.js';
+import type { OperationPlan } from './plan.js';
 import {
   GENERATED_RULES,
   type GeneratedRule,

@@ -3,12 +3,12 @@
 
 import { CheckFailure } from '../engine/explain.js';
 import { tokenPairOf } from '../engine/payload.js';
-import { createCase, createScenario, createToken, startSession } from '../harness/fixtures.js';
 import type { Harness } from '../harness/harness.js';
 import { memberObjects } from '../harness/objects.js';
+import { createCase, createScenario, createToken, startSession } from '../harness/setup-steps.js';
 import type { Send } from './explore.js';
+import { type GeneratedRequest, type Places, placeValues, shownRequest } from './generated-requests.js';
 import type { PlaceName } from './plan.js';
-import { type GeneratedRequest, type Places, placeValues, shownRequest } from './requests.js';
 
 export interface RunObjects {
   places: Places;

@@ -1,10 +1,10 @@
 // What each generated-case rule says about one answer (conformance/rules.ts, area generated; source §7): a problem in
 // words, or nothing when the answer holds or the rule does not judge it.
 import { isObject } from '../../contract/json.js';
-import { fieldsOf, names, payloadNames } from '../engine/payload.js';
-import type { Answer } from '../engine/recorder.js';
+import type { Answer } from '../engine/exchange-record.js';
+import { fieldsOf, isSuccess, names, payloadNames } from '../engine/payload.js';
+import type { NegativeRequest } from './generated-requests.js';
 import type { GeneratedRequest } from './mutations.js';
-import type { NegativeRequest } from './requests.js';
 
 export const GENERATED_RULES = ['GEN-01', 'GEN-02', 'GEN-03', 'GEN-04'] as const;
 export type GeneratedRule = (typeof GENERATED_RULES)[number];
@@ -22,8 +22,6 @@ const statusOf = (a: Answer): string => (a.status === undefined ? (a.record.erro
  * conflict (409): a refusal with one of them is not judged as a validation failure.
  */
 const NOT_VALIDATION = new Set([401, 403, 404, 409]);
-
-const isSuccess = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
 
 const serverError = (answer: Answer): string | undefined =>
   (answer.status ?? 0) >= 500 ? statusOf(answer) : undefined;

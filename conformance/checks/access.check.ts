@@ -2,33 +2,24 @@
 // reached through a board it does not belong to.
 
 import type { ApiClient } from '../../client/index.js';
-import { carriesData, rowHolds } from '../engine/payload.js';
-import type { Answer } from '../engine/recorder.js';
-import { dataIn, idOf, type Kind, rowsIn, rowsWithin } from '../harness/discovery.js';
+import { idOf, type Kind, rowsIn, rowsWithin } from '../engine/discovery.js';
+import type { Answer } from '../engine/exchange-record.js';
+import { carriesData, dataOf, rowHolds } from '../engine/payload.js';
+import { ensure, ensureNone, ensureSetup, expectStatus, expectSuccess, setupSuccess } from '../harness/assertions.js';
+import type { Actor } from '../harness/harness.js';
+import { createHarness } from '../harness/harness.js';
+import { type Board, type Found, listSessions, listTokens, type QaSession } from '../harness/list-readers.js';
+import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
 import {
-  type Board,
   caseFields,
   createCase,
   createScenario,
   createToken,
-  ensure,
-  ensureNone,
-  ensureSetup,
-  expectStatus,
-  expectSuccess,
-  type Found,
-  listSessions,
-  listTokens,
   readObject,
-  type Session,
-  setupSuccess,
   startSession,
   whoAmI,
-} from '../harness/fixtures.js';
-import type { Actor } from '../harness/harness.js';
-import { createHarness } from '../harness/harness.js';
-import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
-import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
+} from '../harness/setup-steps.js';
+import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/valid-requests.js';
 
 const h = createHarness(import.meta.url);
 // Should making them fail, the outsider is still sent to the member's board; the checks that need an object the
@@ -105,7 +96,7 @@ h.rule('ACCESS-02', "neither account can update, delete or list the other's toke
  * cannot be found, the account's scope cannot be read: that is no pass.
  */
 function companyIds(answer: Answer, whose: string): number[] {
-  const companies = dataIn(answer.body)?.companies;
+  const companies = dataOf(answer.body)?.companies;
   ensure(Array.isArray(companies), `${whose} ${answer.record.path} has no array in data.companies`);
   const ids = companies.map((c) => idOf(c, 'company'));
   ensureSetup(
@@ -152,7 +143,7 @@ h.rule('ACCESS-05', "the member's company list holds the profile's companyId", a
 interface Scoped {
   scenario: Found;
   testCase: Found;
-  session: Session;
+  session: QaSession;
   report: Found;
 }
 

@@ -1,9 +1,9 @@
 // AUTH rules (source §5, §7): every authenticated operation of openapi.yaml, with only the credential wrong.
 import type { OperationSpec } from '../../contract/openapi.js';
-import { ensure } from '../harness/fixtures.js';
+import { ensure } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
 import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
-import { inSafeOrder, isList, isWrite, opName, validRequest } from '../harness/requests.js';
+import { inSafeOrder, isList, isWrite, opName, validRequest } from '../harness/valid-requests.js';
 
 const h = createHarness(import.meta.url);
 // Should making them fail, the checks still run against ids that point at nothing: 401 comes before any lookup.

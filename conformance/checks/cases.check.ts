@@ -2,13 +2,13 @@
 // exactly one place, placed on real objects, judged, and a failure shrunk by fast-check to its smallest request.
 
 import { createValidators } from '../../contract/validators.js';
-import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../cases/defaults.js';
 import { type ExploreOptions, explore, type Failure, shrinkFailure } from '../cases/explore.js';
+import { curlLine } from '../cases/generated-requests.js';
+import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../cases/generation-defaults.js';
 import { planAll } from '../cases/plan.js';
-import { curlLine } from '../cases/requests.js';
 import { createRunObjects, createSender } from '../cases/sender.js';
 import { GENERATED_RULES, type GeneratedRule } from '../cases/verdicts.js';
-import { replayHint } from '../engine/door.js';
+import { replayHint } from '../engine/entry-points.js';
 import { CheckFailure } from '../engine/explain.js';
 import { createHarness } from '../harness/harness.js';
 

@@ -1,7 +1,7 @@
 // CONV rules (source §1 conventions): trailing slashes and the JSON Content-Type of request bodies.
 
 import { carriesData, carriesTokens, tokenPairOf } from '../engine/payload.js';
-import { ensure, ensureSetup, expectRejected, expectSuccess } from '../harness/fixtures.js';
+import { ensure, ensureSetup, expectRejected, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);

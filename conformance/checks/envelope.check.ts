@@ -1,18 +1,11 @@
 // ENV rules (source §1 envelope and collection names, §7 errors): data in place, errors that name the field, 404s,
 // and the contract's 409 for state conflicts.
 import { randomBytes } from 'node:crypto';
+import type { Answer } from '../engine/exchange-record.js';
 import { dataOf, memberOf } from '../engine/payload.js';
-import type { Answer } from '../engine/recorder.js';
-import {
-  createCase,
-  createScenario,
-  ensure,
-  expectRejected,
-  expectStatus,
-  expectSuccess,
-  startSession,
-} from '../harness/fixtures.js';
+import { ensure, expectRejected, expectStatus, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
+import { createCase, createScenario, startSession } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
 
@@ -22,13 +15,13 @@ const MISSING_ID = 2_147_483_000;
 h.rule('ENV-03', 'GET /company/list/ holds data.companies', async () => {
   const companies = await h.call(await h.as('member'), 'listCompanies');
   expectSuccess(companies, 'GET /company/list/');
-  ensure(Array.isArray(dataOf(companies)?.companies), 'GET /company/list/ has no array in data.companies');
+  ensure(Array.isArray(dataOf(companies.body)?.companies), 'GET /company/list/ has no array in data.companies');
 });
 
 h.rule('ENV-08', 'GET /task/list/ holds data.tasks', async () => {
   const tasks = await h.call(await h.as('member'), 'listTasks', { query: h.board });
   expectSuccess(tasks, 'GET /task/list/');
-  ensure(Array.isArray(dataOf(tasks)?.tasks), 'GET /task/list/ has no array in data.tasks');
+  ensure(Array.isArray(dataOf(tasks.body)?.tasks), 'GET /task/list/ has no array in data.tasks');
 });
 
 interface Probe {
@@ -169,7 +162,7 @@ h.rule(
   'registration with a taken email answers 409 naming email',
   async (t) => {
     const me = await h.call(await h.as('member'), 'getMe');
-    const email = memberOf(dataOf(me), 'email');
+    const email = memberOf(dataOf(me.body), 'email');
     if (email === undefined) return t.skip("GET /member/me/ does not show the member's email to reuse");
     const answer = await h.callLoose(h.anonymous(), 'register', { body: registration({ email }) });
     expectConflict(answer, 'registration with the email of an existing account', 'email');

@@ -2,10 +2,10 @@
 // errors; openapi.yaml): one named property per rule, judged once by the runner over all recorded answers. A rule with
 // nothing to judge is SKIP, saying why, never PASS on nothing.
 import { isObject } from '../../contract/json.js';
-import type { ExchangeRule } from '../engine/exchanges.js';
-import type { Answer } from '../engine/recorder.js';
+import type { Answer } from '../engine/exchange-record.js';
+import type { ExchangeRule } from '../engine/exchange-rule-judge.js';
+import { isSuccess } from '../engine/payload.js';
 
-const isSuccess = (a: Answer): boolean => (a.status ?? 0) >= 200 && (a.status ?? 0) < 300;
 const hasBody = (a: Answer): boolean => a.body !== undefined;
 const jsonType = (contentType: string | undefined): boolean =>
   /^application\/([\w.+-]*\+)?json\b/i.test(contentType ?? '');
@@ -24,7 +24,7 @@ export const successIsEnveloped: ExchangeRule = {
   what: '2xx answer',
   // Source §1: "Some operations, such as deletion, may return no data object"; 204 No Content is the HTTP way to
   // return nothing, so an empty 204 is no envelope violation (CONTRACT-01/02 judge it against the contract).
-  picks: (a) => ofTheApi(a) && isSuccess(a) && !(a.status === 204 && !hasBody(a)),
+  picks: (a) => ofTheApi(a) && isSuccess(a.status) && !(a.status === 204 && !hasBody(a)),
   problem(a) {
     if (!a.json || !isObject(a.body)) return hasBody(a) ? 'the body is not a JSON object' : 'the body is empty';
     if (a.body.status !== 'success') return `status is ${JSON.stringify(a.body.status)}, not "success"`;
@@ -89,7 +89,7 @@ export const successStatusIsDeclared: ExchangeRule = {
   id: 'CONTRACT-02',
   name: 'every 2xx status is declared explicitly',
   what: '2xx answer to a contract operation',
-  picks: (a) => isSuccess(a) && a.record.operationId !== undefined,
+  picks: (a) => isSuccess(a.status) && a.record.operationId !== undefined,
   problem: (a, validators) =>
     validators.declares(a.record.operationId as string, a.status as number)
       ? undefined

@@ -3,11 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
-import { idOf, rowsIn } from '../harness/discovery.js';
-import { createScenario, ensure, expectRejected, expectSuccess, memberId } from '../harness/fixtures.js';
+import { idOf, rowsIn } from '../engine/discovery.js';
+import { ensure, expectRejected, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
 import { memberObjects, placeholderObjects } from '../harness/objects.js';
-import { inSafeOrder, isWrite, opName, validRequest } from '../harness/requests.js';
+import { createScenario, memberId } from '../harness/setup-steps.js';
+import { inSafeOrder, isWrite, opName, validRequest } from '../harness/valid-requests.js';
 
 const h = createHarness(import.meta.url);
 const LABELS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];

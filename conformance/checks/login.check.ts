@@ -2,13 +2,14 @@
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../client/index.js';
 import { carriesData, carriesTokens, tokenPairOf, usernameIn } from '../engine/payload.js';
-import { ensure, expectRejected, expectSuccess, whoAmI } from '../harness/fixtures.js';
-import { createHarness, type Session } from '../harness/harness.js';
+import { ensure, expectRejected, expectSuccess } from '../harness/assertions.js';
+import { createHarness, type SessionPair } from '../harness/harness.js';
+import { whoAmI } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
 
 /** A login of its own, so that rotating its refresh token leaves the other checks' sessions alone. */
-async function login(): Promise<Session> {
+async function login(): Promise<SessionPair> {
   const { profile } = h.run;
   const { member } = profile.accounts;
   const answer = await h.call(h.anonymous(), 'login', {

@@ -1,24 +1,11 @@
 // QA rules for scenarios and cases (source §2, §4, §7): create, read, rename, hierarchy, filters, availability and
 // complete deletion.
 
-import { idOf, numericId, rowsIn } from '../harness/discovery.js';
-import {
-  blameRow,
-  caseFields,
-  createCase,
-  createScenario,
-  ensure,
-  ensureNone,
-  expectStatus,
-  expectSuccess,
-  type Found,
-  listCases,
-  listScenarios,
-  listSessions,
-  readObject,
-  startSession,
-} from '../harness/fixtures.js';
+import { idOf, numericId, rowsIn } from '../engine/discovery.js';
+import { blameRow, ensure, ensureNone, expectStatus, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
+import { type Found, listCases, listScenarios, listSessions } from '../harness/list-readers.js';
+import { caseFields, createCase, createScenario, readObject, startSession } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
 

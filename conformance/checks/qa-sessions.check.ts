@@ -2,26 +2,13 @@
 // Each check reviews a scenario and cases of its own: a server that allows one running session per scenario, links
 // one task per case or locks an outcome once recorded blocks nothing beyond the rule about it.
 
-import type { Answer } from '../engine/recorder.js';
-import { numericId, objectIn } from '../harness/discovery.js';
-import {
-  blameRow,
-  bugVocabulary,
-  createCase,
-  createScenario,
-  ensure,
-  ensureNone,
-  ensureVocabulary,
-  expectRejected,
-  expectSuccess,
-  type Found,
-  listSessions,
-  listTasks,
-  refusedNaming,
-  type Session,
-  startSession,
-} from '../harness/fixtures.js';
+import { numericId, objectIn } from '../engine/discovery.js';
+import type { Answer } from '../engine/exchange-record.js';
+import { refusedNaming } from '../engine/payload.js';
+import { blameRow, ensure, ensureNone, expectRejected, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
+import { type Found, listSessions, listTasks, type QaSession } from '../harness/list-readers.js';
+import { bugVocabulary, createCase, createScenario, ensureVocabulary, startSession } from '../harness/setup-steps.js';
 
 type CaseReport = Found;
 type Task = Found;
@@ -29,7 +16,7 @@ type Task = Found;
 const h = createHarness(import.meta.url);
 
 /** A session of the check's own: started for a new scenario holding `cases` new cases. */
-interface Own extends Session {
+interface Own extends QaSession {
   caseIds: number[];
   /** The case titles, which a server may copy into the linked task. */
   caseTitles: string[];
@@ -49,7 +36,7 @@ async function ownSession(label: string, cases = 1): Promise<Own> {
   return { ...session, caseIds, caseTitles };
 }
 
-function firstReport(session: Session, index = 0): CaseReport {
+function firstReport(session: QaSession, index = 0): CaseReport {
   const report = session.case_reports[index];
   ensure(report, `the started session ${session.id} holds no case report ${index + 1}`);
   return report;
@@ -81,7 +68,7 @@ async function recordBug(reportId: number, label: string): Promise<{ answer: Ans
  * The session as GET /features/qa/sessions/ lists it now, under is_active true or false: which of the two lists a
  * session is QA-20's business (the state table names the states, the filter is is_active).
  */
-async function readSession(sessionId: number): Promise<Session | undefined> {
+async function readSession(sessionId: number): Promise<QaSession | undefined> {
   const member = await h.as('member');
   for (const active of [true, false]) {
     const session = (await listSessions(h, member, h.board, active)).find((s) => s.id === sessionId);
@@ -331,7 +318,7 @@ h.rule('QA-16', 'a second bug outcome updates the linked task rather than creati
  * Reviews every report of the session: done, and bug for the first unless `withBug` is false (a bug leaves a task).
  * Returns the texts of the bugs recorded.
  */
-async function reviewAll(session: Session, withBug = true): Promise<string[]> {
+async function reviewAll(session: QaSession, withBug = true): Promise<string[]> {
   const texts: string[] = [];
   for (const [i, report] of session.case_reports.entries()) {
     if (i === 0 && withBug) texts.push((await recordBug(report.id, 'Found while reviewing.')).text);
@@ -361,7 +348,7 @@ h.rule('QA-20', 'is_active=true lists a started session, is_active=false a finis
   const session = await ownSession('active then finished');
   const member = await h.as('member');
   const listed = async (active: boolean) => await listSessions(h, member, h.board, active);
-  const holds = (rows: readonly Session[]) => rows.some((s) => s.id === session.id);
+  const holds = (rows: readonly QaSession[]) => rows.some((s) => s.id === session.id);
   ensure(
     holds(await listed(true)),
     `GET /features/qa/sessions/?is_active=true does not list the started session ${session.id}`,

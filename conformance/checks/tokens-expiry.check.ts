@@ -1,9 +1,10 @@
 // TOKEN-08 (source §5 rules 1 and 9): a token with a short expires_at works before it and gets 401 after it.
 // In a file of its own so that its wait overlaps the other files.
 
-import type { Answer } from '../engine/recorder.js';
-import { createToken, ensure, expectSuccess, NotVerified, sleep } from '../harness/fixtures.js';
+import type { Answer } from '../engine/exchange-record.js';
+import { ensure, expectSuccess, NotVerified } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
+import { createToken, sleep } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
 

@@ -1,18 +1,10 @@
 // TOKEN rules (source §3 integration-token transitions, §5 rules 1, 6 and 8): the named API token lifecycle.
 
 import { rowHolds } from '../engine/payload.js';
-import {
-  blameRow,
-  createToken,
-  ensure,
-  ensureNone,
-  expectStatus,
-  expectSuccess,
-  listTokens,
-  sendTokenWrite,
-  whoAmI,
-} from '../harness/fixtures.js';
+import { blameRow, ensure, ensureNone, expectStatus, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
+import { listTokens } from '../harness/list-readers.js';
+import { createToken, sendTokenWrite, whoAmI } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
 

@@ -1,8 +1,8 @@
 // The conformance CLI's arguments (docs/conformance.md, "Flags"), parsed with node:util parseArgs; bad ones get a
 // message naming the flag.
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../cases/defaults.js';
-import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from '../engine/defaults.js';
+import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../cases/generation-defaults.js';
+import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from '../engine/time-bounds.js';
 
 export interface CliArgs {
   help: boolean;

@@ -11,7 +11,7 @@ import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from 
 import { harFailure, harReport } from '../report/har.js';
 import { terminalSafe } from '../report/terminal.js';
 import { verdictOf } from '../report/verdict.js';
-import { OptionsError, runThrough } from '../run.js';
+import { OptionsError, runThrough } from '../run-conformance.js';
 import { TargetError } from '../target.js';
 import { ArgsError, parseCliArgs, USAGE } from './args.js';
 

@@ -2,7 +2,14 @@
 // file, clients over the recording fetch for each credential kind, and the session pairs for checks that send them
 // wrongly.
 import { checkCredential } from '../../client/credentials.js';
-import { type ApiClient, ApiError, type Credential, createApiClient, unwrap } from '../../client/index.js';
+import {
+  type ApiClient,
+  ApiError,
+  type Credential,
+  createApiClient,
+  type SessionPair,
+  unwrap,
+} from '../../client/index.js';
 import { NotVerified } from './explain.js';
 import { memberOf } from './payload.js';
 import type { Recorder } from './recorder.js';
@@ -11,18 +18,13 @@ import type { RunSettings } from './settings.js';
 
 export type Actor = 'member' | 'outsider';
 
-export interface Session {
-  accessToken: string;
-  refreshToken: string;
-}
-
 export interface Actors {
   /** A client without credential (no Authorization header unless given per request). */
   anonymous(): ApiClient;
   /** A client logged in as the account (one login per file). */
   as(actor: Actor): Promise<ApiClient>;
   /** The session pair of the account's login (for sending it wrongly on purpose). */
-  session(actor: Actor): Promise<Session>;
+  session(actor: Actor): Promise<SessionPair>;
   /** A client that sends a named API token. */
   withToken(token: string): ApiClient;
 }
@@ -39,7 +41,7 @@ function sendable(token: string): boolean {
 
 export function createActors(settings: RunSettings, recorder: Recorder, redactor: Redactor): Actors {
   const { profile } = settings;
-  const sessions = new Map<Actor, Promise<Session>>();
+  const sessions = new Map<Actor, Promise<SessionPair>>();
   const clients = new Map<Actor, Promise<ApiClient>>();
 
   const makeClient = (actor: string, credential?: Credential): ApiClient =>
@@ -58,7 +60,7 @@ export function createActors(settings: RunSettings, recorder: Recorder, redactor
       },
     });
 
-  const login = async (actor: Actor): Promise<Session> => {
+  const login = async (actor: Actor): Promise<SessionPair> => {
     const account = profile.accounts[actor];
     const data = await unwrap(
       makeClient(actor).POST('/member/login/', {

@@ -1,16 +1,16 @@
 // The one clean-up of a run (docs/conformance.md, "What it leaves behind"): removes what the run created and did not
 // remove itself, each as the account that created it. It finds them in the run's ledger and by searching for the run
 // marker in every list the run may have added to (the token list of each account that created tokens, the scenario
-// and task lists of each board it wrote on), with the discovery the checks use (harness/discovery.ts: rows, ids and
+// and task lists of each board it wrote on), with the discovery the checks use (engine/discovery.ts: rows, ids and
 // keys whatever the server calls them); looks again once it is done; and names, with why, each object it could not
 // remove and each list it could not search.
 
 import type { FetchHandler } from '../../contract/http.js';
-import { dataIn, idOf, type Kind, numericId, type Page, tokenKeyOf, walkList } from '../harness/discovery.js';
 import type { Profile } from '../profile.js';
-import type { LedgerEntry, Place } from './exchange.js';
-import { memberOf, stringsIn } from './payload.js';
-import { readBody } from './recorder.js';
+import type { LedgerEntry, Place } from './cleanup-ledger.js';
+import { idOf, type Kind, numericId, type Page, tokenKeyOf, walkList } from './discovery.js';
+import { readBody } from './exchange-record.js';
+import { dataOf, isSuccess, memberOf, stringsIn } from './payload.js';
 import type { LeftBehind, LeftOnBoard, NotSearched } from './result.js';
 import { send } from './send.js';
 
@@ -93,10 +93,8 @@ interface Reply extends Page {
   error?: string;
 }
 
-const isSuccess = (r: Reply): boolean => r.status !== undefined && r.status >= 200 && r.status < 300;
-
 /** The requests of one clean-up: bounded each by the timeout and all by the budget, each account logged in once. */
-function createSession(options: CleanupOptions, budget: AbortSignal) {
+function createCleanupRequests(options: CleanupOptions, budget: AbortSignal) {
   const outOfTime = `the clean-up ran out of its ${options.budgetMs} ms`;
   const ask = async (
     method: string,
@@ -128,8 +126,8 @@ function createSession(options: CleanupOptions, budget: AbortSignal) {
     const reply = await ask('POST', '/member/login/', {}, undefined, body);
     const cannot = `could not log in as the ${actor}`;
     if (reply.status === undefined) throw new Error(`${cannot}: ${reply.error}`);
-    const accessToken = memberOf(dataIn(reply.body), 'access_token');
-    if (!isSuccess(reply) || !accessToken) {
+    const accessToken = memberOf(dataOf(reply.body), 'access_token');
+    if (!isSuccess(reply.status) || !accessToken) {
       throw new Error(`${cannot}: the login answered ${reply.status}${accessToken ? '' : ' with no access_token'}`);
     }
     if (!/^[\x21-\x7e]+$/.test(accessToken)) throw new Error(`${cannot}: its access_token cannot be sent in a header`);
@@ -147,21 +145,21 @@ function createSession(options: CleanupOptions, budget: AbortSignal) {
   return { ask, authorization };
 }
 
-type Session = ReturnType<typeof createSession>;
+type CleanupRequests = ReturnType<typeof createCleanupRequests>;
 
 /** Whether a row carries the run marker in any of its strings (a title, metadata as an object or as text). */
 const marked = (row: unknown, marker: string): boolean => stringsIn(row).some((s) => s.value.includes(marker));
 
 /** Every row of the list that carries the marker, walked as the checks walk a list (scenarios asked for by `q`). */
-async function search(session: Session, s: Search, marker: string): Promise<Searched> {
+async function search(requests: CleanupRequests, s: Search, marker: string): Promise<Searched> {
   const path = LISTS[s.kind];
   const where = `GET ${path}${s.kind === 'token' ? '' : ` of board ${s.boardId}`} as the ${s.actor}`;
   try {
-    const authorization = await session.authorization(s.actor);
+    const authorization = await requests.authorization(s.actor);
     const board = s.kind === 'token' ? {} : { company_id: s.companyId, board_id: s.boardId };
     const q = s.kind === 'scenario' ? { q: marker } : {};
     const walk = await walkList(
-      (page, limit) => session.ask('GET', path, { ...board, ...q, page, limit }, authorization),
+      (page, limit) => requests.ask('GET', path, { ...board, ...q, page, limit }, authorization),
       s.kind as Kind,
     );
     if (!walk.ok) return { ok: false, why: `${where}: ${walk.page.error ?? walk.why}` };
@@ -195,22 +193,22 @@ function removableOf(s: Search, row: Record<string, unknown>): Removable {
 
 /** One delete as `actor`; a 404 counts as removed (already gone, e.g. with its parent). */
 async function deleteAs(
-  session: Session,
+  requests: CleanupRequests,
   actor: Actor,
   path: string,
   query: Record<string, string | number | undefined>,
 ): Promise<Outcome> {
   let authorization: string;
   try {
-    authorization = await session.authorization(actor);
+    authorization = await requests.authorization(actor);
   } catch (error) {
     return { removed: false, said: (error as Error).message, tried: false };
   }
-  const reply = await session.ask('DELETE', path, query, authorization);
+  const reply = await requests.ask('DELETE', path, query, authorization);
   if (reply.status === undefined) {
     return { removed: false, said: `DELETE ${path} got no answer: ${reply.error}`, tried: true };
   }
-  const removed = isSuccess(reply) || reply.status === 404;
+  const removed = isSuccess(reply.status) || reply.status === 404;
   return { removed, said: `DELETE ${path} answered ${reply.status}`, tried: true };
 }
 
@@ -221,14 +219,14 @@ const unaddressable = (what: string): Outcome => ({
 });
 
 /** Deletes a token by its key, or a scenario by its id, as the account it belongs to. */
-function remove(session: Session, r: Removable): Promise<Outcome> {
+function remove(requests: CleanupRequests, r: Removable): Promise<Outcome> {
   if (r.kind === 'token') {
     if (r.key === undefined) return Promise.resolve(unaddressable('key or id'));
-    return deleteAs(session, r.actor, '/member/bearer-tokens/detail/', { key: r.key });
+    return deleteAs(requests, r.actor, '/member/bearer-tokens/detail/', { key: r.key });
   }
   if (r.id === undefined) return Promise.resolve(unaddressable('id'));
   const query = { company_id: r.companyId, board_id: r.boardId, scenario_id: r.id };
-  return deleteAs(session, r.actor, '/features/qa/scenarios/', query);
+  return deleteAs(requests, r.actor, '/features/qa/scenarios/', query);
 }
 
 /** The lists to search, each once: by the kind of list each place is, as the account behind its actor. */
@@ -272,9 +270,12 @@ function pendingOf(open: readonly LedgerEntry[], found: readonly Removable[]): M
  * Removes tokens, then scenarios, parents first: a child whose parent is removed goes with it (source §4: "delete the
  * scenario and dependent QA data"); the second look finds it should it not have.
  */
-async function removeAll(session: Session, pending: ReadonlyMap<string, Removable>): Promise<Map<string, Outcome>> {
+async function removeAll(
+  requests: CleanupRequests,
+  pending: ReadonlyMap<string, Removable>,
+): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
-  for (const r of pending.values()) if (r.kind === 'token') outcomes.set(removableKey(r), await remove(session, r));
+  for (const r of pending.values()) if (r.kind === 'token') outcomes.set(removableKey(r), await remove(requests, r));
   const byId = new Map<number, Removable>();
   for (const r of pending.values()) if (r.kind === 'scenario' && r.id !== undefined) byId.set(r.id, r);
   const settle = async (r: Removable, below: ReadonlySet<Removable>): Promise<Outcome> => {
@@ -286,7 +287,7 @@ async function removeAll(session: Session, pending: ReadonlyMap<string, Removabl
     if (parent && !below.has(parent) && (await settle(parent, new Set([...below, r]))).removed) {
       outcome = { removed: true, said: `removed with its parent scenario ${parentId}`, tried: false };
     }
-    outcome ??= await remove(session, r);
+    outcome ??= await remove(requests, r);
     outcomes.set(removableKey(r), outcome);
     return outcome;
   };
@@ -301,19 +302,19 @@ async function removeAll(session: Session, pending: ReadonlyMap<string, Removabl
 export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: LeftBehind[]; problems: string[] }> {
   const budget = new AbortController();
   const timer = setTimeout(() => budget.abort(), options.budgetMs);
-  const session = createSession(options, budget.signal);
+  const requests = createCleanupRequests(options, budget.signal);
   const { marker } = options;
   const open = outstanding(options.ledger);
   const left: LeftBehind[] = [];
 
   const searches = searchesOf(options.places);
   const firstLook = new Map<Search, Searched>();
-  for (const s of searches) firstLook.set(s, await search(session, s, marker));
+  for (const s of searches) firstLook.set(s, await search(requests, s, marker));
   const found = [...firstLook].flatMap(([s, looked]) =>
     looked.ok && s.kind !== 'task' ? looked.rows.map((row) => removableOf(s, row)) : [],
   );
   const pending = pendingOf(open, found);
-  const outcomes = await removeAll(session, pending);
+  const outcomes = await removeAll(requests, pending);
 
   // A second look where something was to be removed (everywhere after a stop): what still carries the marker is left,
   // or removed now (a late write, a child its parent's delete did not take).
@@ -325,7 +326,7 @@ export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: Le
   for (const s of searches) {
     if (s.kind === 'task') continue;
     const again = stopped || touched.has(s.kind === 'token' ? `token:${s.actor}` : `scenario:${s.boardId}`);
-    const looked = again ? await search(session, s, marker) : (firstLook.get(s) as Searched);
+    const looked = again ? await search(requests, s, marker) : (firstLook.get(s) as Searched);
     if (!looked.ok) left.push(notSearched(s, looked.why));
     if (!looked.ok || !again) continue;
     for (const r of looked.rows.map((row) => removableOf(s, row))) {
@@ -336,7 +337,7 @@ export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: Le
       } else if (!before || before.removed) {
         const owned = { ...r, actor: pending.get(k)?.actor ?? r.actor };
         pending.set(k, owned);
-        outcomes.set(k, await remove(session, owned));
+        outcomes.set(k, await remove(requests, owned));
       }
     }
   }
@@ -345,7 +346,7 @@ export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: Le
     if (outcome && !outcome.removed) left.push(leftOf(r, outcome.said));
   }
 
-  left.push(...(await dependents(session, options.ledger, open, outcomes)));
+  left.push(...(await dependents(requests, options.ledger, open, outcomes)));
   left.push(...undeletable(open, firstLook));
   clearTimeout(timer);
   const problems = budget.signal.aborted
@@ -359,7 +360,7 @@ export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: Le
  * scenario stays or is unknown is deleted itself; a session (the API has no session delete) stays with its scenario.
  */
 async function dependents(
-  session: Session,
+  requests: CleanupRequests,
   ledger: readonly LedgerEntry[],
   open: readonly LedgerEntry[],
   outcomes: ReadonlyMap<string, Outcome>,
@@ -384,7 +385,7 @@ async function dependents(
     } else if (e.kind === 'session') left.push({ ...entry, why: 'the API has no session delete' });
     else {
       const query = { company_id: companyId, board_id: boardId, case_id: id };
-      const outcome = await deleteAs(session, accountOf(actor), '/features/qa/cases/', query);
+      const outcome = await deleteAs(requests, accountOf(actor), '/features/qa/cases/', query);
       if (!outcome.removed) left.push({ ...entry, why: outcome.said });
     }
   }

@@ -3,7 +3,8 @@
 // check with AsyncLocalStorage, and the harness reads them from here.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Actors } from './actors.js';
-import type { Answer, Recorder } from './recorder.js';
+import type { Answer } from './exchange-record.js';
+import type { Recorder } from './recorder.js';
 import type { Redactor } from './redact.js';
 import type { RunSettings } from './settings.js';
 

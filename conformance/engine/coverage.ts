@@ -1,7 +1,7 @@
 // The API coverage table (docs/conformance.md, "Reading the report"): each operation of openapi.yaml × each status it
 // declares, exercised or not.
 import type { Contract } from '../../contract/openapi.js';
-import type { ExchangeRecord } from './exchange.js';
+import type { ExchangeRecord } from './exchange-record.js';
 
 export interface CoverageRow {
   operationId: string;

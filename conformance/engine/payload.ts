@@ -1,16 +1,21 @@
-// Readers of an answer's JSON body that the checks share: data, named fields, tokens, the account; none assumes more
-// of a shape than the source states unless it says so.
+// Readers of an answer's JSON body that the checks, the clean-up and the recorder share: success, data, named fields,
+// tokens, the account, what the suite sent; none assumes more of a shape than the source states unless it says so.
 import { isObject } from '../../contract/json.js';
-import type { Answer } from './recorder.js';
+import type { Answer } from './exchange-record.js';
 
-/** `data` of a success answer, or undefined. */
-export function dataOf(answer: Answer): Record<string, unknown> | undefined {
-  const body = answer.body;
+/** What a reader of an answer needs: its parsed body (an `Answer`, or a list page). */
+type Bodied = Pick<Answer, 'body'>;
+
+/** Whether a status is a success (any 2xx); no status (no answer) is none. */
+export const isSuccess = (status: number | undefined): boolean => status !== undefined && status >= 200 && status < 300;
+
+/** `data` of a success body (`{ "status": "success", "data": { … } }`), or undefined. */
+export function dataOf(body: unknown): Record<string, unknown> | undefined {
   return isObject(body) && body.status === 'success' && isObject(body.data) ? body.data : undefined;
 }
 
 /** The `errors[].field` names of an error payload. */
-export function fieldsOf(answer: Answer): string[] {
+export function fieldsOf(answer: Bodied): string[] {
   const body = answer.body;
   if (!isObject(body) || !Array.isArray(body.errors)) return [];
   return body.errors.flatMap((e) => (isObject(e) && typeof e.field === 'string' ? [e.field] : []));
@@ -40,7 +45,7 @@ const withoutStatus = ({ status: _envelope, ...rest }: Record<string, unknown>):
  * `errors[].field` is the contract's shape, so a member named after the field (`{"captcha_token": ["required"]}`) or
  * the name as a word of a message counts too.
  */
-export function payloadNames(answer: Answer, name: string): boolean {
+export function payloadNames(answer: Bodied, name: string): boolean {
   if (names(fieldsOf(answer), name)) return true;
   const body = answer.body;
   // The envelope's own `status: "error"` does not name a field called status; `{"status": ["not a choice"]}` does.
@@ -53,14 +58,14 @@ export function payloadNames(answer: Answer, name: string): boolean {
 }
 
 /** Whether an answer hands out a session token anywhere in its body, whatever its status says. */
-export function carriesTokens(answer: Answer): boolean {
+export function carriesTokens(answer: Bodied): boolean {
   const keys = new Set<string>();
   walk(answer.body, keys, []);
   return keys.has('access_token') || keys.has('refresh_token');
 }
 
 /** Whether an answer carries a non-empty `data` member, whatever its status says (a refusal must not leak data). */
-export function carriesData(answer: Answer): boolean {
+export function carriesData(answer: Bodied): boolean {
   const body = answer.body;
   if (!isObject(body) || body.data === undefined || body.data === null) return false;
   const data = body.data;
@@ -76,8 +81,8 @@ export function memberOf(data: unknown, name: string): string | undefined {
 }
 
 /** The token pair of a login or refresh answer: in `data` (the contract) or in an object inside it. */
-export function tokenPairOf(answer: Answer): { accessToken?: string; refreshToken?: string } {
-  const data = dataOf(answer);
+export function tokenPairOf(answer: Bodied): { accessToken?: string; refreshToken?: string } {
+  const data = dataOf(answer.body);
   const accessToken = memberOf(data, 'access_token');
   const refreshToken = memberOf(data, 'refresh_token');
   return { ...(accessToken ? { accessToken } : {}), ...(refreshToken ? { refreshToken } : {}) };
@@ -87,7 +92,7 @@ export function tokenPairOf(answer: Answer): { accessToken?: string; refreshToke
  * The username an answer of GET /member/me/ (or of registration) names: in `data.member` (the contract's key), in
  * `data` itself or in another object inside it. The source says only that the account is returned "in data".
  */
-export const usernameIn = (answer: Answer): string | undefined => memberOf(dataOf(answer), 'username');
+export const usernameIn = (answer: Bodied): string | undefined => memberOf(dataOf(answer.body), 'username');
 
 /** Every string of a JSON value at any depth, with the member name it sits under (the innermost one). */
 export function stringsIn(value: unknown, under = ''): { name: string; value: string }[] {
@@ -101,3 +106,13 @@ export function stringsIn(value: unknown, under = ''): { name: string; value: st
 export const rowHolds = (row: unknown, value: unknown): boolean =>
   isObject(row) &&
   Object.values(row).some((v) => (typeof v === 'string' || typeof v === 'number') && String(v) === String(value));
+
+/** Every string of a body the suite sent, at any depth: what the suite chose itself (a title) is no secret. */
+export const sentStrings = (body: unknown): Set<string> => new Set(stringsIn(body).map((s) => s.value));
+
+/** A 4xx other than 401 (credentials), 403 and 404 (scope): a refusal of what the request says. */
+const refusedForContent = (a: Answer): boolean =>
+  a.status !== undefined && a.status >= 400 && a.status < 500 && ![401, 403, 404].includes(a.status);
+
+/** A refusal that names `field`: the server wants that field otherwise (a format or a vocabulary of its own). */
+export const refusedNaming = (a: Answer, field: string): boolean => refusedForContent(a) && payloadNames(a, field);

@@ -1,15 +1,15 @@
 // The preflight (docs/conformance.md, "The preflight"): before any rule runs, both profile accounts log in (source §4,
 // §5 rule 5) and the company lists confirm the profile's scope (source §1: "GET /company/list/ returns data.companies"),
-// their rows, ids and boards found as the checks find them (harness/discovery.ts).
+// their rows, ids and boards found as the checks find them (engine/discovery.ts).
 
 import { ApiError, OutcomeUnknownError } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
-import { collectionOf, idOf, KINDS, rowsIn, rowsWithin } from '../harness/discovery.js';
 import { PROFILE_FIELDS, type Profile } from '../profile.js';
 import type { Actor, Actors } from './actors.js';
-import { baseUrlHint, type Door, profileFieldHint } from './door.js';
+import { collectionOf, idOf, KINDS, rowsIn, rowsWithin } from './discovery.js';
+import { baseUrlHint, type EntryPoint, profileFieldHint } from './entry-points.js';
+import type { Answer } from './exchange-record.js';
 import { NotVerified } from './explain.js';
-import type { Answer } from './recorder.js';
 import type { Redactor } from './redact.js';
 import { NoAnswerError } from './send.js';
 
@@ -38,8 +38,8 @@ export interface PreflightInput {
   /** The answers the preflight's requests received, in order (the recorder appends each one). */
   answers: readonly Answer[];
   redactor: Redactor;
-  /** The door the run came through: the CLI names a field with its variable, code names `profile.<field>`. */
-  door?: Door;
+  /** The entry point the run came through (`door`): the CLI names a field with its variable, code names `profile.<field>`. */
+  door?: EntryPoint;
 }
 
 export interface PreflightResult {
@@ -50,9 +50,9 @@ export interface PreflightResult {
 const envOf = (name: string): string => PROFILE_FIELDS.find((f) => f.path.join('.') === name)?.env ?? '';
 
 /** `boardId, CONFORMANCE_BOARD_ID` (the profile field and the variable that overrides it), or `profile.boardId`. */
-const fieldRef = (name: string, door: Door): string => profileFieldHint(door, name, envOf(name));
+const fieldRef = (name: string, door: EntryPoint): string => profileFieldHint(door, name, envOf(name));
 
-const accountRef = (actor: Actor, door: Door): string =>
+const accountRef = (actor: Actor, door: EntryPoint): string =>
   door === 'cli'
     ? `the ${actor} account (accounts.${actor}, ${envOf(`accounts.${actor}.username`)} / ${envOf(`accounts.${actor}.password`)})`
     : `the ${actor} account (profile.accounts.${actor})`;

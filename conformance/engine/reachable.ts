@@ -1,7 +1,7 @@
 // Is the target there at all (docs/conformance.md, "Exit codes")? One unauthenticated GET /member/me/ before any rule:
 // any HTTP answer means it is up; no answer is exit 2, not 80 failed rules.
 import type { FetchHandler } from '../../contract/http.js';
-import { type Door, unreachableHint } from './door.js';
+import { type EntryPoint, unreachableHint } from './entry-points.js';
 import { NoAnswerError, send } from './send.js';
 
 /** The target did not answer at all: nothing can be checked. */
@@ -15,7 +15,7 @@ export async function checkReachable(
   baseUrl: string,
   timeoutMs: number,
   signal: AbortSignal,
-  door: Door = 'cli',
+  door: EntryPoint = 'cli',
 ): Promise<string | undefined> {
   let status: number;
   try {

@@ -2,7 +2,7 @@
 // rule-named checks; a run picks the checks of the selected rules and says why it skips one (--only, --skip,
 // --read-only, --no-register).
 import type { Rule } from '../rules.js';
-import { type Door, noRegisterHint } from './door.js';
+import { type EntryPoint, noRegisterHint } from './entry-points.js';
 
 /** What a check receives: a way to skip itself, saying why, and the run's stop signal. */
 export interface CheckContext {
@@ -47,12 +47,12 @@ export interface Selection {
   readOnly: boolean;
   /** False with --no-register. */
   register: boolean;
-  /** The door the run came through, for the reasons it gives (the CLI's when absent). */
-  door?: Door;
+  /** The entry point the run came through (`door`), for the reasons it gives (the CLI's when absent). */
+  door?: EntryPoint;
 }
 
 /**
- * The check files to run, in the order given (the lanes start them in that order: the slowest first keeps the run
+ * The check files to run, in the order given (the check queues start them in that order: the slowest first keeps the run
  * short), each with the checks to run in order. Rules judged over exchanges need other checks to send
  * requests: selected alone, every check runs (and only they are reported).
  */

@@ -2,8 +2,8 @@
 
 import type { Level, Rule } from '../rules.js';
 import type { Coverage } from './coverage.js';
-import type { Door } from './door.js';
-import type { ExchangeRecord } from './exchange.js';
+import type { EntryPoint } from './entry-points.js';
+import type { ExchangeRecord } from './exchange-record.js';
 
 /** UNVERIFIED: a step the rule needs failed under another rule, so the rule could be judged neither way. */
 export type Outcome = 'PASS' | 'FAIL' | 'SKIP' | 'UNVERIFIED';
@@ -46,8 +46,8 @@ export interface RuleResult {
 }
 
 export interface RunResult {
-  /** The door the run came through: hints in its reports name what that door offers (the CLI's when absent). */
-  door?: Door;
+  /** The entry point the run came through (`door`): hints in its reports name what that entry point offers (the CLI's when absent). */
+  door?: EntryPoint;
   baseUrl: string;
   marker: string;
   startedAt: string;

@@ -1,11 +1,11 @@
 // The settings of one run as checks see them (docs/conformance.md, "Flags"): the profile, the run marker and the bounds.
 import type { Profile } from '../profile.js';
-import type { Door } from './door.js';
+import type { EntryPoint } from './entry-points.js';
 
 /** The settings of one run, as checks see them (`h.run`). */
 export interface RunSettings {
-  /** The door the run came through: a hint a check writes names what it offers (`replayHint`). */
-  door: Door;
+  /** The entry point the run came through (`door`): a hint a check writes names what it offers (`replayHint`). */
+  door: EntryPoint;
   profile: Profile;
   /** Unique per run; in the title of everything the run creates. */
   marker: string;

@@ -3,20 +3,22 @@
 // actors and per-run fixtures. Per-run state comes from the runner's async context, never from the module.
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ApiClient } from '../../client/index.js';
+import type { ApiClient, SessionPair } from '../../client/index.js';
 import type { Contract } from '../../contract/openapi.js';
 import type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js';
 import { sharedValidators } from '../../contract/validators.js';
-import type { Actor, Session } from '../engine/actors.js';
+import type { Actor } from '../engine/actors.js';
 import { type Scope, scope } from '../engine/context.js';
-import type { Answer, RecorderView } from '../engine/recorder.js';
+import type { Answer } from '../engine/exchange-record.js';
+import type { RecorderView } from '../engine/recorder.js';
 import type { Redactor } from '../engine/redact.js';
 import type { CheckFile, CheckFn, RuleOptions } from '../engine/registry.js';
 import type { RunSettings } from '../engine/settings.js';
 import { ruleById } from '../rules.js';
 
+export type { SessionPair } from '../../client/index.js';
 export type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js';
-export type { Actor, Session } from '../engine/actors.js';
+export type { Actor } from '../engine/actors.js';
 export type { CheckContext, CheckFn, RuleOptions } from '../engine/registry.js';
 
 export interface CallInit<K extends OperationId = OperationId> {
@@ -47,7 +49,7 @@ export interface Harness {
   readonly contract: Contract;
   anonymous(): ApiClient;
   as(actor: Actor): Promise<ApiClient>;
-  session(actor: Actor): Promise<Session>;
+  session(actor: Actor): Promise<SessionPair>;
   withToken(token: string): ApiClient;
   /** Sends a contract operation through a client and returns the answer, whatever its status. */
   call<K extends OperationId>(client: ApiClient, operationId: K, init?: CallInit<K>): Promise<Answer>;

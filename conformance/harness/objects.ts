@@ -2,18 +2,10 @@
 // found by listing (then a placeholder id where the board holds none).
 
 import { CheckFailure, NotVerified } from '../engine/explain.js';
-import {
-  createCase,
-  createScenario,
-  createToken,
-  listCases,
-  listScenarios,
-  listSessions,
-  listTokens,
-  startSession,
-} from './fixtures.js';
 import type { Harness } from './harness.js';
-import type { Ids } from './requests.js';
+import { listCases, listScenarios, listSessions, listTokens } from './list-readers.js';
+import { createCase, createScenario, createToken, startSession } from './setup-steps.js';
+import type { Ids } from './valid-requests.js';
 
 export interface MemberObjects {
   ids: Ids;

@@ -5,11 +5,11 @@ import {
   allFailuresHint,
   allLeftBehindHint,
   allStepsHint,
-  type Door,
+  type EntryPoint,
   noRegisterHint,
   strictHint,
-} from '../engine/door.js';
-import type { ExchangeRecord } from '../engine/exchange.js';
+} from '../engine/entry-points.js';
+import type { ExchangeRecord } from '../engine/exchange-record.js';
 import { curlLine } from '../engine/redact.js';
 import {
   type CheckResult,
@@ -20,7 +20,7 @@ import {
   type RunResult,
   UNDELETABLE,
 } from '../engine/result.js';
-import { formatCoverage } from './coverage.js';
+import { formatCoverage } from './coverage-table.js';
 import { coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /**
@@ -66,7 +66,7 @@ function indent(text: string, by: string): string {
 /** Steps shown per failed check at most (the last ones); the JSON report holds them all. */
 const STEPS_SHOWN = 12;
 /** The steps of a failed check (the last ones), aligned under the `sent:` and `received:` lines. */
-export function describeSteps(steps: readonly string[], door: Door = 'cli'): string[] {
+export function describeSteps(steps: readonly string[], door: EntryPoint = 'cli'): string[] {
   const tail = steps.slice(-STEPS_SHOWN);
   const lines =
     steps.length > tail.length ? [`  … ${steps.length - tail.length} earlier requests (${allStepsHint(door)})`] : [];
@@ -102,9 +102,9 @@ export function verdictLines(verdict: Verdict): string[] {
 
 /**
  * The failed checks of a rule (or, for a rule not verified, the checks that were not): what went wrong, the steps,
- * the deciding exchange and its curl line (the first few); the hint names where the rest are for the door in use.
+ * the deciding exchange and its curl line (the first few); the hint names where the rest are for the entry point in use.
  */
-export function failureDetails(r: RuleResult, shown = DETAILS_PER_RULE, door: Door = 'cli'): string[] {
+export function failureDetails(r: RuleResult, shown = DETAILS_PER_RULE, door: EntryPoint = 'cli'): string[] {
   const out: string[] = [];
   const outcome = r.outcome === 'UNVERIFIED' ? 'UNVERIFIED' : 'FAIL';
   const failed = r.checks.filter((c) => c.outcome === outcome);
@@ -165,7 +165,7 @@ const LEFT_BEHIND_SHOWN = 20;
  * One line per leftover, and per list the clean-up could not search; objects of a board left for the same reason (the
  * linked tasks, say) share a line.
  */
-export function describeLeftBehind(entries: readonly LeftBehind[], door: Door = 'cli'): string[] {
+export function describeLeftBehind(entries: readonly LeftBehind[], door: EntryPoint = 'cli'): string[] {
   const lines: string[] = [];
   const grouped = new Map<string, { kind: string; ids: string[]; where: string; why: string }>();
   for (const e of entries) {
@@ -201,7 +201,7 @@ export function describeLeftBehind(entries: readonly LeftBehind[], door: Door = 
  * Whether the clean-up removed everything the API can delete and searched every list it had to: `INCOMPLETE` says
  * what it left or could not look at, and what makes that fail the run.
  */
-export function cleanupLine(leftBehind: readonly LeftBehind[], strict: boolean, door: Door = 'cli'): string {
+export function cleanupLine(leftBehind: readonly LeftBehind[], strict: boolean, door: EntryPoint = 'cli'): string {
   const shortfall = cleanupShortfall(leftBehind);
   if (shortfall !== undefined) {
     const counts = strict ? 'it fails the run (strict)' : `${strictHint(door)} fails the run for it`;

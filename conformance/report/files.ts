@@ -2,7 +2,7 @@
 // test case per check, a failed SHOULD check a warning unless --strict, and the --min-coverage gate.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type Door, strictHint } from '../engine/door.js';
+import { type EntryPoint, strictHint } from '../engine/entry-points.js';
 import { type CheckResult, cleanupShortfall, type RuleResult, type RunResult } from '../engine/result.js';
 import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
 import { type CoverageGate, cleanupPhrase, coverageLine, type Verdict, verdictOf } from './verdict.js';
@@ -41,7 +41,7 @@ interface TestCase {
 }
 
 /** The text of a failure: what went wrong, the steps, and what was sent and received. */
-function failureDetail(c: CheckResult, door: Door): string {
+function failureDetail(c: CheckResult, door: EntryPoint): string {
   return [
     c.reason ?? 'failed',
     ...(c.steps ? ['', ...describeSteps(c.steps, door)] : []),
@@ -51,7 +51,7 @@ function failureDetail(c: CheckResult, door: Door): string {
 
 const firstLine = (text: string): string => text.split('\n')[0] as string;
 
-function testCase(rule: RuleResult, c: CheckResult, strict: boolean, door: Door): TestCase {
+function testCase(rule: RuleResult, c: CheckResult, strict: boolean, door: EntryPoint): TestCase {
   const fatal = rule.level === 'MUST' || strict;
   const open = (name: string) =>
     `    <testcase classname="${rule.id}" name="${xml(name)}"${c.file ? ` file="${xml(c.file)}"` : ''} time="${seconds(c.ms)}">`;
@@ -133,7 +133,7 @@ export const CLEANUP_TEST =
  * The test case of the clean-up: passed when it is complete; else a warning (a passing case named `[WARNING]`, as a
  * failed SHOULD rule), or a failure with --strict; the text lists everything left behind.
  */
-function cleanupCase(result: RunResult, strict: boolean, door: Door): TestCase {
+function cleanupCase(result: RunResult, strict: boolean, door: EntryPoint): TestCase {
   const shortfall = cleanupShortfall(result.leftBehind);
   const open = (name: string) => `    <testcase classname="CLEANUP" name="${xml(name)}" time="0">`;
   if (shortfall === undefined) return { written: 'passed', lines: [open(CLEANUP_TEST), '    </testcase>'] };

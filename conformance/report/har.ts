@@ -1,7 +1,7 @@
 // The --har report (docs/conformance.md, "Reading the report"): every exchange of the checks as an HTTP Archive 1.2
 // (http://www.softwareishard.com/blog/har-12-spec/), which browser dev tools and HAR viewers open; secrets masked.
 import { packageInfo } from '../../contract/version.js';
-import type { Answer } from '../engine/recorder.js';
+import type { Answer } from '../engine/exchange-record.js';
 import { type Redactor, redactBody, redactUrl } from '../engine/redact.js';
 
 /** Bodies longer than this (in characters) are cut, with a comment saying so. */

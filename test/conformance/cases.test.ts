@@ -11,8 +11,6 @@ import {
   type Send,
   shrinkFailure,
 } from '../../conformance/cases/explore.js';
-import { type BreakageKind, mutationsOf, UNKNOWN_FIELD } from '../../conformance/cases/mutations.js';
-import { isPlaced, planAll, planOperation } from '../../conformance/cases/plan.js';
 import {
   contractErrors,
   curlLine,
@@ -22,9 +20,11 @@ import {
   seedFor,
   shownRequest,
   takesInput,
-} from '../../conformance/cases/requests.js';
+} from '../../conformance/cases/generated-requests.js';
+import { type BreakageKind, mutationsOf, UNKNOWN_FIELD } from '../../conformance/cases/mutations.js';
+import { isPlaced, planAll, planOperation } from '../../conformance/cases/plan.js';
 import { judgeBroken, judgeValid } from '../../conformance/cases/verdicts.js';
-import type { Answer } from '../../conformance/engine/recorder.js';
+import type { Answer } from '../../conformance/engine/exchange-record.js';
 import { loadContract } from '../../contract/openapi.js';
 import { createValidators } from '../../contract/validators.js';
 

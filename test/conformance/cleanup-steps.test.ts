@@ -2,7 +2,7 @@
 // what it deletes, as whom, in which order, what it leaves and why, each list it could not search, and its budget.
 import { describe, expect, it } from 'vitest';
 import { type CleanupOptions, cleanUp, outstanding } from '../../conformance/engine/cleanup.js';
-import type { LedgerEntry, Place } from '../../conformance/engine/exchange.js';
+import type { LedgerEntry, Place } from '../../conformance/engine/cleanup-ledger.js';
 import { loadProfile } from '../../conformance/profile.js';
 
 const MARKER = 'cf-run-42';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanupShortfall, type LeftBehind } from '../../conformance/engine/result.js';
 import { loadProfile } from '../../conformance/profile.js';
 import { verdictOf } from '../../conformance/report/verdict.js';
-import { type ConformanceResult, runConformance } from '../../conformance/run.js';
+import { type ConformanceResult, runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { allChoices, CHOICES, type Choice, ID_OFFSET } from './faults/choices.js';
 import { deletesRefused, tokenListUnreadable } from './faults/cleanup.js';

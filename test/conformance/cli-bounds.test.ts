@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../conformance/run.js';
+import { runConformance } from '../../conformance/run-conformance.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { DEMO_PROFILE } from './fixtures/profile.js';

@@ -10,7 +10,7 @@ import {
   rowsIn,
   tokenKeyOf,
   walkList,
-} from '../../conformance/harness/discovery.js';
+} from '../../conformance/engine/discovery.js';
 
 const ok = (data: unknown) => ({ status: 'success', data });
 

@@ -7,7 +7,7 @@ import type { RunResult } from '../../conformance/engine/result.js';
 import { MAX_ANSWER_BYTES } from '../../conformance/engine/send.js';
 import { loadProfile } from '../../conformance/profile.js';
 import { progressLine } from '../../conformance/report/console.js';
-import { runConformance } from '../../conformance/run.js';
+import { runConformance } from '../../conformance/run-conformance.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 

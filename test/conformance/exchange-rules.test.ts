@@ -11,8 +11,8 @@ import {
   successIsEnveloped,
   successStatusIsDeclared,
 } from '../../conformance/checks/exchange-rules.js';
-import { type ExchangeRule, judgeExchanges } from '../../conformance/engine/exchanges.js';
-import { type Answer, readBody } from '../../conformance/engine/recorder.js';
+import { type Answer, readBody } from '../../conformance/engine/exchange-record.js';
+import { type ExchangeRule, judgeExchanges } from '../../conformance/engine/exchange-rule-judge.js';
 import { RULES } from '../../conformance/rules.js';
 import { sharedValidators } from '../../contract/validators.js';
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuleResult, RunResult } from '../../conformance/engine/result.js';
 import { loadProfile, type Profile } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
-import { runConformance } from '../../conformance/run.js';
+import { runConformance } from '../../conformance/run-conformance.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';

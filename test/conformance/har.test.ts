@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
-import type { Answer, Wire } from '../../conformance/engine/recorder.js';
+import type { Answer, ExchangeRecord, Wire } from '../../conformance/engine/exchange-record.js';
 import { createRedactor, MASK, redactUrl } from '../../conformance/engine/redact.js';
 import { HAR_BODY_LIMIT, harFailure, harOf, harReport } from '../../conformance/report/har.js';
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
-import { runConformance } from '../../conformance/run.js';
+import { runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { allChoices, CHOICES, type Choice } from './faults/choices.js';
 

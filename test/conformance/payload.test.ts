@@ -1,7 +1,7 @@
 // The readers of an answer's body that MUST checks rely on: they accept what the source leaves open, nothing less.
 import { describe, expect, it } from 'vitest';
+import type { Answer } from '../../conformance/engine/exchange-record.js';
 import { carriesData, carriesTokens, memberOf, payloadNames, usernameIn } from '../../conformance/engine/payload.js';
-import type { Answer } from '../../conformance/engine/recorder.js';
 
 const answer = (body: unknown, status = 400): Answer => ({ record: {} as Answer['record'], status, body, json: true });
 

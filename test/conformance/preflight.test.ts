@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { EXIT, main } from '../../conformance/cli/main.js';
 import { ProfileMismatchError } from '../../conformance/engine/preflight.js';
 import { loadProfile, profileSecrets } from '../../conformance/profile.js';
-import { runConformance } from '../../conformance/run.js';
+import { runConformance } from '../../conformance/run-conformance.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';

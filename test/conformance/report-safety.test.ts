@@ -5,7 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { noServerError } from '../../conformance/checks/exchange-rules.js';
 import { coverageOf } from '../../conformance/engine/coverage.js';
-import { judgeExchanges } from '../../conformance/engine/exchanges.js';
+import { judgeExchanges } from '../../conformance/engine/exchange-rule-judge.js';
 import { createRecorder } from '../../conformance/engine/recorder.js';
 import { createRedactor } from '../../conformance/engine/redact.js';
 import { judgeRules, type RunResult } from '../../conformance/engine/result.js';

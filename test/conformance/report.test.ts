@@ -3,9 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../conformance/engine/coverage.js';
-import { allFailuresHint, strictHint } from '../../conformance/engine/door.js';
-import type { ExchangeRecord } from '../../conformance/engine/exchange.js';
-import { stepLine } from '../../conformance/engine/exchange.js';
+import { allFailuresHint, strictHint } from '../../conformance/engine/entry-points.js';
+import type { ExchangeRecord } from '../../conformance/engine/exchange-record.js';
+import { stepLine } from '../../conformance/engine/exchange-record.js';
 import {
   type CheckResult,
   cleanupShortfall,
@@ -26,7 +26,7 @@ import {
   progressLine,
   verdictLines,
 } from '../../conformance/report/console.js';
-import { formatCoverage } from '../../conformance/report/coverage.js';
+import { formatCoverage } from '../../conformance/report/coverage-table.js';
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
 import { RULES } from '../../conformance/rules.js';
 import { loadContract } from '../../contract/openapi.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PreflightError } from '../../conformance/engine/preflight.js';
 import { TargetUnreachableError } from '../../conformance/engine/reachable.js';
 import { ProfileError } from '../../conformance/profile.js';
-import { OptionsError, runConformance } from '../../conformance/run.js';
+import { OptionsError, runConformance } from '../../conformance/run-conformance.js';
 import { TargetError } from '../../conformance/target.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';

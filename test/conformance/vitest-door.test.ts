@@ -13,7 +13,7 @@ import { loadProfile } from '../../conformance/profile.js';
 import { CLEANUP_TEST } from '../../conformance/report/files.js';
 import { verdictOf } from '../../conformance/report/verdict.js';
 import { RULES, selectRules } from '../../conformance/rules.js';
-import { runConformance } from '../../conformance/run.js';
+import { runConformance } from '../../conformance/run-conformance.js';
 import { describeConformance } from '../../conformance/vitest.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';

@@ -4,8 +4,8 @@
 // client fails here even when the static diff missed it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { placeValues, positiveArbitrary, searchParamsOf } from '../../conformance/cases/generated-requests.js';
 import { type PlaceName, planOperation } from '../../conformance/cases/plan.js';
-import { placeValues, positiveArbitrary, searchParamsOf } from '../../conformance/cases/requests.js';
 import { contractOf } from '../../contract/document.js';
 import { contractFileOf, readForDiff, releases } from '../../contract/evolution/releases.js';
 import { isObject } from '../../contract/json.js';

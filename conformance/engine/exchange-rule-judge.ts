@@ -1,7 +1,7 @@
 // Judging a rule over every exchange of a run (docs/conformance.md, "Exchange rules"): the rules come from the caller
 // (conformance/checks/exchange-rules.ts); one result per rule, PASS, FAIL naming the answers, or SKIP saying why.
 import type { ContractValidators } from '../../contract/validators.js';
-import type { Answer } from './recorder.js';
+import type { Answer } from './exchange-record.js';
 import type { CheckResult } from './result.js';
 
 /** Failing answers shown per rule; the message counts the rest. */

@@ -1,7 +1,7 @@
 // A valid request for any operation of the contract, built from known ids, so that a check can get one thing wrong
 // on purpose (the credential, the account, a missing parameter) and nothing else.
 import type { OperationSpec } from '../../contract/openapi.js';
-import { caseFields } from './fixtures.js';
+import { caseFields } from './setup-steps.js';
 
 /** Ids of real objects the requests point at. */
 export interface Ids {
@@ -50,7 +50,7 @@ function bodyFor(op: OperationSpec, ids: Ids, title: string, marker: string): un
     default:
       // A new operation with a body must get one here: better a loud failure than a check that tests nothing.
       throw new Error(
-        `no valid request body is known for ${op.operationId}; add one to conformance/harness/requests.ts`,
+        `no valid request body is known for ${op.operationId}; add one to conformance/harness/valid-requests.ts`,
       );
   }
 }

@@ -1,21 +1,22 @@
 // One run of given checks against one target (docs/conformance.md, "How a run works"): reachability and preflight,
 // the check files, the exchange rules over every answer, one clean-up, one result. The engine knows no rule and no
-// check of its own: conformance/run.ts passes the catalogue and the checks in.
+// check of its own: conformance/run-conformance.ts passes the catalogue and the checks in.
 import { randomBytes } from 'node:crypto';
 import type { FetchHandler } from '../../contract/http.js';
 import { sharedValidators } from '../../contract/validators.js';
 import type { Profile } from '../profile.js';
 import type { Rule } from '../rules.js';
 import { createActors } from './actors.js';
+import { runCheckQueues, type Stopper } from './check-queues.js';
 import { cleanUp } from './cleanup.js';
 import { current, type RunState } from './context.js';
 import { coverageOf } from './coverage.js';
-import type { Door } from './door.js';
-import { type ExchangeRule, judgeExchanges } from './exchanges.js';
-import { runLanes, type Stopper } from './lanes.js';
+import type { EntryPoint } from './entry-points.js';
+import type { Answer } from './exchange-record.js';
+import { type ExchangeRule, judgeExchanges } from './exchange-rule-judge.js';
 import { PreflightError, preflight } from './preflight.js';
 import { checkReachable } from './reachable.js';
-import { type Answer, createRecorder, type Recorder } from './recorder.js';
+import { createRecorder, type Recorder } from './recorder.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { type CheckFile, plan, type Selection } from './registry.js';
 import { type CheckResult, judgeRules, type ProgressEvent, type RunResult } from './result.js';
@@ -38,8 +39,8 @@ const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 /** Everything a run is given: what to judge, with which checks, against what, within which bounds. */
 export interface SuiteInput {
-  /** The door the run came through: hints in its messages and reports name what that door offers. */
-  door: Door;
+  /** The entry point the run came through (`door`): hints in its messages and reports name what that entry point offers. */
+  door: EntryPoint;
   rules: readonly Rule[];
   files: readonly CheckFile[];
   exchangeRules: readonly ExchangeRule[];
@@ -258,7 +259,7 @@ export async function runSuite(input: SuiteInput): Promise<SuiteRun> {
   try {
     await open(input, run);
     const files = plan(input.files, input.rules, selection);
-    checks = await runLanes({
+    checks = await runCheckQueues({
       files,
       selection,
       state: run.state,

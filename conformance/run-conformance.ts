@@ -1,12 +1,12 @@
-// runConformance, the suite's one door for code (docs/conformance.md, "In your Vitest suite" and "From a script"): the
+// runConformance, the suite's one entry point for code (docs/conformance.md, "In your Vitest suite" and "From a script"): the
 // options checked before any rule runs, the target opened, the catalogue and the checks handed to the engine, the
 // target closed. The CLI and the Vitest suite are users of this function.
 import { CHECK_FILES, EXCHANGE_RULES } from './checks/index.js';
-import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from './engine/defaults.js';
-import type { Door } from './engine/door.js';
+import type { EntryPoint } from './engine/entry-points.js';
 import type { ProgressEvent, RunResult } from './engine/result.js';
-import { maskedResult, runSuite } from './engine/run.js';
+import { maskedResult, runSuite } from './engine/run-suite.js';
 import { send } from './engine/send.js';
+import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from './engine/time-bounds.js';
 import { type ProfileInput, profileFrom, profileSecrets } from './profile.js';
 import { type HarLog, harOf } from './report/har.js';
 import { RULES, selectRules } from './rules.js';
@@ -108,13 +108,13 @@ function checkOptions(options: unknown): asserts options is ConformanceOptions {
 }
 
 /**
- * The rules a run reports: `only` (or all), less `skip`. Throws an OptionsError naming the option as the door spells
+ * The rules a run reports: `only` (or all), less `skip`. Throws an OptionsError naming the option as the entry point spells
  * it (`--only` in the CLI, `only` in code).
  */
 export function selection(
   only: readonly string[] | undefined,
   skip: readonly string[] | undefined,
-  door: Door = 'code',
+  door: EntryPoint = 'code',
 ): Set<string> {
   const chosen = selectRules(only?.length ? only : RULES.map((r) => r.id));
   const left = selectRules(skip ?? []);
@@ -151,8 +151,8 @@ export function runConformance(options: ConformanceOptions): Promise<Conformance
   return runThrough('code', options);
 }
 
-/** `runConformance` for the CLI and describeConformance: hints in messages and reports name what `door` offers. */
-export async function runThrough(door: Door, options: ConformanceOptions): Promise<ConformanceResult> {
+/** `runConformance` for the CLI and describeConformance: hints in messages and reports name what the entry point `door` offers. */
+export async function runThrough(door: EntryPoint, options: ConformanceOptions): Promise<ConformanceResult> {
   checkOptions(options);
   const selected = selection(options.only, options.skip, door);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -4,7 +4,7 @@
 // rows, the object an answer is about, an object's id, and every row of a list page by page. The checks find what they
 // judge with these and nothing else, and the clean-up can find the run's objects with the same functions.
 import { isObject } from '../../contract/json.js';
-import { payloadNames } from '../engine/payload.js';
+import { dataOf, isSuccess, payloadNames } from './payload.js';
 
 /** The kinds of object the suite reads. */
 export type Kind = 'scenario' | 'case' | 'session' | 'case_report' | 'token' | 'task' | 'company' | 'board' | 'member';
@@ -30,11 +30,6 @@ export const KINDS: Readonly<Record<Kind, KindNames>> = {
   member: { object: 'member', collection: 'members', ids: ['member_id', 'user_id', 'account_id'] },
 };
 
-/** `data` of a success body (`{ "status": "success", "data": { … } }`), or undefined. */
-export function dataIn(body: unknown): Record<string, unknown> | undefined {
-  return isObject(body) && body.status === 'success' && isObject(body.data) ? body.data : undefined;
-}
-
 /** A numeric id, given as a number or as a string of digits (source §2: "numeric id", its type not shown). */
 export function numericId(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
@@ -53,7 +48,7 @@ export function idOf(object: unknown, kind?: Kind): number | undefined {
 
 /**
  * What the detail operations of a token row take as `key` (source §2: "key | query (detail operations) | identifies
- * the token"): its `key`, else its id. A check finds a new token's key by trying (harness/fixtures.ts); a row of the
+ * the token"): its `key`, else its id. A check finds a new token's key by trying (harness/token-secret.ts); a row of the
  * token list read later, by the clean-up for one, is read this way.
  */
 export function tokenKeyOf(row: unknown): string | number | undefined {
@@ -92,11 +87,11 @@ export function rowsWithin(container: unknown, kind: Kind, known?: string): unkn
 
 /** The name a list answer's body keeps its rows under (`collectionOf` of its `data`). */
 export const collectionIn = (body: unknown, kind: Kind, known?: string): string | undefined =>
-  collectionOf(dataIn(body), kind, known);
+  collectionOf(dataOf(body), kind, known);
 
 /** The rows of a list answer's body, wherever `collectionOf` finds them in its `data`; undefined when it finds none. */
 export const rowsIn = (body: unknown, kind: Kind, known?: string): unknown[] | undefined =>
-  rowsWithin(dataIn(body), kind, known);
+  rowsWithin(dataOf(body), kind, known);
 
 /** Members of `data` that hold paging or link metadata beside the payload, never the object an answer is about. */
 const METADATA = /^(_?links|_?meta|metadata|pagination|paging|page_info)$/i;
@@ -107,7 +102,7 @@ const METADATA = /^(_?links|_?meta|metadata|pagination|paging|page_info)$/i;
  * one such object, else `data`.
  */
 export function objectIn(body: unknown, kind: Kind): Record<string, unknown> | undefined {
-  const data = dataIn(body);
+  const data = dataOf(body);
   if (!data) return undefined;
   const named = data[KINDS[kind].object];
   if (isObject(named)) return named;
@@ -151,14 +146,9 @@ export type Walk<P extends Page> =
   | { ok: true; rows: Record<string, unknown>[]; pages: P[] }
   | { ok: false; page: P; pages: P[]; why: string };
 
-const success = (p: Page): boolean => p.status !== undefined && p.status >= 200 && p.status < 300;
-
 /** A refusal of the page size itself: a 4xx whose payload names `limit` (the maximum page size is not shown). */
 const limitRefused = (p: Page): boolean =>
-  p.status !== undefined &&
-  p.status >= 400 &&
-  p.status < 500 &&
-  payloadNames({ body: p.body } as Parameters<typeof payloadNames>[0], 'limit');
+  p.status !== undefined && p.status >= 400 && p.status < 500 && payloadNames(p, 'limit');
 
 /**
  * Every row of a list, page by page from page 1 (the numbering of the source's examples). The page size is the first of
@@ -190,7 +180,8 @@ export async function walkList<P extends Page>(
       answer = await get(page, limit);
       pages.push(answer);
     }
-    if (!success(answer)) return { ok: false, page: answer, pages, why: `page ${page} answered ${answer.status}` };
+    if (!isSuccess(answer.status))
+      return { ok: false, page: answer, pages, why: `page ${page} answered ${answer.status}` };
     known = collectionIn(answer.body, kind, known) ?? known;
     const got = rowsIn(answer.body, kind, known);
     if (!got) {

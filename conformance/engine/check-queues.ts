@@ -1,7 +1,7 @@
 // The checks of a run (docs/conformance.md, "How a run works"): check files side by side, each file's checks in order,
 // each check's outcome decided here (PASS, FAIL, SKIP, or UNVERIFIED when a step of another rule failed).
 import { type CheckState, current, type RunState } from './context.js';
-import { type ExchangeRecord, stepLine } from './exchange.js';
+import { type ExchangeRecord, stepLine } from './exchange-record.js';
 import { explain, NotVerified } from './explain.js';
 import type { Redactor } from './redact.js';
 import { type CheckFile, CheckSkipped, type RegisteredCheck, type Selection, skipReason } from './registry.js';
@@ -90,7 +90,7 @@ async function runCheck(
   };
 }
 
-export interface LanesInput {
+export interface CheckQueuesInput {
   files: readonly CheckFile[];
   selection: Selection;
   state: RunState;
@@ -100,7 +100,7 @@ export interface LanesInput {
 }
 
 /** Runs every planned check file, a few side by side; returns every check's result. */
-export async function runLanes(input: LanesInput): Promise<CheckResult[]> {
+export async function runCheckQueues(input: CheckQueuesInput): Promise<CheckResult[]> {
   const { files, selection, state, stopper, redactor, onProgress } = input;
   const total = files.reduce((n, f) => n + f.checks.length, 0);
   onProgress({ kind: 'start', files: files.length, checks: total });
