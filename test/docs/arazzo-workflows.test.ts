@@ -100,6 +100,27 @@ test('the docs publish the file with the contract it names, /docs/ serves both, 
   );
 });
 
+/** Where the source itself says an answer holds something: the envelope's status (§1), the company list (§1). */
+const SOURCE_STATED = new Set(['/status', '/data/companies']);
+
+test('a criterion that reads the payload beyond what the source states carries x-contract-decision', () => {
+  const unmarked: string[] = [];
+  let marked = 0;
+  for (const workflow of readWorkflows().workflows as { steps: { stepId: string; successCriteria?: unknown[] }[] }[]) {
+    for (const step of workflow.steps) {
+      for (const criterion of (step.successCriteria ?? []) as Record<string, string>[]) {
+        const text = `${criterion.context ?? ''} ${criterion.condition}`;
+        const pointers = [...text.matchAll(/#(\/[\w/]+)/g)].map((m) => m[1]);
+        const readsPayload = pointers.some((p) => !SOURCE_STATED.has(p ?? '')) || /\.\.data\./.test(text);
+        if (criterion['x-contract-decision']) marked += 1;
+        else if (readsPayload) unmarked.push(`${step.stepId}: ${criterion.condition}`);
+      }
+    }
+  }
+  expect(unmarked).toEqual([]);
+  expect(marked).toBeGreaterThan(5);
+});
+
 /** The URL of the workflows' source description. */
 const sourceOf = (workflows: Record<string, unknown>) =>
   (workflows.sourceDescriptions as { url: string }[] | undefined)?.[0]?.url;
