@@ -13,6 +13,11 @@ export const WORKFLOWS_FILE = 'workflows.arazzo.yaml';
 /** The contract the workflows name in their source description (`./openapi.yaml`): published beside them. */
 const CONTRACT_FILE = 'openapi.yaml';
 
+/** The `@redocly/cli` the kit runs them with (its tests), which the page tells readers to pin. */
+const CLI_VERSION = (
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+).devDependencies['@redocly/cli'];
+
 /** The parsed workflows file (YAML anchors resolved), from the repository root unless `file` is given. */
 export function readWorkflows(file: string = join(root, WORKFLOWS_FILE)): Record<string, unknown> {
   const document: unknown = parse(readFileSync(file, 'utf8'));
@@ -62,7 +67,7 @@ ${rows.join('\n')}`;
 [\`${WORKFLOWS_FILE}\`](${WORKFLOWS_FILE}) (beside this page, with the [\`${CONTRACT_FILE}\`](${CONTRACT_FILE}) it names)
 describes the API's ordered flows in the OpenAPI Initiative's Arazzo format, each step an operation of this reference
 named by its operationId. Run them against a server with
-\`npx @redocly/cli respect ${WORKFLOWS_FILE} --server ${source}=<base URL>\`; the inputs default to the sandbox's demo
+\`npx @redocly/cli@${CLI_VERSION} respect ${WORKFLOWS_FILE} --server ${source}=<base URL>\`; the inputs default to the sandbox's demo
 world, and \`--input username=… --input password=… --input captchaToken=… --input companyId=… --input boardId=…\`
 gives your own. The success criteria state the source's rules; a criterion resting on a decision of the contract
 carries \`x-contract-decision\`. The console's QA walkthrough runs the first workflow's steps.
