@@ -1,6 +1,7 @@
 // The console page (docs/console.html, README "Publishing the docs"): the target and credential bar, the QA
 // walkthrough and Swagger UI on every operation, wired to one state for the tab.
 
+import { contractOf } from '../contract/document.js';
 import { isObject } from '../contract/json.js';
 import { openapiDocument } from '../generated/openapi-document.js';
 import { checkBaseUrl } from './base-url.js';
@@ -9,8 +10,11 @@ import { adoptedFrom, type Credential, describeCredential, pastedCredential } fr
 import { type InPageSandbox, startInPageSandbox } from './in-page-sandbox.js';
 import { send } from './send.js';
 import { mountSwagger } from './swagger.js';
-import { failureOf, successData } from './walkthrough.js';
+import { failureOf, successData, walkthroughOf } from './walkthrough.js';
 import { mountWalkthrough } from './walkthrough-view.js';
+
+/** workflows.arazzo.yaml, parsed, put in the bundle by the console build (scripts/build-console.ts). */
+declare const ARAZZO_WORKFLOWS: unknown;
 
 const $ = <T extends HTMLElement>(id: string): T => {
   const node = document.getElementById(id);
@@ -204,6 +208,7 @@ async function main(): Promise<void> {
 
   restartWalkthrough = mountWalkthrough($('walk-steps'), {
     store,
+    steps: walkthroughOf(ARAZZO_WORKFLOWS, contractOf(openapiDocument).operations),
     login: loginForm,
     onLoggedIn: (account) =>
       say('credential-message', `Logged in as ${account}: requests now carry the JWT access token.`, 'ok'),

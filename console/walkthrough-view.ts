@@ -1,10 +1,12 @@
-// The QA walkthrough on the console page: one block per step of walkthrough.ts, each run by a button once the step
-// before it succeeded, showing the request sent and the answer received.
+// The QA walkthrough on the console page: one block per step of the QA workflow (walkthrough.ts), each run by a
+// button once the step before it succeeded, showing the request sent and the answer received.
 import type { ConsoleStore } from './console-state.js';
-import { runStep, type StepResult, WALKTHROUGH, type WalkState } from './walkthrough.js';
+import { newWalkState, runStep, type StepResult, type WalkState, type WalkStep } from './walkthrough.js';
 
 export interface WalkthroughViewOptions {
   store: ConsoleStore;
+  /** The steps, read from the workflows file when the console was built. */
+  steps: WalkStep[];
   /** The login body the first step sends: the console's login form as it is filled now. */
   login(): WalkState['login'];
   /** Announces a session the first step obtained, as a login from the form would. */
@@ -19,8 +21,11 @@ const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 };
 
 /** Renders the steps into `list`; returns a function that starts the walkthrough over (after a target switch). */
-export function mountWalkthrough(list: HTMLElement, { store, login, onLoggedIn }: WalkthroughViewOptions): () => void {
-  let state: WalkState = { login: login() };
+export function mountWalkthrough(
+  list: HTMLElement,
+  { store, steps, login, onLoggedIn }: WalkthroughViewOptions,
+): () => void {
+  let state: WalkState = newWalkState(login());
   const buttons: HTMLButtonElement[] = [];
   const outputs: { request: HTMLElement; answer: HTMLElement; outcome: HTMLElement }[] = [];
 
@@ -31,7 +36,7 @@ export function mountWalkthrough(list: HTMLElement, { store, login, onLoggedIn }
   };
 
   async function run(index: number): Promise<void> {
-    const step = WALKTHROUGH[index];
+    const step = steps[index];
     const out = outputs[index];
     if (!step || !out) return;
     out.request.textContent = '';
@@ -61,7 +66,7 @@ export function mountWalkthrough(list: HTMLElement, { store, login, onLoggedIn }
     if (result.ok) enableUpTo(index + 1);
   }
 
-  WALKTHROUGH.forEach((step, index) => {
+  steps.forEach((step, index) => {
     const item = element('li', 'walk-step');
     item.append(element('h3', '', `${index + 1}. ${step.title}`), element('p', 'walk-explain', step.explain));
     const button = element('button', 'walk-run', `Run step ${index + 1}`);
@@ -79,7 +84,7 @@ export function mountWalkthrough(list: HTMLElement, { store, login, onLoggedIn }
   enableUpTo(0);
 
   return () => {
-    state = { login: login() };
+    state = newWalkState(login());
     for (const out of outputs) {
       out.request.textContent = '';
       out.answer.textContent = '';

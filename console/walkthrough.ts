@@ -1,33 +1,34 @@
-// The QA walkthrough of the console (source §3 QA state machine, §4 QA endpoints): log in, find a board, create a
-// scenario and a case, start a session, record a bug, see its linked task, finish the session; each step carries
-// the ids the next one needs. Bodies are typed by the generated types, so a contract change breaks this at build time.
+// The QA walkthrough of the console (source §3 QA state machine, §4 QA endpoints): the steps of the qaReview workflow
+// of workflows.arazzo.yaml, run as they are written there (operation, query parameters, body, outputs), so the
+// walkthrough and the workflows `redocly respect` runs cannot drift. Each step carries the ids the next one needs.
 
+import type { OperationSpec } from '../contract/document.js';
 import { isObject } from '../contract/json.js';
 import type { components } from '../generated/schema.js';
+import { type ArazzoStep, type ExpressionScope, fill, workflowOf } from './arazzo.js';
 import { adoptedFrom, type Credential } from './credentials.js';
 import { type ConsoleAnswer, type ConsoleRequest, send, urlOf } from './send.js';
 
-type Schemas = components['schemas'];
+/** The workflow the walkthrough runs. */
+export const QA_WORKFLOW_ID = 'qaReview';
 
-/** What the steps learn from the answers, in order. */
+/** What the walk has learnt: the console's login form, the inputs it chose, and each step's outputs by stepId. */
 export interface WalkState {
-  login: Schemas['LoginRequest'];
-  companyId?: number;
-  boardId?: number;
-  scenarioId?: number;
-  caseId?: number;
-  sessionId?: number;
-  caseReportId?: number;
-  taskId?: number;
+  login: components['schemas']['LoginRequest'];
+  inputs: Record<string, unknown>;
+  steps: Record<string, Record<string, unknown>>;
 }
 
+export const newWalkState = (login: WalkState['login']): WalkState => ({ login, inputs: {}, steps: {} });
+
 export interface WalkStep {
+  stepId: string;
   title: string;
   /** What the step does and why, for the reader. */
   explain: string;
   request(state: WalkState): ConsoleRequest;
-  /** Reads what the next steps need from a 2xx answer and says what it found; throws a WalkError when it is missing. */
-  learn(state: WalkState, data: Record<string, unknown>): string;
+  /** Keeps the step's outputs from a 2xx answer's body and says what it found; throws a WalkError when one is missing. */
+  learn(state: WalkState, body: unknown): string;
 }
 
 /** A step that cannot run or whose answer lacks what the next step needs; its message is for the reader. */
@@ -35,159 +36,109 @@ export class WalkError extends Error {
   override name = 'WalkError';
 }
 
-function need<K extends keyof WalkState>(state: WalkState, key: K, step: string): NonNullable<WalkState[K]> {
-  const value = state[key];
-  if (value === undefined || value === null) throw new WalkError(`Run "${step}" first: this step needs its ${key}.`);
-  return value as NonNullable<WalkState[K]>;
-}
+/** The workflow's inputs the console's login form fills, by input name. */
+const LOGIN_INPUTS = { username: 'username', password: 'password', captchaToken: 'captcha_token' } as const;
 
-/** `data[name].id` as a number, or a WalkError naming what the answer lacked. */
-function idIn(data: Record<string, unknown>, name: string): number {
-  const item = data[name];
-  if (isObject(item) && typeof item.id === 'number') return item.id;
-  throw new WalkError(`The answer has no data.${name}.id, so the next steps cannot go on.`);
-}
-
-const board = (state: WalkState) => ({
-  company_id: need(state, 'companyId', 'Find a board'),
-  board_id: need(state, 'boardId', 'Find a board'),
-});
-
-const scenario: Schemas['ScenarioCreate'] = { title: 'Checkout (walkthrough)', parent_id: null };
-const testCase = (scenarioId: number): Schemas['CaseCreate'] => ({
-  scenario: scenarioId,
-  title: 'Pay with a saved card',
-  description: 'A returning customer pays with the card saved on their account.',
-  steps_to_reproduce: '1. Log in. 2. Add an item to the cart. 3. Pay with the saved card.',
-  expected_result: 'The order is confirmed and the card is charged once.',
-});
-const bug: Schemas['CaseOutcomeBug'] = {
-  status: 'bug',
-  actual_result: 'The page hangs on submit.',
-  severity: 'major',
-  priority: 'high',
+/**
+ * What the console chooses itself where the workflow takes an input: the board. A reader's server has its own ids, so
+ * the console takes the first company with a board from the list the step reads, as a reader would.
+ */
+const CHOICES: Record<string, (state: WalkState, data: Record<string, unknown>) => string> = {
+  listCompanies: (state, data) => {
+    const companies = Array.isArray(data.companies) ? data.companies.filter(isObject) : [];
+    for (const company of companies) {
+      const boards = Array.isArray(company.boards) ? company.boards.filter(isObject) : [];
+      const first = boards.find((b) => typeof b.id === 'number');
+      if (typeof company.id === 'number' && first) {
+        state.inputs.companyId = company.id;
+        state.inputs.boardId = first.id;
+        return `Using company_id ${company.id} and board_id ${first.id}.`;
+      }
+    }
+    throw new WalkError('This account sees no company with a board: the QA operations need a company_id and board_id.');
+  },
 };
 
-export const WALKTHROUGH: WalkStep[] = [
-  {
-    title: 'Log in',
-    explain:
-      'POST /member/login/ with a username, a password and a captcha_token (the sandbox takes its demo captcha). It sends no Authorization header and answers a JWT access token, which the console now uses as "Authorization: JWT …".',
-    request: (state) => ({ method: 'POST', path: '/member/login/', body: state.login }),
-    learn: (_state, data) => {
-      if (typeof data.access_token !== 'string') throw new WalkError('The answer has no data.access_token.');
-      return 'Logged in: the console now sends the JWT access token.';
+/** `/data/scenario/id` → `data.scenario.id`, as the reader sees the answer. */
+const dotted = (expression: string) =>
+  expression
+    .replace(/^\$response\.body#\//, '')
+    .split('/')
+    .join('.');
+
+/** A step's numeric outputs with their values, the others by name (tokens are not repeated on screen). */
+function found(outputs: Record<string, unknown>): string {
+  const parts = Object.entries(outputs).map(([name, value]) => (typeof value === 'number' ? `${name} ${value}` : name));
+  return parts.length > 0 ? `Got ${parts.join(', ')}.` : 'Done.';
+}
+
+/** One walkthrough step of an Arazzo step; `all` names the steps that `$steps.…` expressions point to. */
+function walkStep(
+  step: ArazzoStep,
+  all: ArazzoStep[],
+  operation: OperationSpec,
+  defaults: Record<string, unknown>,
+): WalkStep {
+  const [title = step.stepId, ...rest] = step.description.split('\n');
+  const titleOf = (stepId: string) => all.find((s) => s.stepId === stepId)?.description.split('\n')[0] ?? stepId;
+  const scopeOf = (state: WalkState): ExpressionScope => ({
+    inputs: {
+      ...defaults,
+      ...state.inputs,
+      ...Object.fromEntries(Object.entries(LOGIN_INPUTS).map(([input, field]) => [input, state.login[field]])),
     },
-  },
-  {
-    title: 'Find a board',
-    explain:
-      'company_id and board_id are internal ids read from a list, never display names. GET /company/list/ returns data.companies; the contract lets each carry its boards.',
-    request: () => ({ method: 'GET', path: '/company/list/' }),
-    learn: (state, data) => {
-      const companies = Array.isArray(data.companies) ? data.companies.filter(isObject) : [];
-      for (const company of companies) {
-        const boards = Array.isArray(company.boards) ? company.boards.filter(isObject) : [];
-        const first = boards.find((b) => typeof b.id === 'number');
-        if (typeof company.id === 'number' && first) {
-          state.companyId = company.id;
-          state.boardId = first.id as number;
-          return `Using company_id ${company.id} and board_id ${first.id}.`;
-        }
+    steps: state.steps,
+  });
+  const missing = (expression: string) => {
+    const output = /^\$steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(expression);
+    if (output) throw new WalkError(`Run "${titleOf(output[1] as string)}" first: this step needs its ${output[2]}.`);
+    throw new WalkError(`This step needs ${expression}, which has no value.`);
+  };
+  return {
+    stepId: step.stepId,
+    title,
+    explain: rest.join(' ').trim(),
+    request: (state) => {
+      const scope = scopeOf(state);
+      const query: Record<string, string | number | boolean> = {};
+      for (const parameter of step.parameters) {
+        // The console sends its one credential (the session the login step adopted), as the workflow's header does.
+        if (parameter.in === 'header' && parameter.name.toLowerCase() === 'authorization') continue;
+        if (parameter.in !== 'query')
+          throw new WalkError(`The console cannot send the ${parameter.in} parameter ${parameter.name}.`);
+        query[parameter.name] = fill(parameter.value, scope, missing) as string | number | boolean;
       }
-      throw new WalkError(
-        'This account sees no company with a board: the QA operations need a company_id and board_id.',
-      );
+      return {
+        method: operation.method.toUpperCase() as ConsoleRequest['method'],
+        path: operation.path,
+        ...(Object.keys(query).length > 0 ? { query } : {}),
+        ...(step.payload === undefined ? {} : { body: fill(step.payload, scope, missing) }),
+      };
     },
-  },
-  {
-    title: 'Create a scenario',
-    explain: 'POST /features/qa/scenarios/list/ creates a root scenario (parent_id null) on the board.',
-    request: (state) => ({ method: 'POST', path: '/features/qa/scenarios/list/', query: board(state), body: scenario }),
-    learn: (state, data) => {
-      state.scenarioId = idIn(data, 'scenario');
-      return `Scenario ${state.scenarioId} created.`;
-    },
-  },
-  {
-    title: 'Add a test case',
-    explain: 'POST /features/qa/cases/list/ adds a case with the instructions a reviewer follows.',
-    request: (state) => ({
-      method: 'POST',
-      path: '/features/qa/cases/list/',
-      query: board(state),
-      body: testCase(need(state, 'scenarioId', 'Create a scenario')),
-    }),
-    learn: (state, data) => {
-      state.caseId = idIn(data, 'case');
-      return `Case ${state.caseId} added.`;
-    },
-  },
-  {
-    title: 'Start a session',
-    explain:
-      'POST /features/qa/sessions/start/ starts a review of the scenario; the session holds a case report per case, each pending. It needs a board column of the todo workflow kind.',
-    request: (state) => ({
-      method: 'POST',
-      path: '/features/qa/sessions/start/',
-      query: board(state),
-      body: { scenario_id: need(state, 'scenarioId', 'Create a scenario') } satisfies Schemas['SessionStart'],
-    }),
-    learn: (state, data) => {
-      state.sessionId = idIn(data, 'session');
-      const reports =
-        isObject(data.session) && Array.isArray(data.session.case_reports) ? data.session.case_reports : [];
-      const report = reports.filter(isObject).find((r) => r.case_id === state.caseId) ?? reports.find(isObject);
-      if (!isObject(report) || typeof report.id !== 'number') {
-        throw new WalkError('The session has no case report for the case, so no outcome can be recorded.');
+    learn: (state, body) => {
+      const outputs: Record<string, unknown> = {};
+      for (const [name, expression] of Object.entries(step.outputs)) {
+        outputs[name] = fill(expression, { ...scopeOf(state), responseBody: body }, () => {
+          throw new WalkError(`The answer has no ${dotted(expression)}, so the next steps cannot go on.`);
+        });
       }
-      state.caseReportId = report.id;
-      return `Session ${state.sessionId} started; case report ${report.id} is pending.`;
+      state.steps[step.stepId] = outputs;
+      const data = isObject(body) && isObject(body.data) ? body.data : {};
+      const choice = CHOICES[step.operationId];
+      return choice ? choice(state, data) : found(outputs);
     },
-  },
-  {
-    title: 'Record a bug',
-    explain:
-      'PATCH /features/qa/sessions/cases/ records the outcome of a case report. A bug needs actual_result, severity and priority, and creates a linked bug task.',
-    request: (state) => ({
-      method: 'PATCH',
-      path: '/features/qa/sessions/cases/',
-      query: { ...board(state), case_report_id: need(state, 'caseReportId', 'Start a session') },
-      body: bug,
-    }),
-    learn: (state, data) => {
-      const report = isObject(data.case_report) ? data.case_report : {};
-      if (typeof report.task_id === 'number') {
-        state.taskId = report.task_id;
-        return `Bug recorded; it is linked to task ${report.task_id}.`;
-      }
-      return 'Bug recorded; the answer names no linked task (task_id).';
-    },
-  },
-  {
-    title: "See the bug's task",
-    explain: "GET /task/list/ lists the board's tasks; the bug's task is among them.",
-    request: (state) => ({ method: 'GET', path: '/task/list/', query: { ...board(state), page: 1, limit: 100 } }),
-    learn: (state, data) => {
-      const tasks = Array.isArray(data.tasks) ? data.tasks.filter(isObject) : [];
-      const task = tasks.find((t) => t.id === state.taskId);
-      if (state.taskId === undefined) return `The board lists ${tasks.length} tasks.`;
-      if (!task) return `Task ${state.taskId} is not on the first page of ${tasks.length} tasks.`;
-      return `Task ${state.taskId} is listed${typeof task.title === 'string' ? `: "${task.title}"` : ''}.`;
-    },
-  },
-  {
-    title: 'Finish the session',
-    explain: 'PATCH /features/qa/sessions/finish/ closes the session (field sessions_id); its outcomes are then final.',
-    request: (state) => ({
-      method: 'PATCH',
-      path: '/features/qa/sessions/finish/',
-      query: board(state),
-      body: { sessions_id: need(state, 'sessionId', 'Start a session') } satisfies Schemas['SessionFinish'],
-    }),
-    learn: (state) => `Session ${state.sessionId} finished.`,
-  },
-];
+  };
+}
+
+/** The walkthrough of the QA workflow of a parsed workflows file, its operations found in `operations` (the contract's). */
+export function walkthroughOf(workflows: unknown, operations: readonly OperationSpec[]): WalkStep[] {
+  const { defaults, steps } = workflowOf(workflows, QA_WORKFLOW_ID);
+  return steps.map((step) => {
+    const operation = operations.find((o) => o.operationId === step.operationId);
+    if (!operation) throw new Error(`Step ${step.stepId} names ${step.operationId}, which the contract lacks.`);
+    return walkStep(step, steps, operation, defaults);
+  });
+}
 
 /** The message for a step's answer that is not a success: its status and the error payload's message and fields. */
 export function failureOf(answer: ConsoleAnswer): string {
@@ -241,12 +192,13 @@ export async function runStep(step: WalkStep, state: WalkState, context: StepCon
   } catch (error) {
     return { ok: false, sent, message: (error as Error).message };
   }
-  const data = successData(answer);
-  if (!data) return { ok: false, sent, answer, message: `The step was refused: ${failureOf(answer)}` };
+  if (!successData(answer)) return { ok: false, sent, answer, message: `The step was refused: ${failureOf(answer)}` };
   try {
-    const message = step.learn(state, data);
+    const learnt = step.learn(state, answer.body);
     const adopted = adoptedFrom(request.method, url, answer.status, answer.body);
-    return { ok: true, sent, answer, message, ...(adopted?.kind === 'session' ? { session: adopted.credential } : {}) };
+    if (adopted?.kind !== 'session') return { ok: true, sent, answer, message: learnt };
+    const message = `${learnt} The console now sends the JWT access token.`;
+    return { ok: true, sent, answer, message, session: adopted.credential };
   } catch (error) {
     return { ok: false, sent, answer, message: (error as Error).message };
   }

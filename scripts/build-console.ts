@@ -1,11 +1,13 @@
 // Builds the docs console (README "Publishing the docs"): docs/console.html, one page with Swagger UI, the console's
-// script (console/) and their styles inlined, and docs/mockServiceWorker.js, MSW's worker, which must sit beside it.
+// script (console/, with workflows.arazzo.yaml for its walkthrough) and their styles inlined, and
+// docs/mockServiceWorker.js, MSW's worker, which must sit beside it.
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
+import { readWorkflows } from './workflows.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -78,6 +80,8 @@ function consoleBundle(): string {
     write: false,
     logLevel: 'silent',
     legalComments: 'none',
+    // The QA walkthrough runs the steps of the workflows file (console/walkthrough.ts).
+    define: { ARAZZO_WORKFLOWS: JSON.stringify(readWorkflows()) },
   });
   return result.outputFiles[0]?.text ?? '';
 }

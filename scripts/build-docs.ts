@@ -16,6 +16,7 @@ import { injectDiagrams } from './diagrams.js';
 import { DOCS_PATH, isStale, OPTIONAL_PAGES } from './docs-inputs.mjs';
 import { renderLinksPage } from './links-page.js';
 import { POSTMAN_FILE, writePostmanCollection } from './postman.js';
+import { publishWorkflows, renderWorkflowsPage } from './workflows.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path: string): string => join(root, path);
@@ -41,7 +42,12 @@ function docsPage(): { document: Record<string, unknown>; moved: Record<string, 
   withConsoleLinks(document);
   const info = document.info as { description?: string };
   info.description = injectDiagrams(info.description ?? '', document);
-  const pages = [TRY_IT_PAGE, renderLinksPage(document), renderAssumptions(document, assumptionSince())];
+  const pages = [
+    TRY_IT_PAGE,
+    renderWorkflowsPage(document),
+    renderLinksPage(document),
+    renderAssumptions(document, assumptionSince()),
+  ];
   for (const page of OPTIONAL_PAGES) {
     if (existsSync(at(page))) pages.push(readFileSync(at(page), 'utf8'));
   }
@@ -170,6 +176,7 @@ export function buildDocs(outFile: string = DOCS_PATH): { bytes: number; console
     writeFileSync(bundle, JSON.stringify(document));
     redocly(['build-docs', bundle, '--inlineBundle', '-t', TEMPLATE, '-o', outFile]);
     writeFileSync(outFile, withMovedSections(withLocalLogo(readFileSync(outFile, 'utf8')), moved));
+    publishWorkflows(dirname(outFile));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

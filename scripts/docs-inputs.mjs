@@ -7,12 +7,17 @@ const at = (path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
 export const DOCS_PATH = at('docs/index.html');
 
-/** Every file `npm run docs` writes: the reference, the console, the console's service worker, the Postman collection. */
+/**
+ * Every file `npm run docs` writes: the reference, the console, the console's service worker, the Postman collection,
+ * and the Arazzo workflows with the contract they name.
+ */
 export const DOCS_OUTPUTS = [
   DOCS_PATH,
   at('docs/console.html'),
   at('docs/mockServiceWorker.js'),
   at('docs/task-management.postman_collection.json'),
+  at('docs/workflows.arazzo.yaml'),
+  at('docs/openapi.yaml'),
 ];
 
 /** Generated pages appended to the introduction when they exist (npm run generate writes them). */
@@ -21,6 +26,7 @@ export const OPTIONAL_PAGES = ['docs/rules.md', 'docs/changes.md'];
 /** Files whose change makes the built docs stale (package-lock.json: Redoc, Swagger UI and MSW versions). */
 export const DOCS_INPUTS = [
   'openapi.yaml',
+  'workflows.arazzo.yaml',
   'redocly.yaml',
   'docs/redoc-template.hbs',
   'scripts/build-docs.ts',
@@ -33,6 +39,7 @@ export const DOCS_INPUTS = [
   'scripts/code-samples.ts',
   'scripts/build-console.ts',
   'scripts/postman.ts',
+  'scripts/workflows.ts',
   'contract/resolved.ts',
   'package-lock.json',
   ...OPTIONAL_PAGES,

@@ -51,6 +51,8 @@ export const PACKAGES: readonly PackageSpec[] = [
       'docs/console.html',
       'docs/mockServiceWorker.js',
       'docs/task-management.postman_collection.json',
+      'docs/workflows.arazzo.yaml',
+      'docs/openapi.yaml',
     ],
     optionalPeers: ['msw'],
     readme: 'mocks/sandbox/README.md',

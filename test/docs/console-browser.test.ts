@@ -12,12 +12,15 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { unwrap } from '../../client/index.js';
-import { WALKTHROUGH } from '../../console/walkthrough.js';
+import { walkthroughOf } from '../../console/walkthrough.js';
+import { contractOf } from '../../contract/document.js';
+import { openapiDocument } from '../../generated/openapi-document.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { buildDocs } from '../../scripts/build-docs.js';
 import { launchChromium } from '../../scripts/chromium.js';
+import { readWorkflows } from '../../scripts/workflows.js';
 import { logIn } from '../sandbox/msw/story.js';
 import { recordCspViolations } from '../support/csp-violations.js';
 
@@ -167,6 +170,7 @@ describe('against the sandbox in the page', () => {
   test('the QA walkthrough runs step by step, each step enabled by the one before', async () => {
     const page = await openConsole();
     const buttons = page.locator('.walk-run');
+    const WALKTHROUGH = walkthroughOf(readWorkflows(), contractOf(openapiDocument).operations);
     expect(await buttons.count()).toBe(WALKTHROUGH.length);
     expect(await buttons.nth(1).isDisabled()).toBe(true);
     for (let i = 0; i < WALKTHROUGH.length; i += 1) {
@@ -178,7 +182,7 @@ describe('against the sandbox in the page', () => {
       }, i);
       expect(await outcome.getAttribute('data-result'), (await outcome.textContent()) ?? '').toBe('ok');
     }
-    expect(await page.locator('.walk-outcome').nth(5).textContent()).toMatch(/linked to task \d+/);
+    expect(await page.locator('.walk-outcome').nth(5).textContent()).toMatch(/^Got taskId \d+\.$/);
     expect(await page.locator('.walk-request').nth(2).textContent()).toMatch(
       /^POST .*\/features\/qa\/scenarios\/list\//,
     );

@@ -15,12 +15,15 @@ import {
 } from '../../console/credentials.js';
 import { toRequest } from '../../console/send.js';
 import { consoleAnchor } from '../../console/swagger.js';
-import { runStep, WALKTHROUGH, type WalkState } from '../../console/walkthrough.js';
+import { newWalkState, runStep, type WalkState, type WalkStep, walkthroughOf } from '../../console/walkthrough.js';
+import { contractOf } from '../../contract/document.js';
 import { operationsOf } from '../../contract/resolved.js';
+import { openapiDocument } from '../../generated/openapi-document.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { docsDocument } from '../../scripts/build-docs.js';
+import { readWorkflows } from '../../scripts/workflows.js';
 
 const jwt = await new SignJWT({ sub: '1' })
   .setProtectedHeader({ alg: 'HS256' })
@@ -198,32 +201,92 @@ describe('the base URL of a server', () => {
   });
 });
 
+const operations = contractOf(openapiDocument).operations;
+const WALKTHROUGH = walkthroughOf(readWorkflows(), operations);
+
 describe('the QA walkthrough', () => {
-  async function walk(fetch: (request: Request) => Promise<Response>) {
-    const state: WalkState = { login };
+  async function walk(fetch: (request: Request) => Promise<Response>, steps: WalkStep[] = WALKTHROUGH) {
+    const state = newWalkState(login);
     let credential: Parameters<typeof runStep>[2]['credential'];
     const messages: string[] = [];
-    for (const step of WALKTHROUGH) {
+    const sent: string[] = [];
+    for (const step of steps) {
       const result = await runStep(step, state, { fetch, baseUrl: 'http://sandbox.test/api', credential });
       messages.push(`${result.ok ? 'ok' : 'failed'}: ${result.message}`);
+      sent.push(result.sent ?? '');
       if (result.session) credential = result.session;
       if (!result.ok) break;
     }
-    return { state, messages };
+    return { state, messages, sent };
   }
 
-  test('runs from login to the finished session against the demo world, each step on the last one’s ids', async () => {
-    const { state, messages } = await walk(createSandbox().fetch);
-    expect(messages).toEqual([
-      'ok: Logged in: the console now sends the JWT access token.',
-      `ok: Using company_id ${DEMO.companyId} and board_id ${DEMO.boardId}.`,
-      `ok: Scenario ${state.scenarioId} created.`,
-      `ok: Case ${state.caseId} added.`,
-      `ok: Session ${state.sessionId} started; case report ${state.caseReportId} is pending.`,
-      `ok: Bug recorded; it is linked to task ${state.taskId}.`,
-      expect.stringMatching(new RegExp(`^ok: Task ${state.taskId} is listed`)),
-      `ok: Session ${state.sessionId} finished.`,
+  test('runs the QA workflow of workflows.arazzo.yaml from login to the finished session, each step on the last one’s ids', async () => {
+    const { state, messages, sent } = await walk(createSandbox().fetch);
+    const out = state.steps;
+    expect(WALKTHROUGH.map((s) => s.title)).toEqual([
+      'Log in',
+      'Find a board',
+      'Create a scenario',
+      'Add a test case',
+      'Start a session',
+      'Record a bug',
+      "See the bug's task",
+      'Finish the session',
     ]);
+    expect(messages).toEqual([
+      'ok: Got accessToken, refreshToken. The console now sends the JWT access token.',
+      `ok: Using company_id ${DEMO.companyId} and board_id ${DEMO.boardId}.`,
+      `ok: Got scenarioId ${out.createScenario?.scenarioId}.`,
+      `ok: Got caseId ${out.addCase?.caseId}.`,
+      `ok: Got sessionId ${out.startSession?.sessionId}, caseReportId ${out.startSession?.caseReportId}.`,
+      `ok: Got taskId ${out.recordBug?.taskId}.`,
+      'ok: Done.',
+      'ok: Done.',
+    ]);
+    expect(typeof out.recordBug?.taskId).toBe('number');
+    expect(sent[5]).toMatch(
+      new RegExp(
+        `^PATCH http://sandbox.test/api/features/qa/sessions/cases/\\?company_id=1&board_id=1&case_report_id=${out.startSession?.caseReportId}\n`,
+      ),
+    );
+    expect(JSON.parse(sent[5]?.split('\n\n')[1] ?? '')).toEqual({
+      status: 'bug',
+      actual_result: 'The page hangs on submit.',
+      severity: 'major',
+      priority: 'high',
+    });
+  });
+
+  test('follows the file: a step changed in workflows.arazzo.yaml is the step the walkthrough sends', async () => {
+    const changed = readWorkflows() as { workflows: { workflowId: string; steps: Record<string, unknown>[] }[] };
+    const qa = changed.workflows.find((w) => w.workflowId === 'qaReview');
+    const create = qa?.steps.find((s) => s.stepId === 'createScenario') as { requestBody: { payload: unknown } };
+    create.requestBody.payload = { title: 'Changed in the file', parent_id: 1 };
+    const record = qa?.steps.find((s) => s.stepId === 'recordBug') as { requestBody: { payload: unknown } };
+    record.requestBody.payload = { status: 'done' };
+    delete (record as { outputs?: unknown }).outputs;
+    qa?.steps.splice(6, 1);
+    const steps = walkthroughOf(changed, operations);
+    expect(steps.map((s) => s.stepId)).not.toContain('seeBugTask');
+    const sandbox = createSandbox();
+    const { messages, sent, state } = await walk(sandbox.fetch, steps);
+    expect(
+      messages.every((m) => m.startsWith('ok: ')),
+      messages.join('\n'),
+    ).toBe(true);
+    expect(JSON.parse(sent[2]?.split('\n\n')[1] ?? '')).toEqual({ title: 'Changed in the file', parent_id: 1 });
+    expect(JSON.parse(sent[5]?.split('\n\n')[1] ?? '')).toEqual({ status: 'done' });
+    expect(sent[6]).toMatch(/^PATCH .*\/features\/qa\/sessions\/finish\//);
+    const scenario = await sandbox.fetch(
+      new Request(
+        `http://sandbox.test/api/features/qa/scenarios/?company_id=1&board_id=1&scenario_id=${state.steps.createScenario?.scenarioId}`,
+        { headers: { authorization: `JWT ${state.steps.logIn?.accessToken}` } },
+      ),
+    );
+    expect(((await scenario.json()) as { data: { scenario: unknown } }).data.scenario).toMatchObject({
+      title: 'Changed in the file',
+      parent_id: 1,
+    });
   });
 
   test('a refused step says its status and the fields to correct, and the walk stops there', async () => {
@@ -254,16 +317,12 @@ describe('the QA walkthrough', () => {
   });
 
   test('a step run before the one it depends on says which to run first', async () => {
-    const result = await runStep(
-      WALKTHROUGH[2] as (typeof WALKTHROUGH)[number],
-      { login },
-      {
-        fetch: createSandbox().fetch,
-        baseUrl: 'http://sandbox.test/api',
-        credential: undefined,
-      },
-    );
-    expect(result).toEqual({ ok: false, message: 'Run "Find a board" first: this step needs its companyId.' });
+    const result = await runStep(WALKTHROUGH[3] as WalkStep, newWalkState(login), {
+      fetch: createSandbox().fetch,
+      baseUrl: 'http://sandbox.test/api',
+      credential: undefined,
+    });
+    expect(result).toEqual({ ok: false, message: 'Run "Create a scenario" first: this step needs its scenarioId.' });
   });
 });
 

@@ -174,7 +174,7 @@ describe('the packed tarballs', () => {
     for (const p of Object.values(packed)) {
       for (const file of p.files) {
         expect(file, `${p.name}: ${file}`).toMatch(
-          /^(package\.json|README\.md|LICENSE|dist\/.+\.(js|d\.ts)|openapi\.yaml|docs\/(index\.html|console\.html|mockServiceWorker\.js|task-management\.postman_collection\.json)|conformance\/targets\/sandbox\.json)$/,
+          /^(package\.json|README\.md|LICENSE|dist\/.+\.(js|d\.ts)|openapi\.yaml|docs\/(index\.html|console\.html|mockServiceWorker\.js|task-management\.postman_collection\.json|workflows\.arazzo\.yaml|openapi\.yaml)|conformance\/targets\/sandbox\.json)$/,
         );
         expect(file, `${p.name}: ${file}`).not.toMatch(/(^|\/)(test|faults|scripts)\//);
       }

@@ -281,6 +281,9 @@ const DOCS_FILES: Record<string, [file: string, type: string]> = {
   // The console's in-page sandbox: a service worker script must come from the page's own origin, as JavaScript.
   '/docs/mockServiceWorker.js': ['mockServiceWorker.js', 'text/javascript; charset=utf-8'],
   '/docs/task-management.postman_collection.json': ['task-management.postman_collection.json', 'application/json'],
+  // The Arazzo workflows and the contract they name by a relative URL, side by side as `redocly respect` reads them.
+  '/docs/workflows.arazzo.yaml': ['workflows.arazzo.yaml', 'application/yaml; charset=utf-8'],
+  '/docs/openapi.yaml': ['openapi.yaml', 'application/yaml; charset=utf-8'],
 };
 
 /**
