@@ -13,11 +13,11 @@ import {
   MAX_USED_BY,
   MORE_USERS,
 } from '../../contract/evolution/compare.js';
+import { contractDiff } from '../../contract/evolution/diff-command.js';
 import { renderChangesPage } from '../../contract/evolution/history.js';
 import { gate, releases } from '../../contract/evolution/releases.js';
 import { MAX_CONTRACT_BYTES, MAX_CONTRACT_DEPTH, resolveRefs } from '../../contract/resolved.js';
-import { contractDiff } from '../../scripts/contract-diff.js';
-import { CHANGES_PATH } from '../../scripts/generate.js';
+import { CHANGES_PATH } from '../../generators/generated-files.js';
 
 type Node = Record<string, unknown>;
 

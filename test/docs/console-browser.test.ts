@@ -13,11 +13,11 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { unwrap } from '../../client/index.js';
 import { WALKTHROUGH } from '../../console/walkthrough.js';
+import { buildDocs } from '../../docs-build/build-docs.js';
+import { launchChromium } from '../../drivers/chromium.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { buildDocs } from '../../scripts/build-docs.js';
-import { launchChromium } from '../../scripts/chromium.js';
 import { logIn } from '../sandbox/msw/story.js';
 import { recordCspViolations } from '../support/csp-violations.js';
 

@@ -17,10 +17,10 @@ import { toRequest } from '../../console/send.js';
 import { consoleAnchor } from '../../console/swagger.js';
 import { runStep, WALKTHROUGH, type WalkState } from '../../console/walkthrough.js';
 import { operationsOf } from '../../contract/resolved.js';
+import { docsDocument } from '../../docs-build/build-docs.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { docsDocument } from '../../scripts/build-docs.js';
 
 const jwt = await new SignJWT({ sub: '1' })
   .setProtectedHeader({ alg: 'HS256' })

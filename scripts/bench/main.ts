@@ -17,22 +17,22 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunResult } from '../conformance/engine/result.js';
-import { loadProfile } from '../conformance/profile.js';
-import { runConformance } from '../conformance/run.js';
-import { startMock } from '../mocks/prism/mock.js';
-import { createSandbox } from '../mocks/sandbox/core/app.js';
-import { DEFAULT_LIMITS } from '../mocks/sandbox/domain/limits.js';
-import { DEMO } from '../mocks/sandbox/worlds/seed.js';
-import { benchDocs } from './bench-docs.js';
-import { benchDurability } from './bench-durability.js';
+import type { RunResult } from '../../conformance/engine/result.js';
+import { loadProfile } from '../../conformance/profile.js';
+import { runConformance } from '../../conformance/run.js';
+import { expectAnswer, expectData } from '../../drivers/loader.js';
+import { pipeline, prepareCasePage, probe } from '../../drivers/pipelining-attack.js';
+import { startMock } from '../../mocks/prism/mock.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { DEFAULT_LIMITS } from '../../mocks/sandbox/domain/limits.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { benchDocs } from './docs.js';
+import { benchDurability } from './durability.js';
 import { fmt, median } from './figures.js';
 import { type Load, type LoadGenerator, loadGenerator } from './load-generators.js';
-import { expectAnswer, expectData } from './loader.js';
-import { pipeline, prepareCasePage, probe } from './pipelining-attack.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-export const BENCHMARKS_PATH = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const BENCHMARKS_PATH = fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url));
 
 const envNumber = (name: string, fallback: number): number => {
   const raw = process.env[name];
