@@ -1,5 +1,5 @@
-// The docs build (npm run docs, scripts/docs.ts): the self-contained Redoc page docs/index.html from openapi.yaml plus the
-// generated doc pages, and the console beside it (build-console.ts) and the Postman collection (postman/).
+// The docs build (npm run docs, scripts/docs.ts): the self-contained Redoc page docs/index.html from openapi.yaml plus
+// the generated doc pages, and the console beside it (build-console.ts) and the Postman collection (postman/).
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';

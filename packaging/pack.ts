@@ -1,6 +1,7 @@
-// Builds dist/ and packs the kit's npm packages (packages.ts) into tarballs, for npm run pack (scripts/pack-tarballs.ts). Each
-// package gets the compiled files its entry points import, and exactly the npm dependencies those files import, at the
-// versions this repository pins: a package can neither miss a file nor pull a dependency it does not use.
+// Builds dist/ and packs the kit's npm packages (packages.ts) into tarballs, for npm run pack
+// (scripts/pack-tarballs.ts). Each package gets the compiled files its entry points import, and exactly the npm
+// dependencies those files import, at the versions this repository pins: a package can neither miss a file nor pull a
+// dependency it does not use.
 
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

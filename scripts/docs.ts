@@ -1,5 +1,5 @@
-// npm run docs [-- --if-stale]: builds docs/index.html, the console and the Postman collection (docs-build/build-docs.ts)
-// and prints their sizes; with --if-stale, only when an input changed since the last build.
+// npm run docs [-- --if-stale]: builds docs/index.html, the console and the Postman collection
+// (docs-build/build-docs.ts) and prints their sizes; with --if-stale, only when an input changed since the last build.
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CONSOLE_FILE } from '../docs-build/build-console.js';

@@ -1,5 +1,5 @@
-// npm run pack [-- OUT_DIR]: builds dist/ and packs the kit's npm packages into tarballs (packaging/pack.ts), by default
-// into build/packages/, and prints each one's size, file count and direct dependencies.
+// npm run pack [-- OUT_DIR]: builds dist/ and packs the kit's npm packages into tarballs (packaging/pack.ts), by
+// default into build/packages/, and prints each one's size, file count and direct dependencies.
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packAll } from '../packaging/pack.js';

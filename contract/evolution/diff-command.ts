@@ -1,5 +1,5 @@
-// The command npm run contract:diff [-- [OLD [NEW]] [--json | --markdown]] runs (docs/changes.md): what changed between two contracts
-// and whom it breaks. OLD and NEW are released versions (0.1.0) or files; by default the last release and
+// The command npm run contract:diff [-- [OLD [NEW]] [--json | --markdown]] runs (docs/changes.md): what changed
+// between two contracts and whom it breaks. OLD and NEW are released versions (0.1.0) or files; by default the last release and
 // openapi.yaml. Exit 0: nothing breaking left unapproved; 1: a breaking change the version or an approval does not
 // cover; 2: bad input (a file that does not parse, a $ref that names nothing, an unknown version).
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,5 @@
-// The Postman Collection v2.1 shapes the docs' collection is written in (schema.getpostman.com), as far as it uses them.
+// The Postman Collection v2.1 shapes the docs' collection is written in (schema.getpostman.com), as far as it uses
+// them.
 
 /** A Postman v2.1 collection, as far as this build writes one. */
 export interface PostmanCollection {

@@ -1,5 +1,6 @@
-// The Postman collection's run (README "Publishing the docs"): the order of its requests, from an account with no data of
-// its own, and each step's choices the contract cannot make for a run (credential, example, body fields, scripts).
+// The Postman collection's run (README "Publishing the docs"): the order of its requests, from an account with no
+// data of its own, and each step's choices the contract cannot make for a run (credential, example, body fields,
+// scripts).
 
 /** One request of the run: an operation of the contract and the choices the contract cannot make for a run. */
 export interface Step {

@@ -1,5 +1,5 @@
-// The contract diff's command on hostile input (docs/changes.md): bad files exit 2 naming the file and the place, schemas
-// named many times are compared once per pair, and contracts past its limits exit 2 naming the limit.
+// The contract diff's command on hostile input (docs/changes.md): bad files exit 2 naming the file and the place,
+// schemas named many times are compared once per pair, and contracts past its limits exit 2 naming the limit.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
