@@ -5,7 +5,7 @@ import { sandboxHandlers } from '../mocks/sandbox/hosts/msw.js';
 
 export type InPageSandbox = { ok: true; baseUrl: string; reset(): Promise<void> } | { ok: false; reason: string };
 
-/** The worker script the docs folder carries beside the page (scripts/build-console.ts copies it from msw). */
+/** The worker script the docs folder carries beside the page (docs-build/build-console.ts copies it from msw). */
 const WORKER_FILE = 'mockServiceWorker.js';
 
 /** Why a service worker cannot run for this page, or undefined when it can. */

@@ -1,4 +1,4 @@
-// The console on every operation: Swagger UI's try-it (swagger-ui-dist, inlined by scripts/build-console.ts) over the
+// The console on every operation: Swagger UI's try-it (swagger-ui-dist, inlined by docs-build/build-console.ts) over the
 // contract, its requests sent to the console's target with the console's one credential (source §5), and the
 // credentials a login or a new named token answers offered back to the console.
 import { isObject } from '../contract/json.js';

@@ -1,6 +1,6 @@
 // The contract read at build time (Node only): a YAML or JSON file parsed with errors that name the file and the
 // place, its local `$ref`s inlined into one tree, and its operations listed with their parameters, bodies and examples.
-// Shared by the contract diff (scripts/contract-diff) and the docs' code samples.
+// Shared by the contract diff (contract/evolution/diff-command.ts) and the docs' code samples.
 import { readFileSync, statSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { escapePointer, nodeAt } from './pointer.js';

@@ -47,7 +47,7 @@ function withoutDiscriminatorMappings(node: unknown): unknown {
 
 /**
  * An ajv instance holding `document` under DOC_ID, with the options every validator of the contract is compiled with:
- * at run time here, and at build time into generated/request-validators.ts (scripts/standalone-validators.ts), so
+ * at run time here, and at build time into generated/request-validators.ts (generators/standalone-validators.ts), so
  * both judge alike. `code` adds ajv's code options (the build's standalone source).
  */
 export function contractAjv(document: Record<string, unknown>, code?: Options['code']): Ajv2020 {

@@ -2,7 +2,7 @@
  * This file was generated from mocks/sandbox/worlds/snapshot-schema.ts by scripts/generate.ts (npm run generate).
  * Do not make direct changes to the file.
  */
-// @ts-nocheck: ajv's standalone code, compiled at build time (scripts/standalone-validators.ts); typed at its exports.
+// @ts-nocheck: ajv's standalone code, compiled at build time (generators/standalone-validators.ts); typed at its exports.
 import runtime0 from 'ajv/dist/runtime/ucs2length.js';
 import type { CompiledCheck } from '../contract/request-checks.js';
 

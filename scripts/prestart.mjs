@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isStale } from './docs-inputs.mjs';
+import { isStale } from '../docs-build/docs-inputs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,7 +31,7 @@ function run(command, args) {
 }
 
 if (isStale()) {
-  run(process.execPath, ['--import', 'tsx', 'scripts/build-docs.ts']);
+  run(process.execPath, ['--import', 'tsx', 'scripts/docs.ts']);
 }
 if (isStale(SANDBOX_MAIN, sandboxInputs())) {
   console.log('dist/ is older than the sandbox sources: compiling (tsc -p tsconfig.node.json)');

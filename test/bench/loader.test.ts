@@ -1,8 +1,8 @@
-// The bench's loaders (scripts/loader.ts, docs/benchmarks.md): a refusal stops the load with the request and its status.
+// The bench's loaders (drivers/loader.ts, docs/benchmarks.md): a refusal stops the load with the request and its status.
 import { describe, expect, it } from 'vitest';
+import { expectAnswer, expectData, LoadRefused } from '../../drivers/loader.js';
 import { createSandbox, type Sandbox } from '../../mocks/sandbox/core/app.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { expectAnswer, expectData, LoadRefused } from '../../scripts/loader.js';
 
 const inProcess = (sandbox: Sandbox) => (input: string, init?: RequestInit) => sandbox.fetch(new Request(input, init));
 const login = (password: string) => ({

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from '../../scripts/chromium.js';
+import { launchChromium } from '../../drivers/chromium.js';
 
 const root = new URL('../../', import.meta.url);
 

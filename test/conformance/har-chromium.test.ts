@@ -7,9 +7,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
 import type { HarLog } from '../../conformance/report/har.js';
+import { launchChromium } from '../../drivers/chromium.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
-import { launchChromium } from '../../scripts/chromium.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-har-'));
 let browser: Browser;

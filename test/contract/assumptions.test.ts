@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { collapse, findAssumptions } from '../../contract/assumptions.js';
 import { loadContract } from '../../contract/openapi.js';
-import { collectAssumptions, escapeMarkdownHtml, renderAssumptions } from '../../scripts/assumptions.js';
-import { ASSUMPTIONS_PATH, assumptionsPage } from '../../scripts/generate.js';
+import { collectAssumptions, escapeMarkdownHtml, renderAssumptions } from '../../docs-build/assumptions-page.js';
+import { ASSUMPTIONS_PATH, assumptionsPage } from '../../generators/generated-files.js';
 
 const committed = readFileSync(ASSUMPTIONS_PATH, 'utf8');
 const { document } = loadContract();

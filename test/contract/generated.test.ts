@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { DOCUMENT_MODULE_PATH, documentModule, generateTypes } from '../../scripts/generate.js';
+import { DOCUMENT_MODULE_PATH, documentModule, generateTypes } from '../../generators/generated-files.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'generated-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -12,9 +12,6 @@ import { createValidators } from '../../contract/validators.js';
 import { validateRecord } from '../../generated/journal-validator.js';
 import { openapiDocument } from '../../generated/openapi-document.js';
 import { validateSnapshot } from '../../generated/snapshot-validator.js';
-import { createSandbox } from '../../mocks/sandbox/core/app.js';
-import { hashesSettled, snapshotNow } from '../../mocks/sandbox/worlds/snapshot.js';
-import { RECORD_SCHEMA, SNAPSHOT_SCHEMA } from '../../mocks/sandbox/worlds/snapshot-schema.js';
 import {
   JOURNAL_VALIDATOR_PATH,
   journalValidatorModule,
@@ -23,7 +20,10 @@ import {
   SNAPSHOT_AJV_OPTIONS,
   SNAPSHOT_VALIDATOR_PATH,
   snapshotValidatorModule,
-} from '../../scripts/standalone-validators.js';
+} from '../../generators/standalone-validators.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { hashesSettled, snapshotNow } from '../../mocks/sandbox/worlds/snapshot.js';
+import { RECORD_SCHEMA, SNAPSHOT_SCHEMA } from '../../mocks/sandbox/worlds/snapshot-schema.js';
 
 const contract = contractOf(openapiDocument);
 /** A registered account's own fields, as the Store holds them. */

@@ -7,9 +7,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
-import { buildDocs, slugOf } from '../../scripts/build-docs.js';
-import { launchChromium } from '../../scripts/chromium.js';
-import { STATE_MACHINES } from '../../scripts/state-machines.js';
+import { buildDocs, slugOf } from '../../docs-build/build-docs.js';
+import { STATE_MACHINES } from '../../docs-build/state-machines.js';
+import { launchChromium } from '../../drivers/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../.artifacts/', import.meta.url));
 const LOCAL = /^(file|data|blob):/;
@@ -222,7 +222,7 @@ const DIAGRAM_SECTIONS: Record<string, string> = {
   'qa-states': 'QA states and transitions',
 };
 
-describe('the state diagrams are pictures in the page, drawn from scripts/state-machines.ts', () => {
+describe('the state diagrams are pictures in the page, drawn from docs-build/state-machines.ts', () => {
   test.each(STATE_MACHINES.map((m) => [m.id, m]))('%s', async (id, machine) => {
     await page.evaluate(
       (hash) => {

@@ -1,4 +1,4 @@
-// The docs' code samples (scripts/code-samples.ts) work: every TypeScript sample type-checks against the generated
+// The docs' code samples (docs-build/code-samples.ts) work: every TypeScript sample type-checks against the generated
 // types and runs against the sandbox, every curl line runs and gets the status the sample documents.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,9 +8,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { operationsOf, readResolvedContract } from '../../contract/resolved.js';
+import { contractSamples, type OperationSamples, samplesOf, withCodeSamples } from '../../docs-build/code-samples.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
-import { contractSamples, type OperationSamples, samplesOf, withCodeSamples } from '../../scripts/code-samples.js';
 import { prepareSampleWorld, type SampleVariables } from './sample-world.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

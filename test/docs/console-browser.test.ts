@@ -14,13 +14,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { unwrap } from '../../client/index.js';
 import { walkthroughOf } from '../../console/walkthrough.js';
 import { contractOf } from '../../contract/document.js';
+import { buildDocs } from '../../docs-build/build-docs.js';
+import { readWorkflows } from '../../docs-build/workflows.js';
+import { launchChromium } from '../../drivers/chromium.js';
 import { openapiDocument } from '../../generated/openapi-document.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { buildDocs } from '../../scripts/build-docs.js';
-import { launchChromium } from '../../scripts/chromium.js';
-import { readWorkflows } from '../../scripts/workflows.js';
 import { logIn } from '../sandbox/msw/story.js';
 import { recordCspViolations } from '../support/csp-violations.js';
 

@@ -18,12 +18,12 @@ import { consoleAnchor } from '../../console/swagger.js';
 import { newWalkState, runStep, type WalkState, type WalkStep, walkthroughOf } from '../../console/walkthrough.js';
 import { contractOf } from '../../contract/document.js';
 import { operationsOf } from '../../contract/resolved.js';
+import { docsDocument } from '../../docs-build/build-docs.js';
+import { readWorkflows } from '../../docs-build/workflows.js';
 import { openapiDocument } from '../../generated/openapi-document.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { docsDocument } from '../../scripts/build-docs.js';
-import { readWorkflows } from '../../scripts/workflows.js';
 
 const jwt = await new SignJWT({ sub: '1' })
   .setProtectedHeader({ alg: 'HS256' })

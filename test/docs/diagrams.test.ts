@@ -1,10 +1,10 @@
-// The state diagrams (scripts/state-machines.ts) show the contract's states and operations: as text in openapi.yaml,
+// The state diagrams (docs-build/state-machines.ts) show the contract's states and operations: as text in openapi.yaml,
 // for every renderer, and as SVG on the kit's own page.
 import { describe, expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
-import { docsDocument } from '../../scripts/build-docs.js';
-import { injectDiagrams, missingFromText, renderStateMachine } from '../../scripts/diagrams.js';
-import { QA_STATES, STATE_MACHINES, type StateMachine, TOKEN_STATES } from '../../scripts/state-machines.js';
+import { docsDocument } from '../../docs-build/build-docs.js';
+import { injectDiagrams, missingFromText, renderStateMachine } from '../../docs-build/diagrams.js';
+import { QA_STATES, STATE_MACHINES, type StateMachine, TOKEN_STATES } from '../../docs-build/state-machines.js';
 
 const { document, byId } = loadContract();
 const schemas = (document.components as { schemas: Record<string, { enum?: string[]; properties?: object }> }).schemas;

@@ -1,7 +1,7 @@
 // The "Links between operations" docs section lists every OpenAPI link of openapi.yaml (Redoc does not show links).
 import { expect, test } from 'vitest';
 import { loadContract } from '../../contract/openapi.js';
-import { renderLinksPage } from '../../scripts/links-page.js';
+import { renderLinksPage } from '../../docs-build/links-page.js';
 
 type Node = Record<string, unknown>;
 const { document, operations } = loadContract();

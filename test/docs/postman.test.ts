@@ -9,18 +9,12 @@ import newman, { type NewmanRunSummary } from 'newman';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
 import { operationsOf, readResolvedContract } from '../../contract/resolved.js';
+import { buildPostmanCollection, POSTMAN_FILE, writePostmanCollection } from '../../docs-build/postman/collection.js';
+import type { PostmanCollection, PostmanItem } from '../../docs-build/postman/format.js';
+import { type Phase, RUN_ORDER } from '../../docs-build/postman/run-order.js';
 import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import {
-  buildPostmanCollection,
-  type Phase,
-  POSTMAN_FILE,
-  type PostmanCollection,
-  type PostmanItem,
-  RUN_ORDER,
-  writePostmanCollection,
-} from '../../scripts/postman.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CONTRACT = join(root, 'openapi.yaml');

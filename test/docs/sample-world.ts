@@ -1,8 +1,8 @@
 // The world the docs' code samples assume: the demo world, a login, a named API token, and a session started on the
 // demo's first scenario (so that case report 1 and session 1 exist); the values the samples read from variables.
 import { createApiClient, unwrap } from '../../client/index.js';
+import type { SAMPLE_VARIABLES } from '../../docs-build/code-samples.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import type { SAMPLE_VARIABLES } from '../../scripts/code-samples.js';
 
 export type SampleVariables = Record<keyof typeof SAMPLE_VARIABLES, string>;
 

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PackedPackage, packAll, packageOf } from '../../scripts/pack.js';
-import { PACKAGES } from '../../scripts/packages.js';
+import { type PackedPackage, packAll, packageOf } from '../../packaging/pack.js';
+import { PACKAGES } from '../../packaging/packages.js';
 import { DEMO_PROFILE } from '../conformance/fixtures/profile.js';
 import { gone, killGroup, type Running, start } from '../support/commands.js';
 

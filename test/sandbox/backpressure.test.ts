@@ -1,6 +1,7 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: one answer in flight per connection, a bounded pipeline, and budgets for unread answers that hold the one who does not read and no one else.
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { pipeline, prepareCasePage, probe } from '../../drivers/pipelining-attack.js';
 import {
   type Answer,
   createSandbox,
@@ -10,7 +11,6 @@ import {
   type SandboxRequest,
 } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, type SandboxServerOptions, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
-import { pipeline, prepareCasePage, probe } from '../../scripts/pipelining-attack.js';
 
 const MiB = 1024 * 1024;
 

@@ -1,9 +1,9 @@
 // Bounded connections (docs/sandbox.md "Connections and back-pressure"), with real sockets: clients grouped by address, a reader that never reads is cut, and when the table is full idle connections give way, so a few addresses cannot keep everyone else out.
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
+import { probe } from '../../drivers/pipelining-attack.js';
 import { groupOf } from '../../mocks/sandbox/hosts/connections.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
-import { probe } from '../../scripts/pipelining-attack.js';
 
 const closed = (socket: Socket) =>
   new Promise<void>((resolve) => {

@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchChromium } from '../../drivers/chromium.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { launchChromium } from '../../scripts/chromium.js';
 import type { Kit } from './cross-origin/page.js';
 
 const HTML = `<!doctype html><meta charset="utf-8"><title>An app on its own origin</title>

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { launchChromium } from '../../scripts/chromium.js';
+import { launchChromium } from '../../drivers/chromium.js';
 import { recordCspViolations } from '../support/csp-violations.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,4 +1,4 @@
-// Types of scripts/docs-inputs.mjs.
+// Types of docs-build/docs-inputs.mjs.
 export declare const DOCS_PATH: string;
 export declare const DOCS_OUTPUTS: string[];
 export declare const OPTIONAL_PAGES: string[];

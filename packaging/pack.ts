@@ -1,13 +1,14 @@
-// npm run pack [-- OUT_DIR]: builds dist/ and packs the kit's npm packages (scripts/packages.ts) into tarballs. Each
-// package gets the compiled files its entry points import, and exactly the npm dependencies those files import, at the
-// versions this repository pins: a package can neither miss a file nor pull a dependency it does not use.
+// Builds dist/ and packs the kit's npm packages (packages.ts) into tarballs, for npm run pack
+// (scripts/pack-tarballs.ts). Each package gets the compiled files its entry points import, and exactly the npm
+// dependencies those files import, at the versions this repository pins: a package can neither miss a file nor pull a
+// dependency it does not use.
 
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { DOCS_OUTPUTS } from './docs-inputs.mjs';
+import { DOCS_OUTPUTS } from '../docs-build/docs-inputs.mjs';
 import { PACKAGES, type PackageSpec } from './packages.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -165,7 +166,7 @@ export function packAll(outDir: string, options: { build?: boolean } = {}): Pack
   if (options.build ?? true) {
     execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' });
     if (DOCS_OUTPUTS.some((file) => !existsSync(file))) {
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-docs.ts'], { cwd: root, stdio: 'pipe' });
+      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/docs.ts'], { cwd: root, stdio: 'pipe' });
     }
   }
   const out = resolve(outDir);
@@ -186,14 +187,4 @@ export function packAll(outDir: string, options: { build?: boolean } = {}): Pack
       dependencies: manifest.dependencies as Record<string, string>,
     };
   });
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const outDir = process.argv[2] ?? join(root, 'build/packages');
-  for (const p of packAll(outDir)) {
-    const deps = Object.keys(p.dependencies);
-    console.log(
-      `${relative(process.cwd(), p.tarball)}  ${(p.size / 1024).toFixed(0)} kB packed, ${(p.unpackedSize / 1024).toFixed(0)} kB unpacked, ${p.files.length} files, ${deps.length} direct dependencies (${deps.join(', ') || 'none'})`,
-    );
-  }
 }

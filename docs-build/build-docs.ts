@@ -1,21 +1,20 @@
-// npm run docs: builds the self-contained Redoc page docs/index.html from openapi.yaml plus the generated doc pages, and
-// the console beside it (scripts/build-console.ts) and the Postman collection (scripts/postman.ts).
+// The docs build (npm run docs, scripts/docs.ts): the self-contained Redoc page docs/index.html from openapi.yaml plus
+// the generated doc pages, and the console beside it (build-console.ts) and the Postman collection (postman/).
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { consoleAnchor } from '../console/swagger.js';
 import { assumptionSince } from '../contract/evolution/history.js';
 import { operationsOf } from '../contract/resolved.js';
-import { renderAssumptions } from './assumptions.js';
+import { renderAssumptions } from './assumptions-page.js';
 import { buildConsole, CONSOLE_FILE } from './build-console.js';
 import { bundleContract, redocly } from './bundle.js';
 import { contractSamples, SAMPLE_VARIABLES, withCodeSamples } from './code-samples.js';
 import { injectDiagrams } from './diagrams.js';
-import { DOCS_PATH, isStale, OPTIONAL_PAGES } from './docs-inputs.mjs';
+import { DOCS_PATH, OPTIONAL_PAGES } from './docs-inputs.mjs';
 import { renderLinksPage } from './links-page.js';
-import { POSTMAN_FILE, writePostmanCollection } from './postman.js';
+import { writePostmanCollection } from './postman/collection.js';
 import { publishWorkflows, renderWorkflowsPage } from './workflows.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -185,19 +184,4 @@ export function buildDocs(outFile: string = DOCS_PATH): { bytes: number; console
     consoleBytes: buildConsole(dirname(outFile)).bytes,
     postmanBytes: writePostmanCollection(dirname(outFile)).bytes,
   };
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false } } });
-  const shown = relative(process.cwd(), DOCS_PATH);
-  if (values['if-stale'] && !isStale()) {
-    console.log(`${shown} is up to date`);
-  } else {
-    const { bytes, consoleBytes, postmanBytes } = buildDocs();
-    const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-    const beside = (file: string) => join(dirname(shown), file);
-    console.log(
-      `wrote ${shown} (${kib(bytes)}), ${beside(CONSOLE_FILE)} (${kib(consoleBytes)}) and ${beside(POSTMAN_FILE)} (${kib(postmanBytes)})`,
-    );
-  }
 }

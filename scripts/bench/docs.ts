@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startSandboxServer } from '../mocks/sandbox/hosts/node.js';
-import { buildDocs } from './build-docs.js';
-import { launchChromium } from './chromium.js';
+import { buildDocs } from '../../docs-build/build-docs.js';
+import { launchChromium } from '../../drivers/chromium.js';
+import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { fmt, median } from './figures.js';
 
 /** Our goals: each page under 3 MiB as a file, and the console ready within 5 s of navigation. */

@@ -1,5 +1,5 @@
-// Draws the state machines of scripts/state-machines.ts as SVG and puts them into info.description (docs "QA states")
-// in place of the text form the contract carries for other renderers.
+// Draws the state machines of state-machines.ts as SVG and puts them into info.description (docs "QA states") in place
+// of the text form the contract carries for other renderers.
 import { STATE_MACHINES, type State, type StateMachine, type Transition } from './state-machines.js';
 
 type Node = Record<string, unknown>;

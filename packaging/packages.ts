@@ -1,5 +1,5 @@
 // The npm packages the kit is published as (README, "Install"): what each one exports and runs. Their files and
-// dependencies are not listed here: scripts/pack.ts follows the imports of these entry points through dist/.
+// dependencies are not listed here: pack.ts follows the imports of these entry points through dist/.
 
 export interface PackageSpec {
   /** Folder name under the pack output, and the last part of the package name. */

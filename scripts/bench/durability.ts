@@ -6,13 +6,13 @@ import { Agent, request } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createSandbox } from '../mocks/sandbox/core/app.js';
-import { DEMO } from '../mocks/sandbox/worlds/seed.js';
-import { hashesSettled, SavedWorld } from '../mocks/sandbox/worlds/snapshot.js';
-import { writeFileAtomically } from '../mocks/sandbox/worlds/state-file.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { hashesSettled, SavedWorld } from '../../mocks/sandbox/worlds/snapshot.js';
+import { writeFileAtomically } from '../../mocks/sandbox/worlds/state-file.js';
 import { fmt, median } from './figures.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const WRITERS = 4;
 /** The reader's pace: a read every 5 ms. */
 const READ_EVERY_MS = 5;
@@ -99,7 +99,7 @@ interface Measured {
 
 /** Starts the server over `file` in its own process (a core of its own) and measures writes and a reader. */
 async function measure(file: string, mode: string, seconds: number, compactAfter?: number): Promise<Measured> {
-  const args = ['--import', 'tsx', 'scripts/bench-durability-server.ts', file, mode];
+  const args = ['--import', 'tsx', 'scripts/bench/durability-server.ts', file, mode];
   if (compactAfter !== undefined) args.push(String(compactAfter));
   const child: ChildProcess = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   try {

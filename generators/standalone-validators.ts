@@ -50,7 +50,7 @@ function esModule(source: string, from: string, tail: string): string {
     ` * This file was generated from ${from} by scripts/generate.ts (npm run generate).`,
     ' * Do not make direct changes to the file.',
     ' */',
-    "// @ts-nocheck: ajv's standalone code, compiled at build time (scripts/standalone-validators.ts); typed at its exports.",
+    "// @ts-nocheck: ajv's standalone code, compiled at build time (generators/standalone-validators.ts); typed at its exports.",
     ...(usesFormats ? [`import { ${FORMATS} } from 'ajv-formats/dist/formats.js';`] : []),
     ...[...helpers].map(([specifier, name]) => `import ${name} from '${specifier}.js';`),
     "import type { CompiledCheck } from '../contract/request-checks.js';",

@@ -1,16 +1,16 @@
 // The server the --state part of npm run bench measures (docs/benchmarks.md): a saved world behind the node host, kept by the journal or, for comparison, by whole-file rewrites.
 //
-// node --import tsx scripts/bench-durability-server.ts FILE journal|rewrite [COMPACT_AFTER_BYTES]
+// node --import tsx scripts/bench/durability-server.ts FILE journal|rewrite [COMPACT_AFTER_BYTES]
 // Prints one JSON line {"port": n, "loadMs": n} once it listens. SIGUSR1 starts measuring how long its event loop is
 // held up and its CPU time; SIGUSR2 prints {"loopP99": ms, "loopMax": ms, "cpuMs": ms} since then. Stops on SIGTERM.
 
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { type Answer, createSandbox, fetchHandlerOf, type SandboxRequest } from '../mocks/sandbox/core/app.js';
-import type { Store } from '../mocks/sandbox/domain/store.js';
-import { durable } from '../mocks/sandbox/hosts/durable.js';
-import { startSandboxServer } from '../mocks/sandbox/hosts/node.js';
-import { hashesSettled } from '../mocks/sandbox/worlds/snapshot.js';
-import { loadStateFile, writeFileAtomically } from '../mocks/sandbox/worlds/state-file.js';
+import { type Answer, createSandbox, fetchHandlerOf, type SandboxRequest } from '../../mocks/sandbox/core/app.js';
+import type { Store } from '../../mocks/sandbox/domain/store.js';
+import { durable } from '../../mocks/sandbox/hosts/durable.js';
+import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { hashesSettled } from '../../mocks/sandbox/worlds/snapshot.js';
+import { loadStateFile, writeFileAtomically } from '../../mocks/sandbox/worlds/state-file.js';
 
 const [file, mode, compactAfter] = process.argv.slice(2);
 if (!file || (mode !== 'journal' && mode !== 'rewrite')) {

@@ -58,7 +58,7 @@ export function renderLinksPage(document: Node): string {
   );
   return `# Links between operations
 
-<!-- Generated from the links of openapi.yaml when the docs are built (scripts/links-page.ts). -->
+<!-- Generated from the links of openapi.yaml when the docs are built (docs-build/links-page.ts). -->
 
 Ids travel as query parameters, so these OpenAPI \`links\` say which answer feeds which request. Each value is a
 runtime expression: \`$response.body#/…\` is a JSON pointer into the answer, \`$request.query.…\` a query parameter of

@@ -128,7 +128,7 @@ export function escapeMarkdownHtml(text: string): string {
 
 const INTRO = `# Assumptions
 
-<!-- Generated from openapi.yaml by \`npm run generate\` (scripts/assumptions.ts). Do not edit by hand. -->
+<!-- Generated from openapi.yaml by \`npm run generate\` (docs-build/assumptions-page.ts). Do not edit by hand. -->
 
 The source description of the service says "not shown" wherever it is silent. An **assumption** is a place where the
 contract still had to decide something the source leaves open (a response shape, a format, a default, a status code),

@@ -34,7 +34,7 @@ export interface LoadGenerator {
   run(origin: string, load: Load, seconds: number, connections: number): Promise<Generated>;
 }
 
-const AUTOCANNON = fileURLToPath(new URL('../node_modules/.bin/autocannon', import.meta.url));
+const AUTOCANNON = fileURLToPath(new URL('../../node_modules/.bin/autocannon', import.meta.url));
 
 function exec(file: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {

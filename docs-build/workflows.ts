@@ -62,7 +62,7 @@ ${rows.join('\n')}`;
   });
   return `# Workflows (Arazzo)
 
-<!-- Generated from workflows.arazzo.yaml when the docs are built (scripts/workflows.ts). -->
+<!-- Generated from workflows.arazzo.yaml when the docs are built (docs-build/workflows.ts). -->
 
 [\`${WORKFLOWS_FILE}\`](${WORKFLOWS_FILE}) (beside this page, with the [\`${CONTRACT_FILE}\`](${CONTRACT_FILE}) it names)
 describes the API's ordered flows in the OpenAPI Initiative's Arazzo format, each step an operation of this reference

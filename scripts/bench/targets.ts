@@ -1,0 +1,149 @@
+// The servers npm run bench measures (docs/benchmarks.md), each in a child process: the compiled sandbox as `npm start`
+// runs it (after its prestart check), the bare node:http ceiling and the Prism mock, with the CPU time and memory the
+// OS tells of each (Linux /proc).
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startMock } from '../../mocks/prism/mock.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Target {
+  name: 'ceiling' | 'sandbox' | 'prism';
+  origin: string;
+  startupMs: number;
+  /** performance.now() at spawn, where the harness spawned the server. */
+  spawnedAt?: number;
+  /** CPU time (user + system, ms) the server process has used so far, when the OS tells (Linux /proc). */
+  cpuMs(): number | undefined;
+  /** Resident memory of the server process in MiB, when the OS tells (Linux /proc). */
+  rssMib?(): number | undefined;
+  close(): Promise<void>;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms; undefined where /proc is absent. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** VmRSS of a process from /proc/<pid>/status, in MiB; undefined where /proc is absent. */
+function processRssMib(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/status`)) return undefined;
+  const found = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return found ? Number(found[1]) / 1024 : undefined;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitForAnswer(url: string, started: number): Promise<number> {
+  for (;;) {
+    try {
+      await fetch(url);
+      return performance.now() - started;
+    } catch {
+      if (performance.now() - started > 30_000) throw new Error(`no answer from ${url} within 30 s`);
+      await sleep(10);
+    }
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** `npm start`'s prestart step: rebuilds docs/index.html and dist/ only when stale (so the sandbox is fresh). */
+export function prestart(): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['scripts/prestart.mjs'], { cwd: root }, (error) =>
+      error ? reject(error) : resolve(performance.now() - started),
+    );
+  });
+}
+
+/** What `npm start` runs after prestart: the compiled sandbox on a free port, timed from spawn until it answers. */
+export async function startSandboxProcess(): Promise<Target> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/mocks/sandbox/main.js', '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /Sandbox listening: (http:\/\/[^\s]+)\/api/.exec(text);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening`)));
+  });
+  child.stdout?.resume();
+  const startupMs = await waitForAnswer(`${origin}/api/member/me/`, started);
+  return {
+    name: 'sandbox',
+    origin,
+    startupMs,
+    spawnedAt: started,
+    cpuMs: () => processCpuMs(child.pid),
+    rssMib: () => processRssMib(child.pid),
+    close: () => stopChild(child),
+  };
+}
+
+/** The practical ceiling: a bare node:http server answering the sandbox's own response bytes for each path. */
+const CEILING_SOURCE = `
+const http = require('node:http');
+const bodies = JSON.parse(process.env.CEILING_BODIES);
+const server = http.createServer((req, res) => {
+  const body = bodies[req.url.split('?')[0]] || '{}';
+  const answer = () => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+  if (req.method === 'GET') answer(); else { req.resume(); req.on('end', answer); }
+});
+server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+export async function startCeiling(bodies: Record<string, string>): Promise<Target> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['-e', CEILING_SOURCE], {
+    env: { ...process.env, CEILING_BODIES: JSON.stringify(bodies) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(/listening (\d+)/.exec(chunk.toString())?.[1] ?? ''));
+    child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const startupMs = await waitForAnswer(`${origin}/`, started);
+  return { name: 'ceiling', origin, startupMs, cpuMs: () => processCpuMs(child.pid), close: () => stopChild(child) };
+}
+
+export async function startPrism(): Promise<Target> {
+  const started = performance.now();
+  const mock = await startMock({ port: 0 });
+  const startupMs = await waitForAnswer(`${mock.baseUrl}/member/me/`, started);
+  return {
+    name: 'prism',
+    origin: mock.origin,
+    startupMs,
+    cpuMs: () => processCpuMs(mock.pid),
+    close: () => mock.close(),
+  };
+}
+
+export async function json(url: string, init?: RequestInit): Promise<{ status: number; text: string }> {
+  const res = await fetch(url, init);
+  return { status: res.status, text: await res.text() };
+}
