@@ -45,6 +45,9 @@ export interface MessageContext {
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** A lower limit: `ofOne` when it is one ("must not be empty"), else "<verb> at least <n> <units>". */
+const atLeast = (limit: number, verb: string, one: string, many: string, ofOne: string) =>
+  limit === 1 ? ofOne : `${verb} at least ${count(limit, one, many)}`;
 const oneOf = (values: readonly unknown[]) =>
   values.length === 0 ? 'one of the allowed values' : `one of ${values.map((v) => String(v)).join(', ')}`;
 
@@ -68,9 +71,7 @@ export function fieldMessage(error: ErrorObject, context: MessageContext): strin
     case 'format':
       return `${be} ${FORMATS[e.params.format] ?? `a valid ${e.params.format}`}`;
     case 'minLength':
-      return e.params.limit === 1
-        ? 'must not be empty'
-        : `${be} at least ${count(e.params.limit, 'character', 'characters')}`;
+      return atLeast(e.params.limit, be, 'character', 'characters', 'must not be empty');
     case 'maxLength':
       return `${be} at most ${count(e.params.limit, 'character', 'characters')}`;
     case 'minimum':
@@ -84,15 +85,11 @@ export function fieldMessage(error: ErrorObject, context: MessageContext): strin
     case 'multipleOf':
       return `${be} a multiple of ${e.params.multipleOf}`;
     case 'minProperties':
-      return e.params.limit === 1
-        ? 'must contain at least one field'
-        : `must contain at least ${count(e.params.limit, 'field', 'fields')}`;
+      return atLeast(e.params.limit, 'must contain', 'field', 'fields', 'must contain at least one field');
     case 'maxProperties':
       return `must contain at most ${count(e.params.limit, 'field', 'fields')}`;
     case 'minItems':
-      return e.params.limit === 1
-        ? 'must not be empty'
-        : `must hold at least ${count(e.params.limit, 'value', 'values')}`;
+      return atLeast(e.params.limit, 'must hold', 'value', 'values', 'must not be empty');
     case 'maxItems':
       return `must hold at most ${count(e.params.limit, 'value', 'values')}`;
     case 'uniqueItems':

@@ -56,16 +56,23 @@ function schemaBelow(document: unknown, schema: unknown, segments: readonly stri
   return undefined;
 }
 
+/** The keys of an instance path (`/metadata/a~1b` → `metadata`, `a/b`). */
+const keysOf = (instancePath: string): string[] =>
+  instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.includes('~') ? unescapePointer(segment) : segment));
+
 /** The values the discriminator at `instancePath` accepts: its mapping's keys, or each branch's `const`. */
 function tagValues(source: ErrorSource, instancePath: string): string[] {
-  if (source.pointer === undefined) return [];
-  const segments = instancePath.split('/').filter(Boolean).map(unescapePointer);
-  const node = schemaBelow(source.document, nodeAt(source.document, source.pointer), segments);
+  const { document, pointer } = source;
+  if (pointer === undefined || !document || typeof document !== 'object') return [];
+  const node = schemaBelow(document, nodeAt(document, pointer), keysOf(instancePath));
   const discriminator = node?.discriminator as { propertyName: string; mapping?: Node } | undefined;
   if (!node || !discriminator) return [];
   if (discriminator.mapping) return Object.keys(discriminator.mapping);
   return ((node.oneOf as unknown[] | undefined) ?? []).flatMap((branch) => {
-    const tag = schemaBelow(source.document, branch, [discriminator.propertyName]);
+    const tag = schemaBelow(document, branch, [discriminator.propertyName]);
     return typeof tag?.const === 'string' ? [tag.const] : [];
   });
 }
@@ -83,7 +90,7 @@ export function toFieldErrors(
   const tags = (instancePath: string) => tagValues(source, instancePath);
   for (const e of errors ?? []) {
     if (e.keyword === 'format' && wrongType.has(e.instancePath)) continue;
-    let segments = e.instancePath.split('/').filter(Boolean).map(unescapePointer);
+    let segments = keysOf(e.instancePath);
     // A query's fields are its keys: an error about one value of a repeated key names the key, about every value.
     const each = source.root === 'query' && segments.length > 1;
     if (each) segments = segments.slice(0, 1);
