@@ -2,6 +2,8 @@
 // runtime here: the functions come compiled, at build time for the sandbox or at run time for the conformance suite).
 import type { ErrorObject } from 'ajv';
 import type { Contract, OperationSpec } from './document.js';
+import { fieldMessage } from './field-messages.js';
+import { dereference, nodeAt, unescapePointer } from './pointer.js';
 
 /** One field to correct, as the contract's error payload names it. */
 export interface FieldError {
@@ -28,34 +30,78 @@ export interface RequestValidators {
   body(operationId: string, body: unknown): Validated<unknown>;
 }
 
-/** Turns ajv errors into the contract's `errors[]`: one entry per field to correct. */
-export function toFieldErrors(errors: ErrorObject[] | null | undefined, root = 'body'): FieldError[] {
+/** Where a validator's errors come from: a query (its keys are the fields) or a JSON body at `pointer` in `document`. */
+export interface ErrorSource {
+  root: 'query' | 'body';
+  document?: unknown;
+  /** JSON pointer of the body's schema in `document`: where a discriminator's tag values are read. */
+  pointer?: string;
+}
+
+type Node = Record<string, unknown>;
+
+/** The schema of the value at `segments` below `schema`, through `$ref`s, `allOf` and `items`; undefined when unknown. */
+function schemaBelow(document: unknown, schema: unknown, segments: readonly string[]): Node | undefined {
+  const node = dereference(document, schema) as Node | undefined;
+  if (!node || typeof node !== 'object') return undefined;
+  const [first, ...rest] = segments;
+  if (first === undefined) return node;
+  const properties = node.properties as Node | undefined;
+  if (properties && first in properties) return schemaBelow(document, properties[first], rest);
+  if (node.items && /^\d+$/.test(first)) return schemaBelow(document, node.items, segments.slice(1));
+  for (const member of (node.allOf as unknown[] | undefined) ?? []) {
+    const found = schemaBelow(document, member, segments);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The keys of an instance path (`/metadata/a~1b` → `metadata`, `a/b`). */
+const keysOf = (instancePath: string): string[] =>
+  instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.includes('~') ? unescapePointer(segment) : segment));
+
+/** The values the discriminator at `instancePath` accepts: its mapping's keys, or each branch's `const`. */
+function tagValues(source: ErrorSource, instancePath: string): string[] {
+  const { document, pointer } = source;
+  if (pointer === undefined || !document || typeof document !== 'object') return [];
+  const node = schemaBelow(document, nodeAt(document, pointer), keysOf(instancePath));
+  const discriminator = node?.discriminator as { propertyName: string; mapping?: Node } | undefined;
+  if (!node || !discriminator) return [];
+  if (discriminator.mapping) return Object.keys(discriminator.mapping);
+  return ((node.oneOf as unknown[] | undefined) ?? []).flatMap((branch) => {
+    const tag = schemaBelow(document, branch, [discriminator.propertyName]);
+    return typeof tag?.const === 'string' ? [tag.const] : [];
+  });
+}
+
+/** Turns ajv errors into the contract's `errors[]`: one entry per field to correct, in the words of field-messages.ts. */
+export function toFieldErrors(
+  errors: ErrorObject[] | null | undefined,
+  source: ErrorSource = { root: 'body' },
+): FieldError[] {
   const out: FieldError[] = [];
   // A Set, not a scan of `out`: a 1 MiB body can carry ~100k unknown keys, and a quadratic dedup stalls for seconds.
   const seen = new Set<string>();
   // A value of the wrong type also fails its format (`int64` on an id); the type error already names the field.
   const wrongType = new Set((errors ?? []).filter((e) => e.keyword === 'type').map((e) => e.instancePath));
+  const tags = (instancePath: string) => tagValues(source, instancePath);
   for (const e of errors ?? []) {
     if (e.keyword === 'format' && wrongType.has(e.instancePath)) continue;
-    const path = e.instancePath.split('/').filter(Boolean).join('.');
-    let field = path;
-    let message = e.message ?? 'is invalid';
-    if (e.keyword === 'required') {
-      const missing = (e.params as { missingProperty: string }).missingProperty;
-      field = path ? `${path}.${missing}` : missing;
-      message = 'is required';
-    } else if (e.keyword === 'additionalProperties') {
-      const extra = (e.params as { additionalProperty: string }).additionalProperty;
-      field = path ? `${path}.${extra}` : extra;
-      message = 'is not a known field';
-    } else if (e.keyword === 'discriminator') {
-      const params = e.params as { tag: string };
-      field = path ? `${path}.${params.tag}` : params.tag;
-      message = `must be one of the allowed values`;
-    } else if (e.keyword === 'minProperties') {
-      message = 'must contain at least one field';
-    }
-    if (!field) field = root;
+    let segments = keysOf(e.instancePath);
+    // A query's fields are its keys: an error about one value of a repeated key names the key, about every value.
+    const each = source.root === 'query' && segments.length > 1;
+    if (each) segments = segments.slice(0, 1);
+    const params = e.params as { missingProperty?: string; additionalProperty?: string; unevaluatedProperty?: string };
+    const named =
+      e.keyword === 'discriminator'
+        ? (e.params as { tag: string }).tag
+        : (params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty);
+    if (named !== undefined) segments.push(named);
+    const field = segments.join('.') || source.root;
+    const message = fieldMessage(e, { each, tags });
     const id = `${field}\u0000${message}`;
     if (!seen.has(id)) {
       seen.add(id);
@@ -108,13 +154,15 @@ export function requestValidatorsOver(contract: Contract, compiled: CompiledChec
         }
       }
       const fn = compiled.query(op);
-      return fn(value) ? { ok: true, value } : { ok: false, errors: toFieldErrors(fn.errors, 'query') };
+      return fn(value) ? { ok: true, value } : { ok: false, errors: toFieldErrors(fn.errors, { root: 'query' }) };
     },
     body(operationId, body) {
       const op = operation(operationId);
       if (!op.requestBodyPointer) return { ok: true, value: body };
       const fn = compiled.body(op, op.requestBodyPointer);
-      return fn(body) ? { ok: true, value: body } : { ok: false, errors: toFieldErrors(fn.errors) };
+      if (fn(body)) return { ok: true, value: body };
+      const source = { root: 'body', document: contract.document, pointer: op.requestBodyPointer } as const;
+      return { ok: false, errors: toFieldErrors(fn.errors, source) };
     },
   };
 }

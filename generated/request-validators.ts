@@ -28,7 +28,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.page !== undefined){
 let data0 = data.page;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err0 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -39,7 +39,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 1000000 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+const err1 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -49,7 +49,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err2 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -63,7 +63,7 @@ errors++;
 if(data.limit !== undefined){
 let data1 = data.limit;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err3 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -74,7 +74,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 100 || isNaN(data1)){
-const err4 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err4 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -84,7 +84,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err5 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -97,7 +97,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -131,7 +131,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -141,7 +141,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.is_active === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_active"},message:"must have required property '"+"is_active"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_active"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -152,7 +152,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "title") || (key0 === "is_active")) || (key0 === "metadata")) || (key0 === "expires_at"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -166,7 +166,7 @@ if(data.title !== undefined){
 let data0 = data.title;
 if(typeof data0 === "string"){
 if(func0(data0) > 200){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -176,7 +176,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func0(data0) < 1){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -187,7 +187,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -199,7 +199,7 @@ errors++;
 }
 if(data.is_active !== undefined){
 if(typeof data.is_active !== "boolean"){
-const err6 = {instancePath:instancePath+"/is_active",schemaPath:"#/properties/is_active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err6 = {instancePath:instancePath+"/is_active",schemaPath:"#/properties/is_active/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -214,7 +214,7 @@ let data2 = data.metadata;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err7 = {instancePath:instancePath+"/metadata",schemaPath:"#/components/schemas/TokenMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath:instancePath+"/metadata",schemaPath:"#/components/schemas/TokenMetadata/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -227,7 +227,7 @@ errors++;
 if(data.expires_at !== undefined){
 let data3 = data.expires_at;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/components/schemas/TokenExpiry/type",keyword:"type",params:{type: schema7.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/components/schemas/TokenExpiry/type",keyword:"type",params:{type: schema7.type}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -238,7 +238,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats0.validate(data3))){
-const err9 = {instancePath:instancePath+"/expires_at",schemaPath:"#/components/schemas/TokenExpiry/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err9 = {instancePath:instancePath+"/expires_at",schemaPath:"#/components/schemas/TokenExpiry/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -251,7 +251,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -303,7 +303,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.key === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -316,7 +316,7 @@ if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
 if(func0(data0) > 200){
-const err1 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err1 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -326,7 +326,7 @@ vErrors.push(err1);
 errors++;
 }
 if(func0(data0) < 1){
-const err2 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err2 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -337,7 +337,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -349,7 +349,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -379,7 +379,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+const err0 = {instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -390,7 +390,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "title") || (key0 === "is_active")) || (key0 === "metadata")) || (key0 === "expires_at"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -404,7 +404,7 @@ if(data.title !== undefined){
 let data0 = data.title;
 if(typeof data0 === "string"){
 if(func0(data0) > 200){
-const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -414,7 +414,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func0(data0) < 1){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -425,7 +425,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -437,7 +437,7 @@ errors++;
 }
 if(data.is_active !== undefined){
 if(typeof data.is_active !== "boolean"){
-const err5 = {instancePath:instancePath+"/is_active",schemaPath:"#/properties/is_active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err5 = {instancePath:instancePath+"/is_active",schemaPath:"#/properties/is_active/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -452,7 +452,7 @@ let data2 = data.metadata;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-const err6 = {instancePath:instancePath+"/metadata",schemaPath:"#/components/schemas/TokenMetadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath:instancePath+"/metadata",schemaPath:"#/components/schemas/TokenMetadata/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -465,7 +465,7 @@ errors++;
 if(data.expires_at !== undefined){
 let data3 = data.expires_at;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/expires_at",schemaPath:"#/components/schemas/TokenExpiry/type",keyword:"type",params:{type: schema7.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/expires_at",schemaPath:"#/components/schemas/TokenExpiry/type",keyword:"type",params:{type: schema7.type}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -476,7 +476,7 @@ errors++;
 }
 if(typeof data3 === "string"){
 if(!(formats0.validate(data3))){
-const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/components/schemas/TokenExpiry/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+const err8 = {instancePath:instancePath+"/expires_at",schemaPath:"#/components/schemas/TokenExpiry/format",keyword:"format",params:{format: "date-time"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -489,7 +489,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -540,7 +540,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.key === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -553,7 +553,7 @@ if(data.key !== undefined){
 let data0 = data.key;
 if(typeof data0 === "string"){
 if(func0(data0) > 200){
-const err1 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err1 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -563,7 +563,7 @@ vErrors.push(err1);
 errors++;
 }
 if(func0(data0) < 1){
-const err2 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err2 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -574,7 +574,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/key",schemaPath:"openapi.json#/components/parameters/TokenKey/schema/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -586,7 +586,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -617,7 +617,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.username === undefined){
-const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "username"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -627,7 +627,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.password === undefined){
-const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "password"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -637,7 +637,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.captcha_token === undefined){
-const err2 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "captcha_token"},message:"must have required property '"+"captcha_token"+"'"};
+const err2 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "captcha_token"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -648,7 +648,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "username") || (key0 === "password")) || (key0 === "captcha_token")) || (key0 === "code"))){
-const err3 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err3 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -662,7 +662,7 @@ if(data.username !== undefined){
 let data0 = data.username;
 if(typeof data0 === "string"){
 if(func0(data0) > 150){
-const err4 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/username/maxLength",keyword:"maxLength",params:{limit: 150},message:"must NOT have more than 150 characters"};
+const err4 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/username/maxLength",keyword:"maxLength",params:{limit: 150}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -672,7 +672,7 @@ vErrors.push(err4);
 errors++;
 }
 if(func0(data0) < 1){
-const err5 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err5 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/username/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -683,7 +683,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/username/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -697,7 +697,7 @@ if(data.password !== undefined){
 let data1 = data.password;
 if(typeof data1 === "string"){
 if(func0(data1) > 256){
-const err7 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/password/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+const err7 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/password/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -707,7 +707,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func0(data1) < 1){
-const err8 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err8 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/password/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -718,7 +718,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/password/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -732,7 +732,7 @@ if(data.captcha_token !== undefined){
 let data2 = data.captcha_token;
 if(typeof data2 === "string"){
 if(func0(data2) > 2048){
-const err10 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/captcha_token/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+const err10 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/captcha_token/maxLength",keyword:"maxLength",params:{limit: 2048}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -742,7 +742,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func0(data2) < 1){
-const err11 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/captcha_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err11 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/captcha_token/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -753,7 +753,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/captcha_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/captcha_token/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -767,7 +767,7 @@ if(data.code !== undefined){
 let data3 = data.code;
 if(typeof data3 === "string"){
 if(func0(data3) > 16){
-const err13 = {instancePath:instancePath+"/code",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/code/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+const err13 = {instancePath:instancePath+"/code",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/code/maxLength",keyword:"maxLength",params:{limit: 16}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -777,7 +777,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func0(data3) < 1){
-const err14 = {instancePath:instancePath+"/code",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/code/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err14 = {instancePath:instancePath+"/code",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/code/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -788,7 +788,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/code",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/code",schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/properties/code/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -800,7 +800,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1login~1/post/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -832,7 +832,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.first_name === undefined){
-const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "first_name"},message:"must have required property '"+"first_name"+"'"};
+const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "first_name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -842,7 +842,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.username === undefined){
-const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "username"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -852,7 +852,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.email === undefined){
-const err2 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+const err2 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "email"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -862,7 +862,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.password === undefined){
-const err3 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+const err3 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "password"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -872,7 +872,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.captcha_token === undefined){
-const err4 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "captcha_token"},message:"must have required property '"+"captcha_token"+"'"};
+const err4 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "captcha_token"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -883,7 +883,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "first_name") || (key0 === "last_name")) || (key0 === "username")) || (key0 === "email")) || (key0 === "password")) || (key0 === "captcha_token")) || (key0 === "description"))){
-const err5 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err5 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -897,7 +897,7 @@ if(data.first_name !== undefined){
 let data0 = data.first_name;
 if(typeof data0 === "string"){
 if(func0(data0) > 150){
-const err6 = {instancePath:instancePath+"/first_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 150},message:"must NOT have more than 150 characters"};
+const err6 = {instancePath:instancePath+"/first_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/first_name/maxLength",keyword:"maxLength",params:{limit: 150}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -907,7 +907,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func0(data0) < 1){
-const err7 = {instancePath:instancePath+"/first_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/first_name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err7 = {instancePath:instancePath+"/first_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/first_name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -918,7 +918,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/first_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/first_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/first_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/first_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -932,7 +932,7 @@ if(data.last_name !== undefined){
 let data1 = data.last_name;
 if(typeof data1 === "string"){
 if(func0(data1) > 150){
-const err9 = {instancePath:instancePath+"/last_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 150},message:"must NOT have more than 150 characters"};
+const err9 = {instancePath:instancePath+"/last_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/last_name/maxLength",keyword:"maxLength",params:{limit: 150}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -943,7 +943,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/last_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/last_name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/last_name",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/last_name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -957,7 +957,7 @@ if(data.username !== undefined){
 let data2 = data.username;
 if(typeof data2 === "string"){
 if(func0(data2) > 150){
-const err11 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/username/maxLength",keyword:"maxLength",params:{limit: 150},message:"must NOT have more than 150 characters"};
+const err11 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/username/maxLength",keyword:"maxLength",params:{limit: 150}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -967,7 +967,7 @@ vErrors.push(err11);
 errors++;
 }
 if(func0(data2) < 1){
-const err12 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err12 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/username/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -978,7 +978,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/username",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/username/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -992,7 +992,7 @@ if(data.email !== undefined){
 let data3 = data.email;
 if(typeof data3 === "string"){
 if(func0(data3) > 254){
-const err14 = {instancePath:instancePath+"/email",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+const err14 = {instancePath:instancePath+"/email",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/email/maxLength",keyword:"maxLength",params:{limit: 254}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1002,7 +1002,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(formats4.test(data3))){
-const err15 = {instancePath:instancePath+"/email",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/email/format",keyword:"format",params:{format: "email"},message:"must match format \""+"email"+"\""};
+const err15 = {instancePath:instancePath+"/email",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/email/format",keyword:"format",params:{format: "email"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1013,7 +1013,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/email",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/email",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/email/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1027,7 +1027,7 @@ if(data.password !== undefined){
 let data4 = data.password;
 if(typeof data4 === "string"){
 if(func0(data4) > 256){
-const err17 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/password/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+const err17 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/password/maxLength",keyword:"maxLength",params:{limit: 256}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1037,7 +1037,7 @@ vErrors.push(err17);
 errors++;
 }
 if(func0(data4) < 1){
-const err18 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/password/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err18 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/password/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1048,7 +1048,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/password",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/password/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1062,7 +1062,7 @@ if(data.captcha_token !== undefined){
 let data5 = data.captcha_token;
 if(typeof data5 === "string"){
 if(func0(data5) > 2048){
-const err20 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/captcha_token/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"};
+const err20 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/captcha_token/maxLength",keyword:"maxLength",params:{limit: 2048}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1072,7 +1072,7 @@ vErrors.push(err20);
 errors++;
 }
 if(func0(data5) < 1){
-const err21 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/captcha_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err21 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/captcha_token/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1083,7 +1083,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/captcha_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/captcha_token",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/captcha_token/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1097,7 +1097,7 @@ if(data.description !== undefined){
 let data6 = data.description;
 if(typeof data6 === "string"){
 if(func0(data6) > 2000){
-const err23 = {instancePath:instancePath+"/description",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000},message:"must NOT have more than 2000 characters"};
+const err23 = {instancePath:instancePath+"/description",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/description/maxLength",keyword:"maxLength",params:{limit: 2000}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1108,7 +1108,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/description",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/description",schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1120,7 +1120,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1register~1/post/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1151,7 +1151,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.refresh_token === undefined){
-const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "refresh_token"},message:"must have required property '"+"refresh_token"+"'"};
+const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "refresh_token"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1162,7 +1162,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "refresh_token")){
-const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1176,7 +1176,7 @@ if(data.refresh_token !== undefined){
 let data0 = data.refresh_token;
 if(typeof data0 === "string"){
 if(func0(data0) > 4096){
-const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/properties/refresh_token/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
+const err2 = {instancePath:instancePath+"/refresh_token",schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/properties/refresh_token/maxLength",keyword:"maxLength",params:{limit: 4096}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1186,7 +1186,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func0(data0) < 1){
-const err3 = {instancePath:instancePath+"/refresh_token",schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err3 = {instancePath:instancePath+"/refresh_token",schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/properties/refresh_token/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1197,7 +1197,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/refresh_token",schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/properties/refresh_token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/refresh_token",schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/properties/refresh_token/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1209,7 +1209,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err5 = {instancePath,schemaPath:"openapi.json#/paths/~1member~1refresh-token~1/post/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1242,7 +1242,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1252,7 +1252,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1264,7 +1264,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1275,7 +1275,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1285,7 +1285,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1295,7 +1295,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1309,7 +1309,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1320,7 +1320,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1330,7 +1330,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1340,7 +1340,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1354,7 +1354,7 @@ errors++;
 if(data.parent_id !== undefined){
 let data2 = data.parent_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err10 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/components/parameters/ParentIdFilter/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err10 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/components/parameters/ParentIdFilter/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1365,7 +1365,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/components/parameters/ParentIdFilter/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err11 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/components/parameters/ParentIdFilter/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1375,7 +1375,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/components/parameters/ParentIdFilter/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err12 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/components/parameters/ParentIdFilter/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1385,7 +1385,7 @@ vErrors.push(err12);
 errors++;
 }
 if(!(formats6.validate(data2))){
-const err13 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/components/parameters/ParentIdFilter/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err13 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/components/parameters/ParentIdFilter/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1399,7 +1399,7 @@ errors++;
 if(data.page !== undefined){
 let data3 = data.page;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err14 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err14 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1410,7 +1410,7 @@ errors++;
 }
 if(typeof data3 == "number"){
 if(data3 > 1000000 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+const err15 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1420,7 +1420,7 @@ vErrors.push(err15);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err16 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1434,7 +1434,7 @@ errors++;
 if(data.limit !== undefined){
 let data4 = data.limit;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err17 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err17 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1445,7 +1445,7 @@ errors++;
 }
 if(typeof data4 == "number"){
 if(data4 > 100 || isNaN(data4)){
-const err18 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err18 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1455,7 +1455,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data4 < 1 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err19 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1470,7 +1470,7 @@ if(data.q !== undefined){
 let data5 = data.q;
 if(typeof data5 === "string"){
 if(func0(data5) > 200){
-const err20 = {instancePath:instancePath+"/q",schemaPath:"openapi.json#/components/parameters/Q/schema/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err20 = {instancePath:instancePath+"/q",schemaPath:"openapi.json#/components/parameters/Q/schema/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1481,7 +1481,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/q",schemaPath:"openapi.json#/components/parameters/Q/schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/q",schemaPath:"openapi.json#/components/parameters/Q/schema/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1493,7 +1493,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1523,7 +1523,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1533,7 +1533,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1545,7 +1545,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1556,7 +1556,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1566,7 +1566,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1576,7 +1576,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1590,7 +1590,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1601,7 +1601,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1611,7 +1611,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1621,7 +1621,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1634,7 +1634,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1665,7 +1665,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined){
-const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "title"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1675,7 +1675,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.parent_id === undefined){
-const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "parent_id"},message:"must have required property '"+"parent_id"+"'"};
+const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "parent_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1686,7 +1686,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "title") || (key0 === "parent_id")) || (key0 === "position"))){
-const err2 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err2 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1700,7 +1700,7 @@ if(data.title !== undefined){
 let data0 = data.title;
 if(typeof data0 === "string"){
 if(func0(data0) > 500){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/title/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1710,7 +1710,7 @@ vErrors.push(err3);
 errors++;
 }
 if(func0(data0) < 1){
-const err4 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err4 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1721,7 +1721,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1734,7 +1734,7 @@ errors++;
 if(data.parent_id !== undefined){
 let data1 = data.parent_id;
 if((!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))) && (data1 !== null)){
-const err6 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/parent_id/type",keyword:"type",params:{type: schema33.properties.parent_id.type},message:"must be integer,null"};
+const err6 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/parent_id/type",keyword:"type",params:{type: schema33.properties.parent_id.type}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1745,7 +1745,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/parent_id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err7 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/parent_id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1755,7 +1755,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/parent_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err8 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/parent_id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1765,7 +1765,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err9 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/parent_id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err9 = {instancePath:instancePath+"/parent_id",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/parent_id/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1779,7 +1779,7 @@ errors++;
 if(data.position !== undefined){
 let data2 = data.position;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err10 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err10 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/position/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1790,7 +1790,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 1000000 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/position/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+const err11 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/position/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1800,7 +1800,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/position/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err12 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/properties/position/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1813,7 +1813,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err13 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1list~1/post/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1843,7 +1843,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1853,7 +1853,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1863,7 +1863,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scenario_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"},message:"must have required property '"+"scenario_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1875,7 +1875,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1886,7 +1886,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1896,7 +1896,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1906,7 +1906,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1920,7 +1920,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1931,7 +1931,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1941,7 +1941,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1951,7 +1951,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1965,7 +1965,7 @@ errors++;
 if(data.scenario_id !== undefined){
 let data2 = data.scenario_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err11 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1976,7 +1976,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1986,7 +1986,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1996,7 +1996,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6.validate(data2))){
-const err14 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err14 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2009,7 +2009,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2039,7 +2039,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2049,7 +2049,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2059,7 +2059,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scenario_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"},message:"must have required property '"+"scenario_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2071,7 +2071,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2082,7 +2082,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2092,7 +2092,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2102,7 +2102,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2116,7 +2116,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2127,7 +2127,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2137,7 +2137,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2147,7 +2147,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2161,7 +2161,7 @@ errors++;
 if(data.scenario_id !== undefined){
 let data2 = data.scenario_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err11 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2172,7 +2172,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2182,7 +2182,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2192,7 +2192,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6.validate(data2))){
-const err14 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err14 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2205,7 +2205,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2236,7 +2236,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined){
-const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/required",keyword:"required",params:{missingProperty: "title"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2247,7 +2247,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "title") || (key0 === "position"))){
-const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2261,7 +2261,7 @@ if(data.title !== undefined){
 let data0 = data.title;
 if(typeof data0 === "string"){
 if(func0(data0) > 500){
-const err2 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err2 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/title/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2271,7 +2271,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func0(data0) < 1){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2282,7 +2282,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2295,7 +2295,7 @@ errors++;
 if(data.position !== undefined){
 let data1 = data.position;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err5 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/position/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err5 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/position/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2306,7 +2306,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 1000000 || isNaN(data1)){
-const err6 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/position/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+const err6 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/position/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2316,7 +2316,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1 < 0 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/position/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err7 = {instancePath:instancePath+"/position",schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/properties/position/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2329,7 +2329,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err8 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1scenarios~1/patch/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2359,7 +2359,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2369,7 +2369,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2379,7 +2379,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scenario_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"},message:"must have required property '"+"scenario_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2391,7 +2391,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2402,7 +2402,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2412,7 +2412,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2422,7 +2422,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2436,7 +2436,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2447,7 +2447,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2457,7 +2457,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2467,7 +2467,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2481,7 +2481,7 @@ errors++;
 if(data.scenario_id !== undefined){
 let data2 = data.scenario_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err11 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2492,7 +2492,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2502,7 +2502,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2512,7 +2512,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6.validate(data2))){
-const err14 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err14 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2525,7 +2525,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2555,7 +2555,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2565,7 +2565,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2575,7 +2575,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scenario_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"},message:"must have required property '"+"scenario_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2587,7 +2587,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2598,7 +2598,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2608,7 +2608,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2618,7 +2618,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2632,7 +2632,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2643,7 +2643,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2653,7 +2653,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2663,7 +2663,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2677,7 +2677,7 @@ errors++;
 if(data.scenario_id !== undefined){
 let data2 = data.scenario_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err11 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -2688,7 +2688,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2698,7 +2698,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2708,7 +2708,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6.validate(data2))){
-const err14 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err14 = {instancePath:instancePath+"/scenario_id",schemaPath:"openapi.json#/components/parameters/ScenarioId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -2722,7 +2722,7 @@ errors++;
 if(data.page !== undefined){
 let data3 = data.page;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err15 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err15 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -2733,7 +2733,7 @@ errors++;
 }
 if(typeof data3 == "number"){
 if(data3 > 1000000 || isNaN(data3)){
-const err16 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+const err16 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2743,7 +2743,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err17 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err17 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2757,7 +2757,7 @@ errors++;
 if(data.limit !== undefined){
 let data4 = data.limit;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err18 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err18 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2768,7 +2768,7 @@ errors++;
 }
 if(typeof data4 == "number"){
 if(data4 > 100 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err19 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2778,7 +2778,7 @@ vErrors.push(err19);
 errors++;
 }
 if(data4 < 1 || isNaN(data4)){
-const err20 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err20 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2791,7 +2791,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2821,7 +2821,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2831,7 +2831,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2843,7 +2843,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2854,7 +2854,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2864,7 +2864,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2874,7 +2874,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2888,7 +2888,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2899,7 +2899,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -2909,7 +2909,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -2919,7 +2919,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -2932,7 +2932,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -2962,7 +2962,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.scenario === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario"},message:"must have required property '"+"scenario"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2972,7 +2972,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.title === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2982,7 +2982,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.description === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2992,7 +2992,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.steps_to_reproduce === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps_to_reproduce"},message:"must have required property '"+"steps_to_reproduce"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "steps_to_reproduce"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3002,7 +3002,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.expected_result === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expected_result"},message:"must have required property '"+"expected_result"+"'"};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expected_result"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3013,7 +3013,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "scenario") || (key0 === "title")) || (key0 === "description")) || (key0 === "steps_to_reproduce")) || (key0 === "expected_result"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3026,7 +3026,7 @@ errors++;
 if(data.scenario !== undefined){
 let data0 = data.scenario;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err6 = {instancePath:instancePath+"/scenario",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/scenario",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3037,7 +3037,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err7 = {instancePath:instancePath+"/scenario",schemaPath:"#/components/schemas/Id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err7 = {instancePath:instancePath+"/scenario",schemaPath:"#/components/schemas/Id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3047,7 +3047,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err8 = {instancePath:instancePath+"/scenario",schemaPath:"#/components/schemas/Id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err8 = {instancePath:instancePath+"/scenario",schemaPath:"#/components/schemas/Id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3057,7 +3057,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err9 = {instancePath:instancePath+"/scenario",schemaPath:"#/components/schemas/Id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err9 = {instancePath:instancePath+"/scenario",schemaPath:"#/components/schemas/Id/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3072,7 +3072,7 @@ if(data.title !== undefined){
 let data1 = data.title;
 if(typeof data1 === "string"){
 if(func0(data1) > 500){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3082,7 +3082,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func0(data1) < 1){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3093,7 +3093,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3107,7 +3107,7 @@ if(data.description !== undefined){
 let data2 = data.description;
 if(typeof data2 === "string"){
 if(func0(data2) > 10000){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3118,7 +3118,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3132,7 +3132,7 @@ if(data.steps_to_reproduce !== undefined){
 let data3 = data.steps_to_reproduce;
 if(typeof data3 === "string"){
 if(func0(data3) > 10000){
-const err15 = {instancePath:instancePath+"/steps_to_reproduce",schemaPath:"#/properties/steps_to_reproduce/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+const err15 = {instancePath:instancePath+"/steps_to_reproduce",schemaPath:"#/properties/steps_to_reproduce/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3143,7 +3143,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/steps_to_reproduce",schemaPath:"#/properties/steps_to_reproduce/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/steps_to_reproduce",schemaPath:"#/properties/steps_to_reproduce/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3157,7 +3157,7 @@ if(data.expected_result !== undefined){
 let data4 = data.expected_result;
 if(typeof data4 === "string"){
 if(func0(data4) > 10000){
-const err17 = {instancePath:instancePath+"/expected_result",schemaPath:"#/properties/expected_result/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+const err17 = {instancePath:instancePath+"/expected_result",schemaPath:"#/properties/expected_result/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3168,7 +3168,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/expected_result",schemaPath:"#/properties/expected_result/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/expected_result",schemaPath:"#/properties/expected_result/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3180,7 +3180,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -3231,7 +3231,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3241,7 +3241,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3251,7 +3251,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.case_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "case_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3263,7 +3263,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3274,7 +3274,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3284,7 +3284,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3294,7 +3294,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3308,7 +3308,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3319,7 +3319,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3329,7 +3329,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3339,7 +3339,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3353,7 +3353,7 @@ errors++;
 if(data.case_id !== undefined){
 let data2 = data.case_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err11 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3364,7 +3364,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3374,7 +3374,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3384,7 +3384,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6.validate(data2))){
-const err14 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err14 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3397,7 +3397,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3427,7 +3427,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3437,7 +3437,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3447,7 +3447,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.case_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "case_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3459,7 +3459,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3470,7 +3470,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3480,7 +3480,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3490,7 +3490,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3504,7 +3504,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3515,7 +3515,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3525,7 +3525,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3535,7 +3535,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3549,7 +3549,7 @@ errors++;
 if(data.case_id !== undefined){
 let data2 = data.case_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err11 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3560,7 +3560,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3570,7 +3570,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3580,7 +3580,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6.validate(data2))){
-const err14 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err14 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3593,7 +3593,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3624,7 +3624,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+const err0 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/minProperties",keyword:"minProperties",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3635,7 +3635,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "title") || (key0 === "description")) || (key0 === "steps_to_reproduce")) || (key0 === "expected_result"))){
-const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3649,7 +3649,7 @@ if(data.title !== undefined){
 let data0 = data.title;
 if(typeof data0 === "string"){
 if(func0(data0) > 500){
-const err2 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/title/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+const err2 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/title/maxLength",keyword:"maxLength",params:{limit: 500}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3659,7 +3659,7 @@ vErrors.push(err2);
 errors++;
 }
 if(func0(data0) < 1){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3670,7 +3670,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/title",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/title/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3684,7 +3684,7 @@ if(data.description !== undefined){
 let data1 = data.description;
 if(typeof data1 === "string"){
 if(func0(data1) > 10000){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/description/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/description/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3695,7 +3695,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/description",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/description",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3709,7 +3709,7 @@ if(data.steps_to_reproduce !== undefined){
 let data2 = data.steps_to_reproduce;
 if(typeof data2 === "string"){
 if(func0(data2) > 10000){
-const err7 = {instancePath:instancePath+"/steps_to_reproduce",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/steps_to_reproduce/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+const err7 = {instancePath:instancePath+"/steps_to_reproduce",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/steps_to_reproduce/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3720,7 +3720,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/steps_to_reproduce",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/steps_to_reproduce/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/steps_to_reproduce",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/steps_to_reproduce/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3734,7 +3734,7 @@ if(data.expected_result !== undefined){
 let data3 = data.expected_result;
 if(typeof data3 === "string"){
 if(func0(data3) > 10000){
-const err9 = {instancePath:instancePath+"/expected_result",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/expected_result/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+const err9 = {instancePath:instancePath+"/expected_result",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/expected_result/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3745,7 +3745,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/expected_result",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/expected_result/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/expected_result",schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/properties/expected_result/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3757,7 +3757,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err11 = {instancePath,schemaPath:"openapi.json#/paths/~1features~1qa~1cases~1/patch/requestBody/content/application~1json/schema/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3787,7 +3787,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3797,7 +3797,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3807,7 +3807,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.case_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "case_id"},message:"must have required property '"+"case_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "case_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3819,7 +3819,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3830,7 +3830,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3840,7 +3840,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3850,7 +3850,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3864,7 +3864,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3875,7 +3875,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3885,7 +3885,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3895,7 +3895,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3909,7 +3909,7 @@ errors++;
 if(data.case_id !== undefined){
 let data2 = data.case_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err11 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3920,7 +3920,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3930,7 +3930,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3940,7 +3940,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6.validate(data2))){
-const err14 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err14 = {instancePath:instancePath+"/case_id",schemaPath:"openapi.json#/components/parameters/CaseId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -3953,7 +3953,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -3984,7 +3984,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3994,7 +3994,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4004,7 +4004,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.is_active === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_active"},message:"must have required property '"+"is_active"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "is_active"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4016,7 +4016,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4027,7 +4027,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4037,7 +4037,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4047,7 +4047,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4061,7 +4061,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4072,7 +4072,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4082,7 +4082,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4092,7 +4092,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4105,7 +4105,7 @@ errors++;
 }
 if(data.is_active !== undefined){
 if(typeof data.is_active !== "boolean"){
-const err11 = {instancePath:instancePath+"/is_active",schemaPath:"openapi.json#/paths/~1features~1qa~1sessions~1/get/parameters/2/schema/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err11 = {instancePath:instancePath+"/is_active",schemaPath:"openapi.json#/paths/~1features~1qa~1sessions~1/get/parameters/2/schema/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4118,7 +4118,7 @@ errors++;
 if(data.page !== undefined){
 let data3 = data.page;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err12 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err12 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4129,7 +4129,7 @@ errors++;
 }
 if(typeof data3 == "number"){
 if(data3 > 1000000 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+const err13 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4139,7 +4139,7 @@ vErrors.push(err13);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err14 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4153,7 +4153,7 @@ errors++;
 if(data.limit !== undefined){
 let data4 = data.limit;
 if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-const err15 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err15 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4164,7 +4164,7 @@ errors++;
 }
 if(typeof data4 == "number"){
 if(data4 > 100 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err16 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4174,7 +4174,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data4 < 1 || isNaN(data4)){
-const err17 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err17 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4189,7 +4189,7 @@ if(data.q !== undefined){
 let data5 = data.q;
 if(typeof data5 === "string"){
 if(func0(data5) > 200){
-const err18 = {instancePath:instancePath+"/q",schemaPath:"openapi.json#/components/parameters/Q/schema/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+const err18 = {instancePath:instancePath+"/q",schemaPath:"openapi.json#/components/parameters/Q/schema/maxLength",keyword:"maxLength",params:{limit: 200}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4200,7 +4200,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/q",schemaPath:"openapi.json#/components/parameters/Q/schema/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/q",schemaPath:"openapi.json#/components/parameters/Q/schema/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4212,7 +4212,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4242,7 +4242,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4252,7 +4252,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4264,7 +4264,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4275,7 +4275,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4285,7 +4285,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4295,7 +4295,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4309,7 +4309,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4320,7 +4320,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4330,7 +4330,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4340,7 +4340,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4353,7 +4353,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4383,7 +4383,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.scenario_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"},message:"must have required property '"+"scenario_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scenario_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4394,7 +4394,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "scenario_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4407,7 +4407,7 @@ errors++;
 if(data.scenario_id !== undefined){
 let data0 = data.scenario_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/scenario_id",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/scenario_id",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4418,7 +4418,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/scenario_id",schemaPath:"#/components/schemas/Id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err3 = {instancePath:instancePath+"/scenario_id",schemaPath:"#/components/schemas/Id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4428,7 +4428,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/scenario_id",schemaPath:"#/components/schemas/Id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/scenario_id",schemaPath:"#/components/schemas/Id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4438,7 +4438,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err5 = {instancePath:instancePath+"/scenario_id",schemaPath:"#/components/schemas/Id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err5 = {instancePath:instancePath+"/scenario_id",schemaPath:"#/components/schemas/Id/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4451,7 +4451,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4502,7 +4502,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4512,7 +4512,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4522,7 +4522,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.case_report_id === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "case_report_id"},message:"must have required property '"+"case_report_id"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "case_report_id"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4534,7 +4534,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4545,7 +4545,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4555,7 +4555,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4565,7 +4565,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err6 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4579,7 +4579,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4590,7 +4590,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4600,7 +4600,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4610,7 +4610,7 @@ vErrors.push(err9);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err10 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4624,7 +4624,7 @@ errors++;
 if(data.case_report_id !== undefined){
 let data2 = data.case_report_id;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err11 = {instancePath:instancePath+"/case_report_id",schemaPath:"openapi.json#/components/parameters/CaseReportId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err11 = {instancePath:instancePath+"/case_report_id",schemaPath:"openapi.json#/components/parameters/CaseReportId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4635,7 +4635,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/case_report_id",schemaPath:"openapi.json#/components/parameters/CaseReportId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err12 = {instancePath:instancePath+"/case_report_id",schemaPath:"openapi.json#/components/parameters/CaseReportId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4645,7 +4645,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err13 = {instancePath:instancePath+"/case_report_id",schemaPath:"openapi.json#/components/parameters/CaseReportId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err13 = {instancePath:instancePath+"/case_report_id",schemaPath:"openapi.json#/components/parameters/CaseReportId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4655,7 +4655,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!(formats6.validate(data2))){
-const err14 = {instancePath:instancePath+"/case_report_id",schemaPath:"openapi.json#/components/parameters/CaseReportId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err14 = {instancePath:instancePath+"/case_report_id",schemaPath:"openapi.json#/components/parameters/CaseReportId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4668,7 +4668,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4703,7 +4703,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4713,7 +4713,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.actual_result === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actual_result"},message:"must have required property '"+"actual_result"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "actual_result"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4723,7 +4723,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.severity === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'"};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "severity"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4733,7 +4733,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.priority === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"},message:"must have required property '"+"priority"+"'"};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4744,7 +4744,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "status") || (key0 === "actual_result")) || (key0 === "severity")) || (key0 === "priority"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4757,7 +4757,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4767,7 +4767,7 @@ vErrors.push(err5);
 errors++;
 }
 if("bug" !== data0){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "bug"},message:"must be equal to constant"};
+const err6 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/const",keyword:"const",params:{allowedValue: "bug"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4781,7 +4781,7 @@ if(data.actual_result !== undefined){
 let data1 = data.actual_result;
 if(typeof data1 === "string"){
 if(func0(data1) > 10000){
-const err7 = {instancePath:instancePath+"/actual_result",schemaPath:"#/properties/actual_result/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+const err7 = {instancePath:instancePath+"/actual_result",schemaPath:"#/properties/actual_result/maxLength",keyword:"maxLength",params:{limit: 10000}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4791,7 +4791,7 @@ vErrors.push(err7);
 errors++;
 }
 if(func0(data1) < 1){
-const err8 = {instancePath:instancePath+"/actual_result",schemaPath:"#/properties/actual_result/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err8 = {instancePath:instancePath+"/actual_result",schemaPath:"#/properties/actual_result/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4802,7 +4802,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/actual_result",schemaPath:"#/properties/actual_result/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err9 = {instancePath:instancePath+"/actual_result",schemaPath:"#/properties/actual_result/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4816,7 +4816,7 @@ if(data.severity !== undefined){
 let data2 = data.severity;
 if(typeof data2 === "string"){
 if(func0(data2) > 50){
-const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/components/schemas/Severity/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+const err10 = {instancePath:instancePath+"/severity",schemaPath:"#/components/schemas/Severity/maxLength",keyword:"maxLength",params:{limit: 50}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4826,7 +4826,7 @@ vErrors.push(err10);
 errors++;
 }
 if(func0(data2) < 1){
-const err11 = {instancePath:instancePath+"/severity",schemaPath:"#/components/schemas/Severity/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err11 = {instancePath:instancePath+"/severity",schemaPath:"#/components/schemas/Severity/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4837,7 +4837,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/severity",schemaPath:"#/components/schemas/Severity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/severity",schemaPath:"#/components/schemas/Severity/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4851,7 +4851,7 @@ if(data.priority !== undefined){
 let data3 = data.priority;
 if(typeof data3 === "string"){
 if(func0(data3) > 50){
-const err13 = {instancePath:instancePath+"/priority",schemaPath:"#/components/schemas/Priority/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+const err13 = {instancePath:instancePath+"/priority",schemaPath:"#/components/schemas/Priority/maxLength",keyword:"maxLength",params:{limit: 50}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4861,7 +4861,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func0(data3) < 1){
-const err14 = {instancePath:instancePath+"/priority",schemaPath:"#/components/schemas/Priority/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err14 = {instancePath:instancePath+"/priority",schemaPath:"#/components/schemas/Priority/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4872,7 +4872,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/priority",schemaPath:"#/components/schemas/Priority/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/priority",schemaPath:"#/components/schemas/Priority/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4884,7 +4884,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4915,7 +4915,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "pending"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-const err0 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomePending/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err0 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomePending/required",keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4926,7 +4926,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "status")){
-const err1 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomePending/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomePending/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4939,7 +4939,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(typeof data0 !== "string"){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/CaseOutcomePending/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/CaseOutcomePending/properties/status/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4949,7 +4949,7 @@ vErrors.push(err2);
 errors++;
 }
 if("pending" !== data0){
-const err3 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/CaseOutcomePending/properties/status/const",keyword:"const",params:{allowedValue: "pending"},message:"must be equal to constant"};
+const err3 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/CaseOutcomePending/properties/status/const",keyword:"const",params:{allowedValue: "pending"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4961,7 +4961,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomePending/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err4 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomePending/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4975,7 +4975,7 @@ var props0 = true;
 else if(tag0 === "done"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status === undefined){
-const err5 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomeDone/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+const err5 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomeDone/required",keyword:"required",params:{missingProperty: "status"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4986,7 +4986,7 @@ errors++;
 }
 for(const key1 in data){
 if(!(key1 === "status")){
-const err6 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomeDone/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err6 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomeDone/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4999,7 +4999,7 @@ errors++;
 if(data.status !== undefined){
 let data1 = data.status;
 if(typeof data1 !== "string"){
-const err7 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/CaseOutcomeDone/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err7 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/CaseOutcomeDone/properties/status/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5009,7 +5009,7 @@ vErrors.push(err7);
 errors++;
 }
 if("done" !== data1){
-const err8 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/CaseOutcomeDone/properties/status/const",keyword:"const",params:{allowedValue: "done"},message:"must be equal to constant"};
+const err8 = {instancePath:instancePath+"/status",schemaPath:"#/components/schemas/CaseOutcomeDone/properties/status/const",keyword:"const",params:{allowedValue: "done"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5021,7 +5021,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomeDone/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath,schemaPath:"#/components/schemas/CaseOutcomeDone/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5044,7 +5044,7 @@ props0 = true;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0},message:"value of tag \"status\" must be in oneOf"};
+const err10 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "status", tagValue: tag0}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5055,7 +5055,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0},message:"tag \"status\" must be string"};
+const err11 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "status", tagValue: tag0}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5066,7 +5066,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5122,7 +5122,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5132,7 +5132,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5144,7 +5144,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5155,7 +5155,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5165,7 +5165,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5175,7 +5175,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5189,7 +5189,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5200,7 +5200,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5210,7 +5210,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5220,7 +5220,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5233,7 +5233,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5263,7 +5263,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessions_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions_id"},message:"must have required property '"+"sessions_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5274,7 +5274,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(key0 === "sessions_id")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5287,7 +5287,7 @@ errors++;
 if(data.sessions_id !== undefined){
 let data0 = data.sessions_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/sessions_id",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/sessions_id",schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5298,7 +5298,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/sessions_id",schemaPath:"#/components/schemas/Id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err3 = {instancePath:instancePath+"/sessions_id",schemaPath:"#/components/schemas/Id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5308,7 +5308,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/sessions_id",schemaPath:"#/components/schemas/Id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/sessions_id",schemaPath:"#/components/schemas/Id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5318,7 +5318,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err5 = {instancePath:instancePath+"/sessions_id",schemaPath:"#/components/schemas/Id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err5 = {instancePath:instancePath+"/sessions_id",schemaPath:"#/components/schemas/Id/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5331,7 +5331,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5385,7 +5385,7 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Id/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5396,7 +5396,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5406,7 +5406,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5416,7 +5416,7 @@ vErrors.push(err2);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/components/schemas/Id/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5429,7 +5429,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5457,7 +5457,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.company_id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"},message:"must have required property '"+"company_id"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "company_id"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5467,7 +5467,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.board_id === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"},message:"must have required property '"+"board_id"+"'"};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "board_id"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5479,7 +5479,7 @@ errors++;
 if(data.company_id !== undefined){
 let data0 = data.company_id;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err2 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5490,7 +5490,7 @@ errors++;
 }
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err3 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5500,7 +5500,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data0 < 1 || isNaN(data0)){
-const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err4 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5510,7 +5510,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(formats6.validate(data0))){
-const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err5 = {instancePath:instancePath+"/company_id",schemaPath:"openapi.json#/components/parameters/CompanyId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5524,7 +5524,7 @@ errors++;
 if(data.board_id !== undefined){
 let data1 = data.board_id;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err6 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5535,7 +5535,7 @@ errors++;
 }
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+const err7 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5545,7 +5545,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data1 < 1 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err8 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5555,7 +5555,7 @@ vErrors.push(err8);
 errors++;
 }
 if(!(formats6.validate(data1))){
-const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""};
+const err9 = {instancePath:instancePath+"/board_id",schemaPath:"openapi.json#/components/parameters/BoardId/schema/format",keyword:"format",params:{format: "int64"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5569,7 +5569,7 @@ errors++;
 if(data.page !== undefined){
 let data2 = data.page;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err10 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err10 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5580,7 +5580,7 @@ errors++;
 }
 if(typeof data2 == "number"){
 if(data2 > 1000000 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+const err11 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -5590,7 +5590,7 @@ vErrors.push(err11);
 errors++;
 }
 if(data2 < 1 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err12 = {instancePath:instancePath+"/page",schemaPath:"openapi.json#/components/parameters/Page/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5604,7 +5604,7 @@ errors++;
 if(data.limit !== undefined){
 let data3 = data.limit;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-const err13 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err13 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/type",keyword:"type",params:{type: "integer"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5615,7 +5615,7 @@ errors++;
 }
 if(typeof data3 == "number"){
 if(data3 > 100 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err14 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5625,7 +5625,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data3 < 1 || isNaN(data3)){
-const err15 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err15 = {instancePath:instancePath+"/limit",schemaPath:"openapi.json#/components/parameters/Limit/schema/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5644,7 +5644,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err16];
 }

@@ -10,13 +10,15 @@
 // documented load and an amplifier (BENCH_AMPLIFIER sets its size), its memory and another client's latency under
 // clients that pipeline and never read (BENCH_ATTACK_SECONDS per attack, default 35), and --state writes with a full
 // world (BENCH_DURABILITY_RUNS, default 5), and the docs pages' sizes and the console's load in Chromium
-// (BENCH_DOCS_LOADS, default 5). BENCH_PARTS=servers, conformance, startup, memory, backpressure, durability or docs
+// (BENCH_DOCS_LOADS, default 5), and what naming the fields to correct costs a failing request (field-errors).
+// BENCH_PARTS=servers, conformance, startup, memory, backpressure, durability, docs or field-errors
 // (comma-separated) runs those parts only. A request that sets up a load and meets a refusal stops the run, naming it.
 import { fileURLToPath } from 'node:url';
 import { benchBackpressure } from './backpressure.js';
 import { benchConformance } from './conformance.js';
 import { benchDocs } from './docs.js';
 import { benchDurability } from './durability.js';
+import { benchFieldErrors } from './field-errors.js';
 import { benchMemory } from './memory.js';
 import { BENCHMARKS_PATH, writeSection } from './sections.js';
 import { benchServers } from './servers.js';
@@ -25,9 +27,12 @@ import { benchStartup } from './startup.js';
 import { prestart } from './targets.js';
 
 async function main(): Promise<void> {
-  const parts = (process.env.BENCH_PARTS ?? 'servers,conformance,startup,memory,backpressure,durability,docs').split(
-    ',',
-  );
+  const parts = (
+    process.env.BENCH_PARTS ?? 'servers,conformance,startup,memory,backpressure,durability,docs,field-errors'
+  ).split(',');
+  if (parts.includes('field-errors')) {
+    writeSection(BENCHMARKS_PATH, 'field-errors', await benchFieldErrors(envNumber('BENCH_ROUNDS', 5)));
+  }
   if (parts.includes('docs')) writeSection(BENCHMARKS_PATH, 'docs', await benchDocs(envNumber('BENCH_DOCS_LOADS', 5)));
   if (parts.includes('durability')) {
     writeSection(BENCHMARKS_PATH, 'durability', await benchDurability(envNumber('BENCH_DURABILITY_RUNS', 5)));

@@ -61,7 +61,7 @@ test('with code generation from strings disallowed, the sandbox checks queries, 
   });
   expect(results.list).toBe(200);
   expect(results.badList.status).toBe(400);
-  expect(results.badList.body.errors).toEqual([{ field: 'limit', message: 'must be integer' }]);
+  expect(results.badList.body.errors).toEqual([{ field: 'limit', message: 'must be an integer' }]);
   expect(results.loaded).toBe(true);
   expect(results.badWorld).toBe('snapshot: /format must be "task-sandbox-world"');
 }, 150_000);

@@ -461,6 +461,6 @@ describe('lists', () => {
     expect(one).toEqual([1, 2]);
     expect(both).toEqual([1, 2, 3]);
     const bad = await call('GET', `/task/list/?${onBoard()}&assignee_ids=x`, { auth });
-    expect([bad.status, bad.json.errors[0].field]).toEqual([400, 'assignee_ids.0']);
+    expect([bad.status, bad.json.errors[0].field]).toEqual([400, 'assignee_ids']);
   });
 });

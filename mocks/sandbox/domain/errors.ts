@@ -34,8 +34,12 @@ const AUTHENTICATE = { 'www-authenticate': 'Bearer realm="sandbox", JWT realm="s
 /** At most this many fields are named in one answer, so a body with 100k unknown keys gets a short reply. */
 export const MAX_FIELD_ERRORS = 50;
 
+/** The summary of a validation failure: the one field and what is wrong with it, as the contract's examples say. */
+const summaryOf = (errors: FieldError[]): string =>
+  errors.length === 1 ? `Validation failed: ${errors[0]?.field} ${errors[0]?.message}.` : 'Validation failed.';
+
 /** 400: the payload names each field to correct (the first MAX_FIELD_ERRORS of them). */
-export function validationFailed(errors: FieldError[], message = 'Validation failed.'): SandboxError {
+export function validationFailed(errors: FieldError[], message = summaryOf(errors)): SandboxError {
   if (errors.length <= MAX_FIELD_ERRORS) return new SandboxError(400, message, errors);
   return new SandboxError(
     400,
@@ -45,8 +49,7 @@ export function validationFailed(errors: FieldError[], message = 'Validation fai
 }
 
 /** 400 for a single field. */
-export const invalidField = (field: string, message: string): SandboxError =>
-  validationFailed([{ field, message }], `Validation failed: ${field} ${message}.`);
+export const invalidField = (field: string, message: string): SandboxError => validationFailed([{ field, message }]);
 
 /** 401: the authorization header, the token's expiry or its state is wrong (source §7). */
 export const unauthorized = (message: string, field = 'Authorization'): SandboxError =>
