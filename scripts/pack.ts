@@ -18,6 +18,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export interface PackedPackage {
   name: string;
+  /** Absolute path of the staged package folder: what the tarball holds, and what `npm publish` publishes. */
+  folder: string;
   /** Absolute path of the tarball. */
   tarball: string;
   /** Bytes of the tarball. */
@@ -202,6 +204,7 @@ export function packAll(outDir: string, options: { build?: boolean } = {}): Pack
     if (!report) throw new Error(`npm pack wrote nothing for ${spec.name}`);
     return {
       name: spec.name,
+      folder: stage,
       tarball: join(out, report.filename),
       size: report.size,
       unpackedSize: report.unpackedSize,
