@@ -50,6 +50,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     options,
   )) {
     process.stderr.write(stderr);
-    console.log(`published ${folder}`);
+    console.log(`${options.includes('--dry-run') ? 'would publish' : 'published'} ${folder}`);
   }
 }
