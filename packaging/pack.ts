@@ -1,12 +1,15 @@
 // Builds dist/ and packs the kit's npm packages (packages.ts) into tarballs, for npm run pack
 // (scripts/pack-tarballs.ts). Each package gets the compiled files its entry points import, and exactly the npm
 // dependencies those files import, at the versions this repository pins: a package can neither miss a file nor pull a
-// dependency it does not use.
+// dependency it does not use. Generated modules ship minified (their readable form is in the repository) and the docs
+// pages brotli-compressed, so that a dev dependency stays small installed.
 
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { transformSync } from 'esbuild';
 import ts from 'typescript';
 import { DOCS_OUTPUTS } from '../docs-build/docs-inputs.mjs';
 import { PACKAGES, type PackageSpec } from './packages.js';
@@ -15,6 +18,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export interface PackedPackage {
   name: string;
+  /** Absolute path of the staged package folder: what the tarball holds, and what `npm publish` publishes. */
+  folder: string;
   /** Absolute path of the tarball. */
   tarball: string;
   /** Bytes of the tarball. */
@@ -126,7 +131,7 @@ export function manifestOf(spec: PackageSpec, packages: Set<string>): Record<str
     engines: pins.engines,
     ...(Object.keys(spec.exports).length > 0 ? { exports: exportsOf(spec), ...typesForNode10(spec) } : {}),
     ...(spec.bin ? { bin: spec.bin } : {}),
-    files: ['dist', ...(spec.assets ?? [])],
+    files: ['dist', ...(spec.assets ?? []), ...(spec.compressed ?? []).map((file) => `${file}.br`)],
     ...(spec.bin ? {} : { sideEffects: false }),
     dependencies: Object.fromEntries(dependencies.map((name) => [name, versionOf(name)])),
     ...(peers.length > 0
@@ -136,6 +141,22 @@ export function manifestOf(spec: PackageSpec, packages: Set<string>): Record<str
         }
       : {}),
   };
+}
+
+/** Brotli at its best quality and largest window: packing is rare, and a page ships as it is compressed here. */
+function brotli(source: Buffer): Buffer {
+  return brotliCompressSync(source, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
+      [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
+  });
+}
+
+/** A generated module (ajv's standalone validators, the contract as data) minified: a third of its readable size. */
+function minified(source: Buffer): string {
+  return transformSync(source.toString('utf8'), { format: 'esm', minify: true, legalComments: 'none' }).code;
 }
 
 /** Lays out one package in `stage` (manifest, README, LICENSE, its files) and returns its manifest. */
@@ -149,10 +170,13 @@ export function stagePackage(spec: PackageSpec, stage: string): Record<string, u
   const files = new Set([...typed.files, ...run.files, ...(spec.assets ?? [])]);
   const packages = new Set([...typed.packages, ...run.packages, ...(spec.runs ?? [])]);
   rmSync(stage, { recursive: true, force: true });
-  for (const file of files) {
+  for (const file of [...files, ...(spec.compressed ?? [])]) {
     if (!existsSync(join(root, file))) throw new Error(`${spec.name} needs ${file}, which is missing`);
     mkdirSync(dirname(join(stage, file)), { recursive: true });
-    cpSync(join(root, file), join(stage, file));
+    const source = readFileSync(join(root, file));
+    if (spec.compressed?.includes(file)) writeFileSync(join(stage, `${file}.br`), brotli(source));
+    else if (/^dist\/generated\/.+\.js$/.test(file)) writeFileSync(join(stage, file), minified(source));
+    else cpSync(join(root, file), join(stage, file));
   }
   const manifest = manifestOf(spec, packages);
   writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -180,6 +204,7 @@ export function packAll(outDir: string, options: { build?: boolean } = {}): Pack
     if (!report) throw new Error(`npm pack wrote nothing for ${spec.name}`);
     return {
       name: spec.name,
+      folder: stage,
       tarball: join(out, report.filename),
       size: report.size,
       unpackedSize: report.unpackedSize,

@@ -5,6 +5,7 @@ import { type Agent, Agent as HttpAgent, request as httpRequest } from 'node:htt
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, answerHandlerOf, createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { durable } from '../../mocks/sandbox/hosts/durable.js';
@@ -551,6 +552,31 @@ describe('the node host itself', () => {
       const head = await send(server.origin, false, 'HEAD', '/docs/');
       expect(head).toMatchObject({ status: 200, text: '' });
       expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    });
+
+    it('a page stored brotli-compressed (as the package ships it) goes as it is to a client that takes br, else plain', async () => {
+      await writeFile(join(dir, 'console.html.br'), brotliCompressSync('<h1>Shipped console</h1>'));
+      // fetch sends `gzip, deflate` unless told, and decodes what it gets: the page reads the same either way.
+      for (const [accept, encoding] of [
+        ['br', 'br'],
+        ['gzip, deflate, br;q=0.5', 'br'],
+        ['*', 'br'],
+        ['gzip, br;q=0', null],
+        [undefined, null],
+      ] as const) {
+        const page = await fetch(`${server.origin}/docs/console.html`, {
+          headers: accept === undefined ? {} : { 'accept-encoding': accept },
+        });
+        expect([page.status, page.headers.get('content-encoding'), page.headers.get('vary')], accept).toEqual([
+          200,
+          encoding,
+          'accept-encoding',
+        ]);
+        expect(await page.text(), accept).toBe('<h1>Shipped console</h1>');
+      }
+      // A page stored only plain is served plain whatever the client takes.
+      const plain = await send(server.origin, false, 'GET', '/docs/', { 'accept-encoding': 'br' });
+      expect([plain.headers['content-encoding'], plain.text]).toEqual([undefined, '<h1>Reference</h1>']);
     });
 
     it('a page rebuilt since it was last served is served anew', async () => {

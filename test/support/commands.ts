@@ -15,7 +15,7 @@ const TSX = import.meta.resolve('tsx');
 export function userEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(npm_|VITEST|PORT$|NODE_ENV$|TEST$|INIT_CWD$)/.test(k)) env[k] = v;
+    if (!/^(npm_|VITEST|CONFORMANCE_|PORT$|NODE_ENV$|TEST$|INIT_CWD$)/.test(k)) env[k] = v;
   }
   return env;
 }

@@ -1,8 +1,10 @@
-// The node:http adapter: bridges node:http to the sandbox (or any FetchHandler), limits bodies, time and connections, serves the built docs at /docs/.
+// The node:http adapter: bridges node:http to the sandbox (or any FetchHandler), limits bodies, time and connections, serves the built docs at /docs/ (plain or brotli-compressed).
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress as brotliDecompressCallback } from 'node:zlib';
 import {
   type Answer,
   answerHandlerOf,
@@ -18,6 +20,8 @@ import { API_PREFIX } from '../core/router.js';
 import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from '../domain/errors.js';
 import { BackPressure, type BackPressureCounts, unreadAnswersFull } from './backpressure.js';
 import { type Connection, ConnectionTable, connectionOf } from './connections.js';
+
+const brotliDecompress = promisify(brotliDecompressCallback);
 
 /** Largest request body read (1 MiB); a larger one is answered 413 and its connection closed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -288,23 +292,49 @@ const DOCS_FILES: Record<string, [file: string, type: string]> = {
 
 /**
  * The docs files read once and kept while unchanged: a page of ~3 MB asked for on many connections at once is one
- * buffer that every socket sends, not one copy each.
+ * buffer that every socket sends, not one copy each. `decode` gives what is kept (a compressed page's plain bytes).
  */
 const docsCache = new Map<string, { mtimeMs: number; body: Promise<Buffer> }>();
 
-async function docsFile(file: string): Promise<Buffer> {
+async function docsFile(file: string, decode?: (stored: Buffer) => Promise<Buffer>): Promise<Buffer> {
   const { mtimeMs } = await stat(file);
-  const cached = docsCache.get(file);
+  const key = decode ? `${file} decoded` : file;
+  const cached = docsCache.get(key);
   if (cached?.mtimeMs === mtimeMs) return cached.body;
-  const body = readFile(file);
-  docsCache.set(file, { mtimeMs, body });
+  const body = readFile(file).then((stored) => (decode ? decode(stored) : stored));
+  docsCache.set(key, { mtimeMs, body });
   body.catch(() => {
-    if (docsCache.get(file)?.body === body) docsCache.delete(file);
+    if (docsCache.get(key)?.body === body) docsCache.delete(key);
   });
   return body;
 }
 
-async function serveDocs(docsDir: string | undefined, path: string, res: ServerResponse): Promise<void> {
+/** Whether an Accept-Encoding value (RFC 9110 §12.5.3) takes brotli: `br` or `*`, with a weight above 0. */
+function acceptsBrotli(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((item) => {
+    const [coding, ...params] = item.split(';').map((part) => part.trim().toLowerCase());
+    const weight = params.find((p) => p.startsWith('q='));
+    return (coding === 'br' || coding === '*') && (weight === undefined || Number(weight.slice(2)) > 0);
+  });
+}
+
+/**
+ * A docs page as stored. The packages ship each page brotli-compressed beside its name (`index.html.br`, a fifth of
+ * the size): sent as it is to a client that takes brotli, decompressed for one that does not. A clone has it plain.
+ */
+async function docsBody(file: string, accept: string | undefined): Promise<{ body: Buffer; encoding?: 'br' }> {
+  const compressed = `${file}.br`;
+  if (!(await stat(compressed).catch(() => undefined))) return { body: await docsFile(file) };
+  if (acceptsBrotli(accept)) return { body: await docsFile(compressed), encoding: 'br' };
+  return { body: await docsFile(compressed, brotliDecompress) };
+}
+
+async function serveDocs(
+  docsDir: string | undefined,
+  path: string,
+  accept: string | undefined,
+  res: ServerResponse,
+): Promise<void> {
   if (path === '/docs') {
     res.writeHead(301, { location: '/docs/' });
     res.end();
@@ -315,8 +345,13 @@ async function serveDocs(docsDir: string | undefined, path: string, res: ServerR
   if (!entry) return writeAnswer(res, errorAnswer(noSuchPath(`No document at ${path.slice(0, 200)}.`)));
   try {
     if (!docsDir) throw new Error('no docs directory');
-    const body = await docsFile(join(docsDir, entry[0]));
-    res.writeHead(200, { 'content-type': entry[1], 'cache-control': 'no-cache' });
+    const { body, encoding } = await docsBody(join(docsDir, entry[0]), accept);
+    res.writeHead(200, {
+      'content-type': entry[1],
+      'cache-control': 'no-cache',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+    });
     res.end(body);
   } catch {
     writeAnswer(
@@ -414,7 +449,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
     if ((method === 'GET' || method === 'HEAD') && (url === '/docs' || url.startsWith('/docs/'))) {
-      return serveDocs(options.docsDir, url.split('?')[0] as string, res);
+      return serveDocs(options.docsDir, url.split('?')[0] as string, req.headers['accept-encoding'], res);
     }
     // One absolute URL for the guard and the core: building it twice costs a string each time.
     const absolute = `${origin}${url}`;
