@@ -108,11 +108,15 @@ function walkStep(
           throw new WalkError(`The console cannot send the ${parameter.in} parameter ${parameter.name}.`);
         query[parameter.name] = fill(parameter.value, scope, missing) as string | number | boolean;
       }
+      const body = step.payload === undefined ? undefined : fill(step.payload, scope, missing);
+      // The workflow's login has no authenticator code (the demo world has no two-factor accounts); a reader whose
+      // account has one typed it in the console's login form, and the login step must send it (source §2, Login body).
+      if (step.operationId === 'login' && state.login.code && isObject(body)) body.code = state.login.code;
       return {
         method: operation.method.toUpperCase() as ConsoleRequest['method'],
         path: operation.path,
         ...(Object.keys(query).length > 0 ? { query } : {}),
-        ...(step.payload === undefined ? {} : { body: fill(step.payload, scope, missing) }),
+        ...(body === undefined ? {} : { body }),
       };
     },
     learn: (state, body) => {

@@ -257,6 +257,23 @@ describe('the QA walkthrough', () => {
     });
   });
 
+  test('the login step sends the authenticator code the reader typed in the login form, and none when it is empty', async () => {
+    const bodies: unknown[] = [];
+    const capture = async (request: Request) => {
+      bodies.push(await request.clone().json());
+      return createSandbox().fetch(request);
+    };
+    const first = WALKTHROUGH[0] as WalkStep;
+    const baseUrl = 'http://sandbox.test/api';
+    await runStep(first, newWalkState({ ...login, code: '123456' }), {
+      fetch: capture,
+      baseUrl,
+      credential: undefined,
+    });
+    await runStep(first, newWalkState(login), { fetch: capture, baseUrl, credential: undefined });
+    expect(bodies).toEqual([{ ...login, code: '123456' }, login]);
+  });
+
   test('follows the file: a step changed in workflows.arazzo.yaml is the step the walkthrough sends', async () => {
     const changed = readWorkflows() as { workflows: { workflowId: string; steps: Record<string, unknown>[] }[] };
     const qa = changed.workflows.find((w) => w.workflowId === 'qaReview');
