@@ -67,7 +67,11 @@ describe("a tab that loads another tab's world (MSW, one localStorage)", () => {
     return async (method: string, path: string, auth?: string, body?: unknown) => {
       const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
       if (auth) headers.authorization = auth;
-      const res = await fetch(`${baseUrl}${path}`, { method, headers, body: body && JSON.stringify(body) });
+      const res = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+      });
       return { status: res.status, json: await res.json() };
     };
   }
