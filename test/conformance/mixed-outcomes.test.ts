@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
 import { loadProfile } from '../../conformance/profile.js';
+import { junitReport } from '../../conformance/report/files.js';
 import { verdictOf } from '../../conformance/report/verdict.js';
 import { runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
@@ -65,6 +66,8 @@ describe('a MUST rule with checks that pass and checks that fail', { timeout: 18
       expect(rule?.failed).toBeGreaterThan(0);
       expect(rule?.outcome).toBe('FAIL');
       expect(verdictOf(inProcess).reasons).toEqual([`MUST rules failed: ${only}`]);
+      // JUnit, one test case per check: the failed checks are failures, the passed ones are not hidden by them.
+      expect(junitReport(inProcess)).toContain(`tests="${rule?.checks.length}" failures="${rule?.failed}"`);
 
       const cliOutput = lines.join('');
       expect(cli, cliOutput).toBe(1);
