@@ -1,10 +1,8 @@
 // One verdict whichever door (docs/conformance.md, "Exit codes" and "In your Vitest suite") for a rule some of whose
 // checks pass and others fail: runConformance, the CLI's exit code and describeConformance's test all fail it.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
 import { loadProfile } from '../../conformance/profile.js';
@@ -14,33 +12,19 @@ import { runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { processRun } from '../support/node-process.js';
 import { apiTokenAcceptedUnderJwt } from './faults/auth.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'conformance-mixed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The team-style file (test/conformance/fixtures/sandbox.conformance.ts) in a Vitest of its own, against `url`. */
-function vitestAgainst(url: string, only: string, report: string): Promise<{ status: number | null; output: string }> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('VITEST') && !k.startsWith('CONFORMANCE_') && k !== 'TEST' && k !== 'NODE_ENV') env[k] = v;
-  }
-  const args = ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/conformance/fixtures/vitest.config.ts'];
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...env, TARGET_URL: url, ONLY: only, JSON_REPORT: report, NO_COLOR: '1', FORCE_COLOR: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const vitestAgainst = (url: string, only: string, report: string) =>
+  processRun(['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/conformance/fixtures/vitest.config.ts'], {
+    TARGET_URL: url,
+    ONLY: only,
+    JSON_REPORT: report,
   });
-  let output = '';
-  child.stdout.on('data', (c) => {
-    output += c;
-  });
-  child.stderr.on('data', (c) => {
-    output += c;
-  });
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
-}
 
 describe('a MUST rule with checks that pass and checks that fail', { timeout: 180_000 }, () => {
   it('fails in every door: runConformance, the CLI (exit 1) and describeConformance', async () => {
