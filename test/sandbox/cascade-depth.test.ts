@@ -83,3 +83,30 @@ describe('deleting a scenario below the top of its tree', () => {
     expect(named.filter((id) => !reloaded.caseReports.has(id))).toEqual([]);
   });
 });
+
+describe('a saved world with QA data a delete should have taken', () => {
+  test('is refused, naming the place: a session naming a report that is gone, a report of a case that is gone', async () => {
+    const root = await scenario('Saved root', null);
+    await testCase(root, 'saved case');
+    await start(root);
+    type Rows = Array<Record<string, unknown>>;
+    const saved = (await snapshotOf(sandbox.store)) as unknown as Record<string, Rows> & {
+      owners: Record<string, Rows>;
+    };
+    expect(() => storeFromText(JSON.stringify(saved))).not.toThrow();
+    /** The saved world less the last row of `table` (and who wrote it), as a delete that forgot a side leaves it. */
+    const withoutLast = (table: string) =>
+      JSON.stringify({
+        ...saved,
+        [table]: saved[table]?.slice(0, -1),
+        owners: { ...saved.owners, [table]: saved.owners[table]?.slice(0, -1) },
+      });
+    const lastReport = (saved.caseReports ?? []).length - 1;
+    expect(() => storeFromText(withoutLast('caseReports'))).toThrow(
+      /^snapshot: \/sessions\/\d+\/reportIds\/\d+: names no case report of the world/,
+    );
+    expect(() => storeFromText(withoutLast('cases'))).toThrow(
+      new RegExp(`^snapshot: /caseReports/${lastReport}/caseId: names no case of the world`),
+    );
+  });
+});
