@@ -397,7 +397,8 @@ function compareProperties(ctx: Context, side: Side, old: Node, now: Node, place
   }
 }
 
-const paramKey = (p: ResolvedParameter): string => `${p.in}:${p.name}`;
+/** A parameter is its place and its name; a header's name in any case (RFC 9110 §5.1). */
+const paramKey = (p: ResolvedParameter): string => `${p.in}:${p.in === 'header' ? p.name.toLowerCase() : p.name}`;
 
 function compareParameters(ctx: Context, old: ResolvedOperation, now: ResolvedOperation): void {
   const before = new Map(old.parameters.map((p) => [paramKey(p), p]));
@@ -410,7 +411,7 @@ function compareParameters(ctx: Context, old: ResolvedOperation, now: ResolvedOp
         ctx,
         'parameter-removed',
         'breaking-clients',
-        `${old.pointer}/parameters/${key}`,
+        `${old.pointer}/parameters/${p.in}:${p.name}`,
         `${p.in} parameter ${p.name} removed`,
       );
       continue;

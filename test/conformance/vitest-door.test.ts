@@ -2,11 +2,10 @@
 // a team-style file run in a Vitest of its own, which passes against the sandbox and fails, naming the rule, against
 // a fault; `only` and `skip` pick its tests, and on the same server it gives the CLI's verdict: a MUST rule failed or
 // not verified fails both.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LeftBehind } from '../../conformance/engine/result.js';
 import { loadProfile } from '../../conformance/profile.js';
@@ -18,11 +17,11 @@ import { describeConformance } from '../../conformance/vitest.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { processRun } from '../support/node-process.js';
 import { CLEANUP_FAULTS } from './faults/cleanup.js';
 import { FAULTS } from './faults/index.js';
 import { DEMO_PROFILE } from './fixtures/profile.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'conformance-doors-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -31,28 +30,6 @@ describeConformance({
   target: createSandbox().fetch,
   profile: DEMO_PROFILE,
 });
-
-/** This process's environment without Vitest's own markers and CONFORMANCE_* overrides, plus `extra`. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('VITEST') && !k.startsWith('CONFORMANCE_') && k !== 'TEST' && k !== 'NODE_ENV') env[k] = v;
-  }
-  return { ...env, ...extra, NO_COLOR: '1', FORCE_COLOR: '0' };
-}
-
-/** A process to its end, without blocking this one (a server in this process answers it meanwhile). */
-function processRun(args: string[], env: Record<string, string>): Promise<{ status: number | null; output: string }> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (c) => {
-    output += c;
-  });
-  child.stderr.on('data', (c) => {
-    output += c;
-  });
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, output })));
-}
 
 const vitestProcess = (env: Record<string, string>, ...args: string[]) =>
   processRun(

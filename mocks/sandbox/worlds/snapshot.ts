@@ -597,6 +597,23 @@ export function storeFromCheckedSnapshot(
       expectId('task', store.addTask(fields).id, id, place);
     });
   }
+  // QA code keeps both sides (qa.ts): a session names only reports of the world, a report only a session and a case of
+  // it. A world that does not would hide a report, or hold QA data a delete should have taken with it.
+  const holder = new Map<number, number>();
+  for (const [session, place] of rows<Session>('sessions')) {
+    for (const [i, id] of session.reportIds.entries()) {
+      if (!store.caseReports.has(id))
+        throw new SnapshotError(`snapshot: ${place}/reportIds/${i}: names no case report of the world`);
+      holder.set(id, session.id);
+    }
+  }
+  for (const [report, place] of rows<CaseReport>('caseReports')) {
+    if (holder.get(report.id) !== report.sessionId) {
+      throw new SnapshotError(`snapshot: ${place}/sessionId: names no session that holds this report`);
+    }
+    if (!store.cases.has(report.caseId))
+      throw new SnapshotError(`snapshot: ${place}/caseId: names no case of the world`);
+  }
   for (const kind of KINDS) advanceTo(kind, counters[kind], `/counters/${kind}`);
   // Each row counts against the account that last wrote it, as when it was saved.
   for (const [name, pairs] of Object.entries((snapshot.owners ?? {}) as Snapshot['owners'])) {

@@ -7,8 +7,10 @@ import {
   dataOf,
   type Fault,
   type FaultVariant,
+  fieldNotStored,
   type Parsed,
   parse,
+  readOf,
   reply,
   rewrite,
   validationFailed,
@@ -35,9 +37,6 @@ async function rewriteList(res: Response, key: string, change: (rows: unknown[])
     return { ...body, data: { ...data, [key]: change(rows) } };
   });
 }
-
-/** The same request as a GET without body (to read the object a PATCH addresses). */
-const readOf = (req: Request): Request => new Request(req.url, { method: 'GET', headers: req.headers });
 
 /** Renaming a scenario answers the new title and keeps the old one. */
 export const renameIgnored: FaultVariant = {
@@ -81,17 +80,11 @@ export const caseUpdateIgnored: FaultVariant = {
   },
 };
 
-/** A case update stores every field but steps_to_reproduce, while its answer echoes all of them. */
-export const caseStepsNotStored: FaultVariant = {
-  breaks: ['QA-04'],
-  wrap: (inner) => async (req) => {
-    const { operationId, body } = await parse(req);
-    if (operationId !== 'updateCase' || !isObject(body) || !('steps_to_reproduce' in body)) return inner(req);
-    const { steps_to_reproduce: _dropped, ...kept } = body;
-    const res = await inner(withBody(req, kept));
-    return res.status === 200 ? rewriteData(res, 'case', (c) => ({ ...c, ...body })) : res;
-  },
-};
+/** A case update stores every field but one, while its answer echoes all of them: one fault per field QA-04 changes. */
+export const caseTitleNotStored = fieldNotStored('updateCase', 'case', 'title', ['QA-04']);
+export const caseDescriptionNotStored = fieldNotStored('updateCase', 'case', 'description', ['QA-04']);
+export const caseStepsNotStored = fieldNotStored('updateCase', 'case', 'steps_to_reproduce', ['QA-04']);
+export const caseExpectedResultNotStored = fieldNotStored('updateCase', 'case', 'expected_result', ['QA-04']);
 
 /** Remembers the cases created through the handler: id → the case as answered. */
 function caseMemory(): { cases: Map<number, Json>; observe(req: Parsed, res: Response): Promise<void> } {

@@ -6,6 +6,7 @@ import {
   dataOf,
   type Fault,
   type FaultVariant,
+  fieldNotStored,
   memberAuthorization,
   parse,
   reply,
@@ -168,3 +169,9 @@ export const tokenUpdateEchoed: FaultVariant = {
     });
   },
 };
+
+/** A token PATCH stores all but one of the effects TOKEN-12 judges, while its answer echoes every one. */
+export const tokenTitleNotStored = fieldNotStored('updateApiToken', 'token', 'title', ['TOKEN-12']);
+export const tokenMetadataNotStored = fieldNotStored('updateApiToken', 'token', 'metadata', ['TOKEN-12']);
+/** An expires_at sent in a token PATCH is never stored: the token keeps none and never expires. */
+export const tokenExpiryNotMoved = fieldNotStored('updateApiToken', 'token', 'expires_at', ['TOKEN-12'], null);

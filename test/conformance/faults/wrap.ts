@@ -116,6 +116,39 @@ export async function dataOf(res: Response): Promise<Record<string, unknown> | u
 export const validationFailed = (field: string, message: string): Response =>
   reply(400, { status: 'error', message: 'Validation failed.', errors: [{ field, message }] });
 
+/** The same request as a GET without body (to read the object a PATCH addresses). */
+export const readOf = (req: Request): Request => new Request(req.url, { method: 'GET', headers: req.headers });
+
+/**
+ * A PATCH of `operationId` that stores every field sent but `field`, and answers `data[key]` as if it had stored it:
+ * `field` is sent as `stored` instead, or left out (and when it was all the body held, the object is read, not
+ * written). One such fault per effect a rule judges proves each effect, not only the rule.
+ */
+export function fieldNotStored(
+  operationId: string,
+  key: string,
+  field: string,
+  breaks: readonly string[],
+  stored?: unknown,
+): FaultVariant {
+  return {
+    breaks,
+    wrap: (inner) => async (req) => {
+      const parsed = await parse(req);
+      const { body } = parsed;
+      if (parsed.operationId !== operationId || !isObject(body) || !(field in body)) return inner(req);
+      const { [field]: _dropped, ...kept } = body;
+      const sent = stored === undefined ? kept : { ...kept, [field]: stored };
+      const res = await inner(Object.keys(sent).length > 0 ? withBody(req, sent) : readOf(req));
+      if (res.status !== 200) return res;
+      return rewrite(res, (answer) => {
+        const data = isObject(answer.data) ? answer.data : {};
+        return isObject(data[key]) ? { ...answer, data: { ...data, [key]: { ...data[key], ...body } } } : answer;
+      });
+    },
+  };
+}
+
 /** JWT-shaped: three base64url segments. */
 export const looksLikeJwt = (token: string): boolean => /^[\w-]+\.[\w-]+\.[\w-]*$/.test(token);
 
