@@ -14,6 +14,8 @@ export const NOT_SAVED: Record<string, string> = {
   now: 'the clock is the running sandbox’s',
   refreshGrants: 'unused refresh tokens die with the signing key, which is never written down (log in again)',
   refreshJtisByAccount: 'the index of those refresh tokens',
+  refreshJtisByClient: 'the same index per client',
+  heldElsewhere: 'the running sandbox’s callback to its control tables, which die with it',
   charging: 'set only while a handler runs',
   ledger: 'the Store’s callbacks to its record maps: code, not data',
   ownerChangeCount: 'how many times a record changed writer: a count of events, not the world',

@@ -270,8 +270,8 @@ describe('big sessions in answers', () => {
   });
 });
 
-describe('refresh tokens are remembered per account', () => {
-  const { call } = sandboxUnderTest({ limits: { refreshTokensPerAccount: 3 } });
+describe('refresh tokens are remembered per account and client', () => {
+  const { call } = sandboxUnderTest({ limits: { refreshTokensPerClient: 3 } });
   const login = async (username: string, password: string): Promise<string> => {
     const res = await call('POST', '/member/login/', {
       body: { username, password, captcha_token: DEMO.captchaToken },

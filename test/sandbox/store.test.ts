@@ -210,7 +210,7 @@ describe('loading a saved world', () => {
 });
 
 describe('unused refresh tokens per account', () => {
-  const grant = (jti: string) => ({ jti, accountId: WRITER });
+  const grant = (jti: string) => ({ jti, accountId: WRITER, client: 'local', expiresAtMs: Number.MAX_SAFE_INTEGER });
 
   test('a used refresh token frees its place: the limit counts only the tokens the account can still use', () => {
     const store = new Store(limitsWith({ refreshTokensPerAccount: 3 }));
@@ -326,8 +326,18 @@ describe('the registration budget', () => {
     ]);
     store.addToken(token('idle-token', idle.id));
     store.addToken(token('other-token', other.id));
-    store.addRefreshGrant({ jti: 'idle-refresh', accountId: idle.id });
-    store.addRefreshGrant({ jti: 'other-refresh', accountId: other.id });
+    store.addRefreshGrant({
+      jti: 'idle-refresh',
+      accountId: idle.id,
+      client: 'a',
+      expiresAtMs: Number.MAX_SAFE_INTEGER,
+    });
+    store.addRefreshGrant({
+      jti: 'other-refresh',
+      accountId: other.id,
+      client: 'a',
+      expiresAtMs: Number.MAX_SAFE_INTEGER,
+    });
     store.restoreRegistration(idle.id, { atMs: now, client: 'a', used: false });
     now += 60 * MINUTE;
     store.pruneUnused();

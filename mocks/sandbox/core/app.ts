@@ -6,6 +6,7 @@ import type { FieldError, RequestValidators } from '../../../contract/request-va
 import { openapiDocument } from '../../../generated/openapi-document.js';
 import { boardScope, type Need } from '../domain/access.js';
 import { Auth, DEFAULT_ACCESS_TOKEN_TTL_SECONDS, type Principal } from '../domain/auth.js';
+import { sha256Hex } from '../domain/bytes.js';
 import {
   internalError,
   invalidField,
@@ -31,6 +32,7 @@ import {
   type Preferences,
   parsePrefer,
   preferredExample,
+  type TableRoom,
 } from './controls.js';
 import { PREFLIGHT_HEADERS } from './cors.js';
 import { andThen, errorAnswer, json, type Reply, type Soon } from './reply.js';
@@ -145,6 +147,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (options.captchaToken === '') {
     throw new TypeError('createSandbox: captchaToken must not be empty');
   }
+  // What an account holds in the controls' tables counts in its share, in whichever world is current.
+  const heldByControls = (account: number) => expired.bytesOf(account) + resends.bytesOf(account);
+  const adopt = (next: Store) => {
+    next.heldElsewhere = heldByControls;
+    store = next;
+  };
   let store = new Store(limits, now);
   const auth = new Auth(
     () => store,
@@ -155,7 +163,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   const nowIso = () => new Date(now()).toISOString();
   const reset = (world: World = startWorld) => {
-    store = new Store(limits, now);
+    adopt(new Store(limits, now));
     seedWorld(store, world);
     auth.reset();
     expired.clear();
@@ -163,9 +171,31 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   reset();
   // A loaded world keeps each account's standing as saved (worlds/snapshot.ts): a restart changes none.
-  if (options.store) store = options.store;
+  if (options.store) adopt(options.store);
 
-  const control = controlEndpoints({ startWorld, reset, auth, expired });
+  // The bound of each control table, and the current world's share check.
+  const roomOf = (limit: number): TableRoom => ({
+    limit,
+    fits: (account, bytes) => store.checkHeldRoom(account, bytes),
+  });
+  const expiredRoom = roomOf(limits.expiredTokensPerAccount);
+  const resendRoom = roomOf(limits.resendsPerAccount);
+
+  /** The account of a valid access token this sandbox issued, and when it runs out; anything else is a 401. */
+  async function tokenOf(jwt: string): Promise<{ account: number; untilMs: number }> {
+    const untilMs = await auth.accessTokenExpiry(jwt);
+    const checked = auth.authenticate(`JWT ${jwt}`);
+    return { account: (checked instanceof Promise ? await checked : checked).account.id, untilMs };
+  }
+
+  const control = controlEndpoints({
+    startWorld,
+    reset,
+    async expire(jwt) {
+      const { account, untilMs } = await tokenOf(jwt);
+      expired.add(jwt, account, untilMs, Date.now(), expiredRoom);
+    },
+  });
 
   const queryless = new Set(
     contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
@@ -245,6 +275,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   ): Soon<Reply> {
     const operationId = op.operationId as OperationId;
     const hasQuery = !queryless.has(operationId);
+    // An operation without query parameters takes none: each one sent is named (the common request sends none).
+    if (!hasQuery && search !== '') {
+      const names = [...new Set(new URLSearchParams(search).keys())];
+      if (names.length > 0) {
+        throw validationFailed(
+          names.map((name) => ({ field: name.slice(0, 200), message: 'is not a query parameter of this operation' })),
+        );
+      }
+    }
     if (!hasQuery && !op.requestBodyPointer) return handle(request, operationId, principal, {}, undefined);
     return andThen(validatorsFor(contract), (check) => {
       const errors: FieldError[] = [];
@@ -303,13 +342,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
    * gets its 401 and changes nothing.
    */
   async function expireOnPreference(jwt: string, request: string): Promise<void> {
-    const untilMs = await auth.accessTokenExpiry(jwt);
-    const checked = auth.authenticate(`JWT ${jwt}`);
-    const account = (checked instanceof Promise ? await checked : checked).account.id;
+    const [{ account, untilMs }, hash] = await Promise.all([tokenOf(jwt), sha256Hex(request)]);
     // untilMs is on the sandbox's clock (`now`), which a test may fake.
-    if (!expired.has(jwt) && resends.takeResend(account, request, now())) return;
-    expired.add(jwt, untilMs, Date.now());
-    resends.refused(account, request, untilMs, now());
+    if (!expired.has(jwt) && resends.takeResend(account, hash, now())) return;
+    expired.add(jwt, account, untilMs, Date.now(), expiredRoom);
+    resends.refused(account, hash, untilMs, now(), resendRoom);
   }
 
   const corsFor = (request: SandboxRequest) =>
@@ -339,7 +376,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     answer: async (request) => answerNow(request),
     reset,
     restore(saved) {
-      store = saved;
+      adopt(saved);
     },
     get store() {
       return store;

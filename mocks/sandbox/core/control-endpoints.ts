@@ -1,9 +1,8 @@
 // The /_sandbox/ endpoints a sandbox answers itself (docs/sandbox.md "Reset, an empty world, and other hosts"): reset the world, expire an access token. Who may call them is controls.ts's guard.
-import type { Auth } from '../domain/auth.js';
 import { invalidField, methodNotAllowed, noSuchPath } from '../domain/errors.js';
 import { ok } from '../handlers/types.js';
 import { isWorld, WORLDS, type World } from '../worlds/presets.js';
-import { CONTROL_PREFIX, type ExpiredTokens, jwtOf } from './controls.js';
+import { CONTROL_PREFIX, jwtOf } from './controls.js';
 import { json, type Reply } from './reply.js';
 import type { SandboxRequest } from './request.js';
 
@@ -12,12 +11,12 @@ export const RESET_PATH = `${CONTROL_PREFIX}reset/`;
 /** Not part of the contract: POST here with `Authorization: JWT <access token>` expires that token at once. */
 export const EXPIRE_TOKEN_PATH = `${CONTROL_PREFIX}expire-token/`;
 
-/** What the endpoints act on: the sandbox's reset, its issued tokens, and the tokens expired on purpose. */
+/** What the endpoints act on: the sandbox's reset, and expiring one of its access tokens (controls.ts ExpiredTokens). */
 export interface ControlTarget {
   startWorld: World;
   reset(world: World): void;
-  auth: Auth;
-  expired: ExpiredTokens;
+  /** Expires `jwt`, a valid access token the sandbox issued; anything else is a 401. */
+  expire(jwt: string): Promise<void>;
 }
 
 /** A success envelope, never with CORS: a page of another origin must not read what a control answers. */
@@ -31,7 +30,7 @@ function done<D>(data: D): Reply {
  * `controlRefusal`): in process, whoever holds the sandbox may.
  */
 export function controlEndpoints(target: ControlTarget) {
-  const { startWorld, reset, auth, expired } = target;
+  const { startWorld, reset, expire } = target;
   return async function control(request: SandboxRequest, method: string, path: string, search: string): Promise<Reply> {
     const allow = (methods: string[]) => {
       if (!methods.includes(method)) throw methodNotAllowed(method, methods);
@@ -47,7 +46,7 @@ export function controlEndpoints(target: ControlTarget) {
       allow(['POST']);
       const jwt = jwtOf(request.headers.get('authorization'));
       if (jwt === undefined) throw invalidField('Authorization', 'must be JWT <access token>: the token to expire');
-      expired.add(jwt, await auth.accessTokenExpiry(jwt), Date.now());
+      await expire(jwt);
       return done({ expired: true });
     }
     throw noSuchPath(`No sandbox control at ${path.slice(0, 200)}: there are ${RESET_PATH} and ${EXPIRE_TOKEN_PATH}.`);

@@ -4,6 +4,7 @@ import type { OperationSpec } from '../../../contract/document.js';
 import { dereference } from '../../../contract/pointer.js';
 import { sameText } from '../domain/bytes.js';
 import { invalidField, SandboxError } from '../domain/errors.js';
+import { HELD_ENTRY_BYTES } from '../domain/limits.js';
 import type { SandboxRequest } from './request.js';
 
 /** Control endpoints live here, beside (never inside) the API prefix; none is part of the contract. */
@@ -12,11 +13,14 @@ export const CONTROL_PREFIX = '/_sandbox/';
 export const ADMIN_SECRET_HEADER = 'x-sandbox-admin-secret';
 /** Longest `Prefer: delay=` honoured, so a typo cannot hang a client. */
 export const MAX_DELAY_MS = 10_000;
-/** Access tokens kept expired at once (a bound on memory, not a rule). */
-export const MAX_EXPIRED_TOKENS = 10_000;
-
-/** Requests of one account that wait for their resend after `Prefer: expire-token`, at most; past it the oldest go. */
-export const MAX_RESENDS_PER_ACCOUNT = 32;
+/**
+ * How an account's table asks for room: its bound (limits.ts) and its share's check (Store.checkHeldRoom), each entry
+ * counting HELD_ENTRY_BYTES.
+ */
+export interface TableRoom {
+  limit: number;
+  fits(account: number, bytes: number): void;
+}
 
 /** Host names that always reach /_sandbox/ (any port): only this machine can resolve them to the sandbox. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
@@ -199,37 +203,63 @@ export function controlRefusal(
   return undefined;
 }
 
+/** What the table of expired tokens keeps of one: its signature, the HMAC of the rest (a hash, never the token). */
+const signatureOf = (jwt: string): string => jwt.slice(jwt.lastIndexOf('.') + 1);
+
 /**
- * Access tokens a developer expired on purpose (`Prefer: expire-token`, POST /_sandbox/expire-token/): only tokens
- * this sandbox issued and that still verify (the caller checks), each kept until it would have run out anyway. None is
- * ever forgotten early, so a flood of other requests cannot make an expired token work again; when the bound is
- * reached, expiring one more answers 429 until some run out.
+ * Access tokens a developer expired on purpose (`Prefer: expire-token`, POST /_sandbox/expire-token/), per account:
+ * only tokens this sandbox issued and that still verify (the caller checks), each kept until it would have run out
+ * anyway. None is ever forgotten early, so a flood of other requests cannot make an expired token work again; an
+ * account at its bound, or whose share is full, gets 429 until some of its own run out. Another account's table
+ * never refuses it.
  */
 export class ExpiredTokens {
-  private readonly tokens = new Map<string, number>();
+  /** Account by token signature: the lookup a request makes. */
+  private readonly owners = new Map<string, number>();
+  /** Per account, its tokens' signatures with when each would have run out. */
+  private readonly byAccount = new Map<number, Map<string, number>>();
 
-  add(token: string, untilMs: number, nowMs: number): void {
-    for (const [known, until] of this.tokens) if (until <= nowMs) this.tokens.delete(known);
-    if (!this.tokens.has(token) && this.tokens.size >= MAX_EXPIRED_TOKENS) {
+  add(token: string, account: number, untilMs: number, nowMs: number, room: TableRoom): void {
+    const key = signatureOf(token);
+    let own = this.byAccount.get(account);
+    if (!own) {
+      own = new Map();
+      this.byAccount.set(account, own);
+    }
+    for (const [known, until] of own) {
+      if (until > nowMs) continue;
+      own.delete(known);
+      this.owners.delete(known);
+    }
+    if (own.has(key)) return;
+    if (own.size >= room.limit) {
       throw new SandboxError(
         429,
-        'Too many access tokens are expired on purpose right now; try again once some run out.',
-        [{ field: 'Prefer', message: `at most ${MAX_EXPIRED_TOKENS} tokens are kept expired at once` }],
+        'This account has too many access tokens expired on purpose right now; try again once some run out.',
+        [{ field: 'Prefer', message: `at most ${room.limit} access tokens of one account are kept expired at once` }],
       );
     }
-    this.tokens.set(token, untilMs);
+    room.fits(account, HELD_ENTRY_BYTES);
+    own.set(key, untilMs);
+    this.owners.set(key, account);
   }
 
   get size(): number {
-    return this.tokens.size;
+    return this.owners.size;
   }
 
   has(token: string): boolean {
-    return this.tokens.has(token);
+    return this.owners.has(signatureOf(token));
+  }
+
+  /** What `account`'s entries count against its share. */
+  bytesOf(account: number): number {
+    return (this.byAccount.get(account)?.size ?? 0) * HELD_ENTRY_BYTES;
   }
 
   clear(): void {
-    this.tokens.clear();
+    this.owners.clear();
+    this.byAccount.clear();
   }
 }
 
@@ -238,39 +268,46 @@ export class ExpiredTokens {
  * 401 resends the request as it was, preference included, with the new access token: that resend (the same method,
  * path and query, from the same account, with a token that is not expired) is answered as usual, once per refusal. So
  * each request sent with the preference costs exactly one refresh, whatever client sends it. A refusal waits for its
- * resend until the token it expired would have run out anyway.
+ * resend until the token it expired would have run out anyway. A request is kept as the SHA-256 of its target, so
+ * each costs its account the same few bytes whatever its length.
  */
 export class PendingResends {
   private readonly byAccount = new Map<number, Map<string, { count: number; untilMs: number }>>();
 
-  /** `request` (e.g. `GET /api/member/me/?`) of `account` was refused; its expired token would have lasted `untilMs`. */
-  refused(account: number, request: string, untilMs: number, nowMs: number): void {
+  /** The request `hash` (of e.g. `GET /api/member/me/?`) of `account` was refused; its token would have lasted `untilMs`. */
+  refused(account: number, hash: string, untilMs: number, nowMs: number, room: TableRoom): void {
     let pending = this.byAccount.get(account);
     if (!pending) {
       pending = new Map();
       this.byAccount.set(account, pending);
     }
     for (const [known, entry] of pending) if (entry.untilMs <= nowMs) pending.delete(known);
-    const entry = pending.get(request);
+    const entry = pending.get(hash);
     if (entry) {
       entry.count += 1;
       entry.untilMs = Math.max(entry.untilMs, untilMs);
       return;
     }
     // The account's own oldest refusal makes room: another account's are never touched.
-    if (pending.size >= MAX_RESENDS_PER_ACCOUNT) pending.delete(pending.keys().next().value as string);
-    pending.set(request, { count: 1, untilMs });
+    if (pending.size >= room.limit) pending.delete(pending.keys().next().value as string);
+    else room.fits(account, HELD_ENTRY_BYTES);
+    pending.set(hash, { count: 1, untilMs });
   }
 
-  /** Whether this is the resend of a refused `request`: if so, that refusal is settled. */
-  takeResend(account: number, request: string, nowMs: number): boolean {
+  /** Whether this is the resend of a refused request (by its `hash`): if so, that refusal is settled. */
+  takeResend(account: number, hash: string, nowMs: number): boolean {
     const pending = this.byAccount.get(account);
-    const entry = pending?.get(request);
+    const entry = pending?.get(hash);
     if (!pending || !entry || entry.untilMs <= nowMs) return false;
     entry.count -= 1;
-    if (entry.count === 0) pending.delete(request);
+    if (entry.count === 0) pending.delete(hash);
     if (pending.size === 0) this.byAccount.delete(account);
     return true;
+  }
+
+  /** What `account`'s entries count against its share. */
+  bytesOf(account: number): number {
+    return (this.byAccount.get(account)?.size ?? 0) * HELD_ENTRY_BYTES;
   }
 
   clear(): void {

@@ -74,6 +74,8 @@ export abstract class ByteAccounting {
   protected abstract isRegistered(owner: number): boolean;
   /** Every map of stored records. */
   protected abstract recordMaps(): Array<RecordMap<unknown, object>>;
+  /** Bytes `owner` holds outside its records (its sessions, the controls' tables): counted in its share too. */
+  protected abstract heldBy(owner: number): number;
 
   protected readonly ledger: Ledger = {
     put: (old, next, owner) => this.put(old, next, owner),
@@ -122,7 +124,7 @@ export abstract class ByteAccounting {
     }
     if (owner !== undefined && own > 0) {
       const share = this.shareOf(owner);
-      if (this.bytesOf(owner) + own > share) throw accountFull(share);
+      if (this.bytesOf(owner) + this.heldBy(owner) + own > share) throw accountFull(share);
     }
     // Registered accounts reserved their share when they registered: only the world's pool can be full.
     if (world && pool > 0 && this.usedWorld + pool > this.limits.worldBytes) throw worldFull(this.limits.worldBytes);
@@ -225,6 +227,12 @@ export abstract class ByteAccounting {
     } finally {
       this.charging = before;
     }
+  }
+
+  /** Throws the 429 of `owner`'s share when `bytes` more held outside its records would not fit it. */
+  checkHeldRoom(owner: number, bytes: number): void {
+    const share = this.shareOf(owner);
+    if (this.bytesOf(owner) + this.heldBy(owner) + bytes > share) throw accountFull(share);
   }
 
   /** Bytes `accountId` holds now (the records it last wrote). */

@@ -147,8 +147,10 @@ export class Auth {
         ]);
       }
     }
+    // The store as it is now, after the awaits (a reset may have replaced it).
+    this.store().checkSessionRoom(account.id, client);
     this.store().markUsed(account.id);
-    return this.issuePair(account.id);
+    return this.issuePair(account.id, client);
   }
 
   /**
@@ -191,10 +193,14 @@ export class Auth {
       throw unauthorized('The refresh token was already used or revoked: log in again.', 'refresh_token');
     }
     if (!store.accounts.has(grant.accountId)) throw unauthorized('The account no longer exists.', 'refresh_token');
-    return this.issuePair(grant.accountId);
+    return this.issuePair(grant.accountId, grant.client);
   }
 
-  async issuePair(accountId: number): Promise<TokenPair> {
+  /**
+   * A new pair for `accountId`; its refresh token is a session of `client` (Store.addRefreshGrant), by default the one
+   * client of a sandbox called in process (core/app.ts requestClients).
+   */
+  async issuePair(accountId: number, client = 'local'): Promise<TokenPair> {
     const nowSeconds = Math.floor(this.now() / 1000);
     const sign = (typ: TokenType, jti: string, ttl: number) =>
       new SignJWT({ typ })
@@ -209,7 +215,12 @@ export class Auth {
       sign('access', toBase64Url(randomBytes(16)), this.accessTtlSeconds),
       sign('refresh', refreshJti, REFRESH_TOKEN_TTL_SECONDS),
     ]);
-    this.store().addRefreshGrant({ jti: refreshJti, accountId });
+    this.store().addRefreshGrant({
+      jti: refreshJti,
+      accountId,
+      client,
+      expiresAtMs: (nowSeconds + REFRESH_TOKEN_TTL_SECONDS) * 1000,
+    });
     return { access_token, refresh_token };
   }
 

@@ -9,8 +9,17 @@ export interface Limits {
   metadataDepth: number;
   /** Named API tokens one account may hold. */
   tokensPerAccount: number;
-  /** Unused refresh tokens remembered per account; a new login past it forgets that account's oldest. */
+  /**
+   * Unused, unexpired refresh tokens (sessions) one account holds from all its clients; past it, a login from a client
+   * that would add one answers 429 until the soonest runs out. No session is ever ended to make room.
+   */
   refreshTokensPerAccount: number;
+  /** Of those, how many one client (core/app.ts requestClients) holds; past it, that client's own oldest ends. */
+  refreshTokensPerClient: number;
+  /** Access tokens one account keeps expired on purpose (`Prefer: expire-token`) at once; past it, 429 for it. */
+  expiredTokensPerAccount: number;
+  /** Requests of one account waiting for their resend after `Prefer: expire-token`; past it, its own oldest goes. */
+  resendsPerAccount: number;
   /** Room above the large world's 3,005 scenarios on its board: every preset world accepts new ones. */
   scenariosPerBoard: number;
   casesPerBoard: number;
@@ -52,7 +61,10 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   metadataBytes: 4096,
   metadataDepth: 5,
   tokensPerAccount: 100,
-  refreshTokensPerAccount: 10,
+  refreshTokensPerAccount: 1000,
+  refreshTokensPerClient: 64,
+  expiredTokensPerAccount: 32,
+  resendsPerAccount: 32,
   scenariosPerBoard: 5000,
   casesPerBoard: 2000,
   sessionsPerBoard: 1000,
@@ -183,6 +195,23 @@ export const accountFull = (limit: number): SandboxError =>
     [{ field: 'body', message: `does not fit: one account stores at most ${limit} bytes of data` }],
     { 'retry-after': RETRY_STORAGE_SECONDS },
   );
+
+/**
+ * What one entry of an account's tables outside its records (a refresh grant, an expired token, a waiting resend)
+ * counts against its share: a fixed, generous figure, since every such entry holds a fixed-size id or hash.
+ */
+export const HELD_ENTRY_BYTES = 256;
+
+/** 429 on login: the account holds its most sessions; the soonest of them runs out `retryAfterMs` from now. */
+export const sessionsFull = (limit: number, retryAfterMs: number): SandboxError => {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new SandboxError(
+    429,
+    `Limit reached: unused refresh tokens per account (at most ${limit} in this sandbox, from all its clients); no session is ended to make room. Use a refresh token you hold, or try again in ${seconds} s.`,
+    [{ field: 'username', message: `unused refresh tokens per account: at most ${limit}` }],
+    { 'retry-after': String(seconds) },
+  );
+};
 
 /**
  * 429 on registration: the registration budget (in all, or this client's) is used up; the soonest an unused account

@@ -51,12 +51,15 @@ export interface ApiTokenRecord {
 }
 
 /**
- * A refresh token that has not been used yet; using it removes it (rotation). Its expiry is the JWT's own `exp`,
- * checked when it is verified, so the grant keeps none.
+ * A refresh token that has not been used yet; using it removes it (rotation). The JWT's own `exp` is what a refresh
+ * checks; `expiresAtMs` (the same instant) lets the store forget it once it has run out.
  */
 export interface RefreshGrant {
   jti: string;
   accountId: number;
+  /** The client that logged in (core/app.ts requestClients); its refreshes keep it, wherever they come from. */
+  client: string;
+  expiresAtMs: number;
 }
 
 export interface Scenario {

@@ -1,7 +1,15 @@
 // The sandbox's in-memory world (docs/sandbox.md "Limits and throttles"): its record maps with stable ids, the
 // registrations and their budgets, and reading and writing records; the byte accounting is accounting.ts's.
 import { ByteAccounting, RecordMap, recordBytes } from './accounting.js';
-import { accountFull, DEFAULT_LIMITS, type Limits, limitReached, registrationsFull } from './limits.js';
+import {
+  accountFull,
+  DEFAULT_LIMITS,
+  HELD_ENTRY_BYTES,
+  type Limits,
+  limitReached,
+  registrationsFull,
+  sessionsFull,
+} from './limits.js';
 import type {
   Account,
   ApiTokenRecord,
@@ -63,6 +71,8 @@ export class Store extends ByteAccounting {
   /** Named API token keys per account, and unused refresh token ids per account in issue order (oldest first). */
   private readonly tokenKeysByAccount = new Map<number, Set<string>>();
   private readonly refreshJtisByAccount = new Map<number, Set<string>>();
+  /** The same ids per account and client, in issue order: a client's own oldest is the one its next login ends. */
+  private readonly refreshJtisByClient = new Map<number, Map<string, Set<string>>>();
   readonly companies = new RecordMap<number, Company>(this.ledger);
   readonly boards = new RecordMap<number, Board>(this.ledger);
   /** Named API tokens by `key`. */
@@ -70,8 +80,8 @@ export class Store extends ByteAccounting {
   /** Token `key` by secret hash: the lookup a `Bearer` request makes. */
   readonly tokenKeysByHash = new Map<string, string>();
   /**
-   * Credentials, not stored data: bounded by count (refreshTokensPerAccount per account), so they are not in the
-   * byte accounting, and a login never answers 429 for lack of room.
+   * Credentials, not stored data: bounded by count per account and per client, and counted in their account's share
+   * (heldBy) at HELD_ENTRY_BYTES each.
    */
   readonly refreshGrants = new Map<string, RefreshGrant>();
   readonly scenarios = new RecordMap<number, Scenario>(this.ledger);
@@ -97,6 +107,9 @@ export class Store extends ByteAccounting {
   private readonly unused = new Map<number, number>();
   /** How many registered accounts each client has now. */
   private readonly registeredByClient = new Map<string, number>();
+
+  /** Bytes an account holds in the sandbox's other tables (core/controls.ts), as the sandbox tells: in its share. */
+  heldElsewhere: ((accountId: number) => number) | undefined;
 
   constructor(
     readonly limits: Limits = DEFAULT_LIMITS,
@@ -128,6 +141,11 @@ export class Store extends ByteAccounting {
 
   protected isRegistered(owner: number): boolean {
     return this.registrations.has(owner);
+  }
+
+  protected heldBy(owner: number): number {
+    const grants = this.refreshJtisByAccount.get(owner)?.size ?? 0;
+    return grants * HELD_ENTRY_BYTES + (this.heldElsewhere?.(owner) ?? 0);
   }
 
   protected recordMaps(): Array<RecordMap<unknown, object>> {
@@ -262,6 +280,7 @@ export class Store extends ByteAccounting {
     this.tokenKeysByAccount.delete(id);
     for (const jti of this.refreshJtisByAccount.get(id) ?? []) this.refreshGrants.delete(jti);
     this.refreshJtisByAccount.delete(id);
+    this.refreshJtisByClient.delete(id);
     for (const company of this.companies.values()) {
       if (!company.members.has(id)) continue;
       company.members.delete(id);
@@ -349,18 +368,36 @@ export class Store extends ByteAccounting {
   }
 
   /**
-   * Remembers an unused refresh token. Each account keeps at most `refreshTokensPerAccount`: past it, that account's
-   * own oldest is forgotten, never another account's. So all grants together stay under accounts ×
-   * refreshTokensPerAccount without any global eviction.
+   * Throws the 429 of a login by `client` that would add a session `accountId` has no room for: the account holds
+   * refreshTokensPerAccount unexpired sessions (from all its clients), or its share is full. A client at its own
+   * bound ends its own oldest instead (addRefreshGrant), so it is never refused; no other client's session ever ends.
+   */
+  checkSessionRoom(accountId: number, client: string): void {
+    this.dropExpiredGrants(accountId);
+    const own = this.refreshJtisByClient.get(accountId)?.get(client)?.size ?? 0;
+    if (own >= this.limits.refreshTokensPerClient) return;
+    const jtis = this.refreshJtisByAccount.get(accountId);
+    if (jtis && jtis.size >= this.limits.refreshTokensPerAccount) {
+      const soonest = this.refreshGrants.get(jtis.values().next().value as string) as RefreshGrant;
+      throw sessionsFull(this.limits.refreshTokensPerAccount, soonest.expiresAtMs - this.now());
+    }
+    this.checkHeldRoom(accountId, HELD_ENTRY_BYTES);
+  }
+
+  /**
+   * Remembers an unused refresh token of its client. Past refreshTokensPerClient, that client's own oldest of this
+   * account is forgotten, never another client's (a login checks checkSessionRoom first; a refresh replaces one).
    */
   addRefreshGrant(grant: RefreshGrant): void {
-    const jtis = setOf(this.refreshJtisByAccount, grant.accountId);
-    while (jtis.size >= this.limits.refreshTokensPerAccount) {
-      const oldest = jtis.values().next().value as string;
-      jtis.delete(oldest);
-      this.refreshGrants.delete(oldest);
+    let clients = this.refreshJtisByClient.get(grant.accountId);
+    if (!clients) {
+      clients = new Map();
+      this.refreshJtisByClient.set(grant.accountId, clients);
     }
-    jtis.add(grant.jti);
+    const own = setOf(clients, grant.client);
+    while (own.size >= this.limits.refreshTokensPerClient) this.takeRefreshGrant(own.values().next().value as string);
+    setOf(clients, grant.client).add(grant.jti);
+    setOf(this.refreshJtisByAccount, grant.accountId).add(grant.jti);
     this.refreshGrants.set(grant.jti, grant);
   }
 
@@ -370,6 +407,20 @@ export class Store extends ByteAccounting {
     if (!grant) return undefined;
     this.refreshGrants.delete(jti);
     this.refreshJtisByAccount.get(grant.accountId)?.delete(jti);
+    const clients = this.refreshJtisByClient.get(grant.accountId);
+    const own = clients?.get(grant.client);
+    own?.delete(jti);
+    if (own?.size === 0) clients?.delete(grant.client);
     return grant;
+  }
+
+  /** Forgets `accountId`'s refresh tokens that have run out: issued in order with one lifetime, the oldest first. */
+  private dropExpiredGrants(accountId: number): void {
+    const now = this.now();
+    for (const jti of this.refreshJtisByAccount.get(accountId) ?? []) {
+      const grant = this.refreshGrants.get(jti);
+      if (grant && grant.expiresAtMs > now) break;
+      this.takeRefreshGrant(jti);
+    }
   }
 }

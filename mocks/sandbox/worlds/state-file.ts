@@ -1,6 +1,6 @@
 // The --state file (docs/sandbox.md "Durability (--state)"): loading the world saved in it, and replacing or appending to it without ever leaving a torn file.
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, open, readdir, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Limits } from '../domain/limits.js';
 import { readStateFile, type StateFile } from './journal.js';
@@ -11,21 +11,43 @@ export type { StateFile } from './journal.js';
 
 /** The world saved in `file`, or undefined when there is none yet. A file that cannot be loaded is an error. */
 export async function loadStateFile(file: string, limits?: Limits): Promise<StateFile | undefined> {
-  let bytes: Buffer;
+  let handle: FileHandle;
   try {
-    // Checked before reading, so a huge file is refused without filling the memory (a character is ≤ 3 UTF-8 bytes).
-    if ((await stat(file)).size > MAX_SNAPSHOT_CHARS * 3) {
-      throw cannotLoad(file, new SnapshotError(`snapshot: larger than ${MAX_SNAPSHOT_CHARS * 3} bytes`));
-    }
-    bytes = await readFile(file);
+    handle = await open(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
+  }
+  let bytes: Buffer;
+  try {
+    // Checked before reading, so a huge file is refused without filling the memory (a character is ≤ 3 UTF-8 bytes).
+    if ((await handle.stat()).size > MAX_SNAPSHOT_CHARS * 3) {
+      throw cannotLoad(file, new SnapshotError(`snapshot: larger than ${MAX_SNAPSHOT_CHARS * 3} bytes`));
+    }
+    await keepPrivate(handle, file);
+    bytes = await handle.readFile();
+  } finally {
+    await handle.close();
   }
   try {
     return readStateFile(bytes, limits);
   } catch (error) {
     throw cannotLoad(file, error);
+  }
+}
+
+/**
+ * Makes the opened state file readable and writable by its owner alone (0600) when it is not (a copy restored with
+ * 0644): the world holds password hashes. Says so on stderr when it cannot. POSIX modes only: Windows has none.
+ */
+async function keepPrivate(handle: FileHandle, file: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    if (((await handle.stat()).mode & 0o077) !== 0) await handle.chmod(0o600);
+  } catch (error) {
+    console.error(
+      `sandbox: warning: the state file ${file} may be readable by other users (it holds password hashes) and could not be made private (mode 0600): ${(error as Error).message}`,
+    );
   }
 }
 
@@ -136,11 +158,19 @@ export interface StateFileWriter {
   replace(): Promise<Replacement>;
 }
 
-/** The file system's StateFileWriter for `file`. Appending opens the file as it is: a removed file is not recreated. */
+/**
+ * The file system's StateFileWriter for `file`. Appending opens the file as it is: a removed file is not recreated.
+ * The first time it opens the file, it makes it private (keepPrivate); a file it writes whole is private already.
+ */
 export function fileWriter(file: string): StateFileWriter {
+  let checked = false;
   const withFile = async (use: (handle: FileHandle) => Promise<void>) => {
     const handle = await open(file, 'r+');
     try {
+      if (!checked) {
+        checked = true;
+        await keepPrivate(handle, file);
+      }
       await use(handle);
     } finally {
       await handle.close();
