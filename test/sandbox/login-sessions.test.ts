@@ -1,7 +1,7 @@
 // Sessions of a shared account (docs/sandbox.md "Limits and throttles"): a login never ends another client's session;
 // an account full of sessions refuses the newcomer with 429 and Retry-After. Attack scripts in process.
 import { describe, expect, test } from 'vitest';
-import { runConformance } from '../../conformance/run.js';
+import { runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox, requestClients, type Sandbox } from '../../mocks/sandbox/core/app.js';
 import { REFRESH_TOKEN_TTL_SECONDS } from '../../mocks/sandbox/domain/auth.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
