@@ -52,6 +52,8 @@ const NOT_SENT_BY_APPS: Record<string, string> = {
   host: 'set by the browser (shown as what a proxy passes on); fetch never lets a page set it',
   origin: 'set by the browser on every cross-origin request; fetch never lets a page set it',
   'x-sandbox-admin-secret': 'for /_sandbox/, which never answers another origin',
+  vary: 'an answer header for caches (`Vary: Origin`), never sent',
+  'x-forwarded-for': 'added by proxies and tunnels (what sandboxControlsProxy looks for), never by a page',
   'content-security-policy': "a page's own policy, sent by the server of the page (the console, an app), not by apps",
 };
 /** Answer headers a page of any origin reads without being granted them (Fetch's CORS-safelisted answer headers). */
