@@ -122,13 +122,15 @@ const allowedHosts = listOf(values['allowed-host'], process.env.SANDBOX_ALLOWED_
 const corsOrigins = listOf(values['cors-origin'], process.env.SANDBOX_CORS_ORIGINS);
 for (const origin of corsOrigins) {
   // An origin is scheme://host[:port], as browsers send it: a path or a slash would never match.
-  if (origin !== '*' && !URL.canParse(origin)) {
+  // `null` is what a page opened from disk (and any sandboxed frame) sends: allowed only when named.
+  if (origin === '*' || origin === 'null') continue;
+  if (!URL.canParse(origin)) {
     console.error(
       `sandbox: --cors-origin (or SANDBOX_CORS_ORIGINS) ${JSON.stringify(origin)} is not an origin, e.g. https://docs.example.com`,
     );
     process.exit(2);
   }
-  if (origin !== '*' && new URL(origin).origin !== origin) {
+  if (new URL(origin).origin !== origin) {
     console.error(`sandbox: --cors-origin ${JSON.stringify(origin)} is not an origin: write ${new URL(origin).origin}`);
     process.exit(2);
   }
