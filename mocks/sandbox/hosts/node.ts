@@ -360,7 +360,12 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
           ...options.guard,
           adminSecret: options.guard?.adminSecret ?? randomBytes(24).toString('base64url'),
         };
-  const cors: CorsPolicy = { originsOption: 'startSandboxServer({ cors: { origins } })', ...options.cors };
+  // The names the controls answer to are the sandbox's own for its pages too, unless `cors.hosts` says otherwise.
+  const cors: CorsPolicy = {
+    originsOption: 'startSandboxServer({ cors: { origins } })',
+    hosts: options.guard ? options.guard.hosts : undefined,
+    ...options.cors,
+  };
   const table = new ConnectionTable({
     max: options.maxConnections ?? MAX_CONNECTIONS,
     perGroup: options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT,
