@@ -10,6 +10,7 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+/** `args` adds flags, e.g. `--host-resolver-rules=MAP evil.example 127.0.0.1` to serve a page under another name. */
+export function launchChromium(args: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...args] });
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `task-sandbox` command and `npm start` (docs/sandbox.md): runs the sandbox on 127.0.0.1:PORT (default 4010) and
 // prints base URL, docs URL and demo credentials. Both run it compiled (dist/mocks/sandbox/main.js).
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -9,6 +10,7 @@ import { stopOnSignals } from '../stop.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './core/app.js';
 import { LOOPBACK_HOSTS } from './core/controls.js';
 import { base32Decode, totp } from './domain/totp.js';
+import { adminSecretFile, writeAdminSecretFile } from './hosts/dev-proxy.js';
 import { durable } from './hosts/durable.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
@@ -32,12 +34,15 @@ Runs the stateful sandbox of the Task-Management Service REST API (${GUIDE}): th
 
 Options:
   --port <n>              port to listen on; 0 picks a free one (default: PORT, else ${DEFAULT_PORT})
-  --host <name>           address to listen on (default 127.0.0.1); beyond loopback needs --admin-secret or --no-controls
+  --host <name>           address to listen on (default 127.0.0.1)
   --world <name>          the world at start and after a reset: ${WORLDS.join(', ')} (default: SANDBOX_WORLD, else demo)
   --state <file>          keep the world in this JSON file across restarts (default: SANDBOX_STATE)
   --no-controls           no Prefer header, no /_sandbox/ endpoints: only the contract answers (for conformance runs)
-  --admin-secret <s>      required by the controls from other machines (default: SANDBOX_ADMIN_SECRET)
+  --admin-secret <s>      required by the controls over HTTP (default: SANDBOX_ADMIN_SECRET, else one made at
+                          start and written, for this user only, to ${adminSecretFile('<port>')})
   --allowed-host <name>   a Host name the sandbox answers to, besides loopback; repeatable (SANDBOX_ALLOWED_HOSTS)
+  --cors-origin <origin>  a web page origin that may call the API, besides this machine's (localhost, 127.0.0.0/8,
+                          [::1]); repeatable (SANDBOX_CORS_ORIGINS=a,b)
   --captcha-token <s>     the captcha token login and registration require, instead of the public demo one
                           (default: SANDBOX_CAPTCHA_TOKEN); never printed
   -h, --help              this text
@@ -57,6 +62,7 @@ function parseCommandLine() {
       'no-controls': { type: 'boolean' },
       'admin-secret': { type: 'string' },
       'allowed-host': { type: 'string', multiple: true },
+      'cors-origin': { type: 'string', multiple: true },
       'captcha-token': { type: 'string' },
       /** Keep the world in this JSON file: loaded at start, written back after each change. */
       state: { type: 'string' },
@@ -109,18 +115,27 @@ if (captchaToken === '') {
 }
 /** What the banner shows for the captcha: the public demo token, never an operator's own. */
 const captchaShown = captchaToken === undefined ? DEMO.captchaToken : '<the captcha token you set>';
-const allowedHosts = [
-  ...(values['allowed-host'] ?? []),
-  ...(process.env.SANDBOX_ALLOWED_HOSTS ?? '').split(',').filter((h) => h.trim() !== ''),
-].map((h) => h.trim());
-const loopback = (LOOPBACK_HOSTS as readonly string[]).includes(host.includes(':') ? `[${host}]` : host);
-if (controls && !loopback && !adminSecret) {
-  console.error(
-    `sandbox: --host ${host} listens beyond this machine, where anyone could reset the world: set an admin secret ` +
-      '(SANDBOX_ADMIN_SECRET, or --admin-secret) or run with --no-controls',
-  );
-  process.exit(2);
+/** Values of a repeatable option and of its comma-separated environment variable. */
+const listOf = (given: string[] | undefined, env: string | undefined) =>
+  [...(given ?? []), ...(env ?? '').split(',')].map((v) => v.trim()).filter((v) => v !== '');
+const allowedHosts = listOf(values['allowed-host'], process.env.SANDBOX_ALLOWED_HOSTS);
+const corsOrigins = listOf(values['cors-origin'], process.env.SANDBOX_CORS_ORIGINS);
+for (const origin of corsOrigins) {
+  // An origin is scheme://host[:port], as browsers send it: a path or a slash would never match.
+  // `null` is what a page opened from disk (and any sandboxed frame) sends: allowed only when named.
+  if (origin === '*' || origin === 'null') continue;
+  if (!URL.canParse(origin)) {
+    console.error(
+      `sandbox: --cors-origin (or SANDBOX_CORS_ORIGINS) ${JSON.stringify(origin)} is not an origin, e.g. https://docs.example.com`,
+    );
+    process.exit(2);
+  }
+  if (new URL(origin).origin !== origin) {
+    console.error(`sandbox: --cors-origin ${JSON.stringify(origin)} is not an origin: write ${new URL(origin).origin}`);
+    process.exit(2);
+  }
 }
+const loopback = (LOOPBACK_HOSTS as readonly string[]).includes(host.includes(':') ? `[${host}]` : host);
 // A name or address given to --host is how others reach the sandbox; a wildcard (0.0.0.0, ::) names no host.
 if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.includes(':') ? `[${host}]` : host);
 
@@ -158,16 +173,24 @@ const server = await startSandboxServer({
   guard: controls && {
     hosts: allowedHosts,
     hostsOption: '--allowed-host (or SANDBOX_ALLOWED_HOSTS)',
+    // The port is known once listening; the file is named after the port asked for, else the one given.
+    secretHint: adminSecret
+      ? 'the one set with --admin-secret or SANDBOX_ADMIN_SECRET'
+      : `in ${adminSecretFile(port || '<port>')}`,
     ...(adminSecret ? { adminSecret } : {}),
   },
+  cors: { origins: corsOrigins, hosts: allowedHosts, originsOption: '--cors-origin (or SANDBOX_CORS_ORIGINS)' },
 });
+/** The admin secret's file, where this machine's tools (sandboxControlsProxy, curl) read it: a secret made here only. */
+const secretFile = controls && !adminSecret ? adminSecretFile(new URL(server.origin).port) : undefined;
+if (secretFile) await writeAdminSecretFile(secretFile, server.adminSecret as string);
 
 const { member, outsider, twoFactor, viewer } = DEMO.accounts;
 const lines = [
   `Sandbox listening: ${server.baseUrl}`,
   `Docs:              ${server.origin}/docs/ (reference), ${server.origin}/docs/console.html (console)`,
   controls
-    ? `Controls:          POST ${server.origin}${RESET_PATH} (?world=${WORLDS.join('|')}), POST ${server.origin}${EXPIRE_TOKEN_PATH}, Prefer header (${GUIDE})${adminSecret ? '; admin secret required' : ''}`
+    ? `Controls:          POST ${server.origin}${RESET_PATH} (?world=${WORLDS.join('|')}), POST ${server.origin}${EXPIRE_TOKEN_PATH} with X-Sandbox-Admin-Secret (${secretFile ? `in ${secretFile}` : 'the one you set'}), Prefer header (${GUIDE})`
     : 'Controls:          off (--no-controls): only the contract answers',
   stateFile
     ? `State:             ${stateFile} (${loaded ? 'loaded; log in again: tokens issued before the restart are void' : `new, seeded with the ${world} world`})`
@@ -189,6 +212,8 @@ if (world !== 'empty') {
     `    -d '{"username":"${member.username}","password":"${member.password}","captcha_token":"${captchaShown}"}'`,
     `  curl -s ${server.baseUrl}/member/me/ -H 'Authorization: JWT <access_token>'`,
   );
+  if (secretFile)
+    lines.push(`  curl -s -X POST ${server.origin}${RESET_PATH} -H "X-Sandbox-Admin-Secret: $(cat ${secretFile})"`);
 } else {
   lines.push(`Empty world: register an account with POST /member/register/ (captcha_token: ${captchaShown}).`);
 }
@@ -200,5 +225,6 @@ stopOnSignals({
   close: async () => {
     await server.close();
     await kept?.close();
+    if (secretFile) await unlink(secretFile).catch(() => undefined);
   },
 });

@@ -115,10 +115,26 @@ test('a reset through a rebinding Host name is refused, naming the option that a
   expect(sandbox.store).toBe(world);
 });
 
-test('from this machine (loopback Host, own or no Origin) the reset works', async () => {
+test('without the admin secret, a reset from loopback is refused (a proxy here may relay it): 401 saying how', async () => {
+  const world = sandbox.store;
+  const answer = await send(server, 'POST', '/_sandbox/reset/', { host: `127.0.0.1:${port()}` });
+  expect(answer.status).toBe(401);
+  const [error] = errorsOf(answer);
+  expect(error?.field).toBe('X-Sandbox-Admin-Secret');
+  expect(error?.message).toContain('server.adminSecret');
+  expect(error?.message).toContain('sandboxControlsProxy()');
+  expect(answer.body).not.toContain(server.adminSecret);
+  expect(sandbox.store).toBe(world);
+});
+
+test('from this machine with the admin secret (loopback Host, own or no Origin) the reset works', async () => {
   for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`, `[::1]:${port()}`]) {
     const world = sandbox.store;
-    const answer = await send(server, 'POST', '/_sandbox/reset/', { host, origin: `http://${host}` });
+    const answer = await send(server, 'POST', '/_sandbox/reset/', {
+      host,
+      origin: `http://${host}`,
+      'x-sandbox-admin-secret': server.adminSecret as string,
+    });
     expect(answer.status, host).toBe(200);
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     expect(sandbox.store).not.toBe(world);
@@ -131,7 +147,7 @@ test('the API itself keeps its CORS for frontends on another origin', async () =
     origin: 'http://localhost:5173',
   });
   expect(answer.status).toBe(401);
-  expect(answer.headers['access-control-allow-origin']).toBe('*');
+  expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:5173');
 });
 
 test('with an admin secret and a configured host: the secret is required, the host accepted', async () => {

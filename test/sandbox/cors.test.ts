@@ -52,6 +52,8 @@ const NOT_SENT_BY_APPS: Record<string, string> = {
   host: 'set by the browser (shown as what a proxy passes on); fetch never lets a page set it',
   origin: 'set by the browser on every cross-origin request; fetch never lets a page set it',
   'x-sandbox-admin-secret': 'for /_sandbox/, which never answers another origin',
+  vary: 'an answer header for caches (`Vary: Origin`), never sent',
+  'x-forwarded-for': 'added by proxies and tunnels (what sandboxControlsProxy looks for), never by a page',
   'content-security-policy': "a page's own policy, sent by the server of the page (the console, an app), not by apps",
 };
 /** Answer headers a page of any origin reads without being granted them (Fetch's CORS-safelisted answer headers). */
@@ -105,7 +107,8 @@ describe('the sandbox over CORS', () => {
       headers: { 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,prefer' },
     });
     expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(preflight.headers.get('vary')).toBe('Origin');
     const allowed = lower((preflight.headers.get('access-control-allow-headers') ?? '').split(/,\s*/));
     expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'prefer']));
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, PATCH, DELETE');
@@ -130,10 +133,12 @@ describe('the sandbox over CORS', () => {
     expect(answers.map((a) => a.status)).toEqual([401, 405, 429, 404]);
     const exposed = lower((answers[0]?.headers.get('access-control-expose-headers') ?? '').split(/,\s*/));
     for (const answer of answers) {
-      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(answer.headers.get('access-control-allow-origin')).toBe(APP);
+      expect(answer.headers.get('vary')).toBe('Origin');
       expect(answer.headers.get('access-control-expose-headers')).toBe(CORS_EXPOSED_HEADERS.join(', '));
       for (const name of namesOf(answer.headers)) {
-        if (SAFELISTED.includes(name) || name.startsWith('access-control-')) continue;
+        // Vary tells caches the answer depends on Origin; no app reads it.
+        if (SAFELISTED.includes(name) || name === 'vary' || name.startsWith('access-control-')) continue;
         expect(exposed, `${answer.status} ${name}`).toContain(name);
       }
     }

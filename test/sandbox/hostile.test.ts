@@ -158,16 +158,16 @@ describe('in process', () => {
     expect(res.json.message).toContain(`of 90000 fields`);
   });
 
-  test('CORS: the preflight is answered without a credential; answers to a browser (Origin) allow any origin', async () => {
+  test('CORS: the preflight is answered without a credential; answers to a page of this machine allow its origin', async () => {
     const res = await sandboxFetch(requestTo('OPTIONS', '/api/member/me/', { origin: 'http://localhost:5173' }));
     expect(res.status).toBe(204);
     expect(headersOf(res)['access-control-allow-headers']).toContain('Authorization');
     const browser = await call('GET', '/member/me/', { headers: { origin: 'http://localhost:5173' } });
     expect(browser.status).toBe(401);
-    expect(browser.headers['access-control-allow-origin']).toBe('*');
+    expect(browser.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(browser.headers['access-control-expose-headers']).toContain('WWW-Authenticate');
     const ok = await call('GET', '/member/me/', { auth, headers: { origin: 'http://localhost:5173' } });
-    expect(ok.headers['access-control-allow-origin']).toBe('*');
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     const server = await call('GET', '/member/me/', { auth });
     expect(server.headers['access-control-allow-origin']).toBeUndefined();
   });

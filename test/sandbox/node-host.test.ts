@@ -64,7 +64,9 @@ const own = (headers: Record<string, string>) =>
 
 const board = `company_id=${DEMO.companyId}&board_id=${DEMO.boardId}`;
 const json = { 'content-type': 'application/json' };
-const origin = { origin: 'http://app.test' };
+const origin = { origin: 'http://localhost:5173' };
+/** The admin secret of the host the steps run on: in process, the controls need none. */
+const SECRET = 'node-host-test-secret';
 
 /** A request of the sequence; `auth` is replaced by each side's own access token (tokens are random per sandbox). */
 interface Step {
@@ -153,7 +155,11 @@ const STEPS: Step[] = [
     headers: { ...json, 'content-length': '16' },
     body: '{"ignored":true}',
   },
-  { method: 'POST', target: '/_sandbox/expire-token/', headers: { host: 'localhost' } },
+  {
+    method: 'POST',
+    target: '/_sandbox/expire-token/',
+    headers: { host: 'localhost', 'x-sandbox-admin-secret': SECRET },
+  },
 ];
 
 // One clock for every sandbox here, so that two of them given the same requests store the same timestamps.
@@ -186,7 +192,7 @@ describe('the node host and the in-process fetch', () => {
   // A server for each test: what a test checks of the host is then counted for that test (mutation testing gives code
   // run in beforeAll to no test).
   beforeEach(async () => {
-    server = await startSandboxServer({ fetch: onHost.fetch });
+    server = await startSandboxServer({ fetch: onHost.fetch, guard: { adminSecret: SECRET } });
     agent = new HttpAgent({ keepAlive: true, maxSockets: 1 });
   });
   afterEach(async () => {
@@ -338,7 +344,7 @@ describe('a fetch handler passed to the server', () => {
       const wire = await send(server.origin, false, 'GET', '/api/member/me/', origin);
       expect(wire.status).toBe(500);
       expect(JSON.parse(wire.text).status).toBe('error');
-      expect(wire.headers['access-control-allow-origin']).toBe('*');
+      expect(wire.headers['access-control-allow-origin']).toBe(origin.origin);
       expect(logged).toHaveBeenCalledWith(
         'sandbox: internal error in the HTTP adapter',
         expect.objectContaining({ message: 'the handler broke' }),
@@ -636,7 +642,7 @@ describe("the host's own refusals, to a page of another origin", () => {
   async function apiCors(): Promise<Record<string, string>> {
     const res = await twin().fetch(new Request('http://127.0.0.1/api/member/me/', { headers: origin }));
     const cors = corsOf(headersOf(res));
-    expect(cors['access-control-allow-origin']).toBe('*');
+    expect(cors['access-control-allow-origin']).toBe(origin.origin);
     expect(cors['access-control-expose-headers']).toContain('Retry-After');
     return cors;
   }
@@ -669,10 +675,10 @@ describe("the host's own refusals, to a page of another origin", () => {
     const plain = await send(server.origin, false, 'POST', '/api/member/login/', json, big);
     expect(plain.status).toBe(413);
     expect(corsOf(plain.headers)).toEqual({});
-    // A page of another origin is refused the controls, and may not read even that.
+    // A page of another origin is refused the controls (it cannot send the admin secret), and may not read even that.
     for (const target of ['/_sandbox/reset/', '/api/../_sandbox/reset/']) {
       const control = await send(server.origin, false, 'POST', target, { ...json, ...origin, host: 'localhost' }, big);
-      expect(control.status, target).toBe(403);
+      expect(control.status, target).toBe(401);
       expect(corsOf(control.headers), target).toEqual({});
     }
     // With the controls open to anyone, the host's own refusal of a control request is still not for other origins.

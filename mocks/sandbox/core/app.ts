@@ -34,7 +34,7 @@ import {
   preferredExample,
   type TableRoom,
 } from './controls.js';
-import { PREFLIGHT_HEADERS } from './cors.js';
+import { preflightHeaders } from './cors.js';
 import { andThen, errorAnswer, json, type Reply, type Soon } from './reply.js';
 import type { SandboxRequest } from './request.js';
 import { type AnswerHandler, fetchHandlerOf } from './response.js';
@@ -60,9 +60,8 @@ const clientOf = (request: SandboxRequest): string => request.client ?? requestC
 
 /** What a handler returns (handlers/types.ts `ok`, `created`): its status and payload, made a Reply by `handle`. */
 type Outcome = { status: number; body: unknown };
-// The two ends of an async handler, made once: a request with one adds no closure of its own.
-const crossOriginReply = (outcome: Outcome): Reply => json(outcome.status, outcome.body, true);
-const sameOriginReply = (outcome: Outcome): Reply => json(outcome.status, outcome.body, false);
+// The end of an async handler for a request without Origin, made once: such a request adds no closure of its own.
+const sameOriginReply = (outcome: Outcome): Reply => json(outcome.status, outcome.body, null);
 
 export interface SandboxOptions {
   /** `demo` (default): the documented seed; `empty`: no accounts, companies or data; `large`: demo + thousands. */
@@ -204,14 +203,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   function dispatch(request: SandboxRequest): Soon<Reply> {
     const method = request.method.toUpperCase();
     const { path, search } = splitUrl(request.url);
-    const cors = request.headers.has('origin');
+    const origin = request.headers.get('origin');
 
     if (controls && path.startsWith(CONTROL_PREFIX)) return control(request, method, path, search);
-    if (method === 'OPTIONS') return { status: 204, headers: { ...PREFLIGHT_HEADERS }, body: null };
+    if (method === 'OPTIONS') {
+      // Without Origin this is no preflight: nothing to grant.
+      return { status: 204, headers: origin === null ? {} : preflightHeaders(origin), body: null };
+    }
 
     const found = route(method, path);
     if (found.kind === 'not-found') throw noSuchPath(found.message);
-    if (found.kind === 'wrong-method') return errorAnswer(methodNotAllowed(method, found.allow), cors);
+    if (found.kind === 'wrong-method') return errorAnswer(methodNotAllowed(method, found.allow), origin);
     const op = found.operation;
 
     const authorization = request.headers.get('authorization');
@@ -232,7 +234,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (prefs.delayMs) await new Promise((resolve) => setTimeout(resolve, prefs.delayMs));
     if (prefs.code !== undefined || prefs.example !== undefined) {
       const forced = preferredExample(contract.document, op, prefs);
-      return json(forced.status, forced.body, request.headers.has('origin'), forced.headers);
+      return json(forced.status, forced.body, request.headers.get('origin'), forced.headers);
     }
     const jwt = prefs.expireToken ? jwtOf(authorization) : undefined;
     if (jwt !== undefined) await expireOnPreference(jwt, target);
@@ -320,7 +322,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       boardScope(current, (principal as Principal).account, query.company_id as number, query.board_id as number, need);
     // The one untyped seam: ajv has just checked query and body against the same contract the handler types come from.
     const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Soon<Outcome>;
-    const ctx = { store: current, auth, nowIso, principal, query, body, scope, client: clientOf(request) };
+    const origin = request.headers.get('origin');
+    const ctx = { store: current, auth, nowIso, principal, query, body, scope, client: clientOf(request), origin };
     // What the handler stores is charged to the caller's share (Store.reserve); set and cleared around the handler's
     // synchronous part, where every reserve but a token's (charged to its owner) happens.
     current.charging = principal?.account.id;
@@ -331,9 +334,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       current.charging = undefined;
     }
     // Handlers never answer on /_sandbox/ (controls answer there), so CORS follows `Origin` alone.
-    const cors = request.headers.has('origin');
-    if (outcome instanceof Promise) return outcome.then(cors ? crossOriginReply : sameOriginReply);
-    return json(outcome.status, outcome.body, cors);
+    if (outcome instanceof Promise) {
+      return origin === null ? outcome.then(sameOriginReply) : outcome.then((o) => json(o.status, o.body, origin));
+    }
+    return json(outcome.status, outcome.body, origin);
   }
 
   /**
@@ -350,7 +354,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 
   const corsFor = (request: SandboxRequest) =>
-    request.headers.has('origin') && !(controls && splitUrl(request.url).path.startsWith(CONTROL_PREFIX));
+    controls && splitUrl(request.url).path.startsWith(CONTROL_PREFIX) ? null : request.headers.get('origin');
 
   /** The Reply now when nothing had to wait (the common request: no turn of the event loop), else a promise of it. */
   function answerNow(request: SandboxRequest): Soon<Reply> {

@@ -22,7 +22,7 @@ export interface ControlTarget {
 /** A success envelope, never with CORS: a page of another origin must not read what a control answers. */
 function done<D>(data: D): Reply {
   const { status, body } = ok(data);
-  return json(status, body, false);
+  return json(status, body, null);
 }
 
 /**

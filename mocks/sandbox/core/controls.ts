@@ -5,6 +5,7 @@ import { dereference } from '../../../contract/pointer.js';
 import { sameText } from '../domain/bytes.js';
 import { invalidField, SandboxError } from '../domain/errors.js';
 import { HELD_ENTRY_BYTES } from '../domain/limits.js';
+import { hostNameOf, originAllowed } from './cors.js';
 import type { SandboxRequest } from './request.js';
 
 /** Control endpoints live here, beside (never inside) the API prefix; none is part of the contract. */
@@ -29,14 +30,24 @@ export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'] as const;
 export interface ControlGuard {
   /** Host names (without port) accepted besides the loopback names, e.g. the name a shared sandbox is reached by. */
   hosts?: readonly string[];
-  /** When set, every /_sandbox/ request must send it in `X-Sandbox-Admin-Secret`. */
+  /**
+   * When set, every /_sandbox/ request must send it in `X-Sandbox-Admin-Secret`. The node host makes one at start when
+   * none is given: over HTTP nothing else tells this machine's requests from a LAN client's relayed by a proxy here.
+   */
   adminSecret?: string;
+  /** Where the user of this door finds the secret, quoted by the refusal: e.g. the file task-sandbox writes. */
+  secretHint?: string;
   /**
    * How the user of this door adds a name to `hosts`, quoted by the refusal: e.g. `--allowed-host` for task-sandbox.
    * Each host sets its own option's name by default.
    */
   hostsOption?: string;
 }
+
+/** What a refusal of the controls says about reaching them from a page through a dev server's proxy. */
+const THROUGH_A_PROXY =
+  "from a page, through the dev server's proxy with sandboxControlsProxy() of @task-management/sandbox/node, which " +
+  'sends the secret for this machine\'s requests only (docs/sandbox.md "Through the dev server\'s proxy")';
 
 /** The parsed `Prefer` header (RFC 7240 preferences, Prism's names). */
 export interface Preferences {
@@ -144,13 +155,6 @@ export function preferredExample(
   );
 }
 
-function hostName(host: string): string {
-  const lower = host.toLowerCase();
-  if (lower.startsWith('[')) return lower.slice(0, lower.indexOf(']') + 1);
-  const colon = lower.indexOf(':');
-  return colon < 0 ? lower : lower.slice(0, colon);
-}
-
 /**
  * Whether a request for this absolute URL reaches /_sandbox/ once the URL parser has normalised its path (so
  * `/api/../_sandbox/reset/` does too). Cheap for every other request: one substring search.
@@ -165,9 +169,10 @@ export function isControlUrl(url: string): boolean {
 }
 
 /**
- * Why a request for /_sandbox/ that a web page of another origin could have sent is refused, or `undefined` when it
- * may go on (any other request goes on): a foreign `Origin` (a cross-site form or fetch), a `Host` that is not this machine's or a configured name (DNS
- * rebinding), a missing admin secret. For the hosts that face a network; the core itself guards nothing.
+ * Why a request for /_sandbox/ is refused, or `undefined` when it may go on (any other request goes on): a `Host` that
+ * is not this machine's or a configured name (DNS rebinding), a page of an origin that is neither this machine's nor
+ * the sandbox's own (a cross-site form or fetch), a missing admin secret. For the hosts that face a network; the core
+ * itself guards nothing.
  */
 export function controlRefusal(
   url: string,
@@ -176,8 +181,9 @@ export function controlRefusal(
 ): SandboxError | undefined {
   if (!isControlUrl(url)) return undefined;
   const host = headers.get('host') ?? new URL(url).host;
-  const name = hostName(host);
-  const allowed = [...LOOPBACK_HOSTS, ...(guard.hosts ?? []).map((h) => h.toLowerCase())];
+  const name = hostNameOf(host);
+  const hosts = (guard.hosts ?? []).map((h) => h.toLowerCase());
+  const allowed = [...LOOPBACK_HOSTS, ...hosts];
   if (!allowed.includes(name)) {
     const option = guard.hostsOption ?? 'the `hosts` option of the sandbox control guard';
     return new SandboxError(
@@ -187,16 +193,23 @@ export function controlRefusal(
     );
   }
   const origin = headers.get('origin');
-  if (origin !== null && origin !== `http://${host}` && origin !== `https://${host}`) {
+  if (origin !== null && !originAllowed(origin, host, { hosts })) {
     return new SandboxError(403, 'Sandbox controls do not answer requests sent by a web page of another origin.', [
-      { field: 'Origin', message: 'must be the sandbox own origin, or absent' },
+      {
+        field: 'Origin',
+        message: `must be a page of this machine or the sandbox's own, or absent; reach the controls ${THROUGH_A_PROXY}`,
+      },
     ]);
   }
   if (guard.adminSecret !== undefined) {
     const sent = headers.get(ADMIN_SECRET_HEADER);
     if (sent === null || !sameText(sent, guard.adminSecret)) {
-      return new SandboxError(401, 'Sandbox controls need the admin secret.', [
-        { field: 'X-Sandbox-Admin-Secret', message: 'is missing or wrong' },
+      const where = guard.secretHint ? ` (${guard.secretHint})` : '';
+      return new SandboxError(401, 'Sandbox controls over HTTP need the admin secret.', [
+        {
+          field: 'X-Sandbox-Admin-Secret',
+          message: `is missing or wrong: send the sandbox's admin secret${where}, or reach the controls ${THROUGH_A_PROXY}`,
+        },
       ]);
     }
   }

@@ -22,17 +22,17 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * A JSON answer. Frontends on another origin (a dev server) call the sandbox directly; browsers send `Origin` on such
- * requests, so CORS headers (cors.ts) go only there.
+ * requests, so CORS headers (cors.ts) go only there: `origin` is the page's, or null for none.
  */
-export function json(status: number, payload: unknown, cors: boolean, extra?: Record<string, string>): Reply {
+export function json(status: number, payload: unknown, origin: string | null, extra?: Record<string, string>): Reply {
   const headers: Record<string, string> = extra
     ? { 'content-type': JSON_TYPE, ...extra }
     : { 'content-type': JSON_TYPE };
-  if (cors) allowCrossOrigin(headers);
+  if (origin !== null) allowCrossOrigin(headers, origin);
   return { status, headers, body: JSON.stringify(payload) };
 }
 
 /** The error payload of `error` as a Reply. */
-export function errorAnswer(error: SandboxError, cors = false): Reply {
-  return json(error.status, error.toPayload(), cors, error.headers);
+export function errorAnswer(error: SandboxError, origin: string | null = null): Reply {
+  return json(error.status, error.toPayload(), origin, error.headers);
 }

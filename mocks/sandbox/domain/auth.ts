@@ -59,12 +59,17 @@ export function timestampMs(value: string, field: string): number {
   return ms;
 }
 
+/** How many pages' worth of guesses all web pages of one client get together, whatever origins they name. */
+export const PAGE_ORIGINS_GUESSING = 4;
+
 export class Auth {
   // A Uint8Array secret is what jose takes for HS256 with Web Crypto, in Node and in browsers alike.
   private key = randomBytes(32);
   private readonly verified = new Map<string, VerifiedAccess>();
   private readonly dummyHash = hashPassword(toHex(randomBytes(8)));
   private readonly guesses: Throttle;
+  /** Guesses of all pages of one client together, whatever Origin they name (see `login`). */
+  private readonly pageGuesses: Throttle;
   private readonly registrations: Throttle;
 
   constructor(
@@ -84,6 +89,19 @@ export class Auth {
         },
         field: 'username',
         message: 'Too many wrong passwords or authenticator codes for this account from this client',
+      },
+      now,
+    );
+    this.pageGuesses = new Throttle(
+      {
+        get allowed() {
+          return PAGE_ORIGINS_GUESSING * limits().guessesPerMinute;
+        },
+        get keys() {
+          return limits().throttleKeys;
+        },
+        field: 'username',
+        message: 'Too many wrong passwords or authenticator codes for this account from web pages of this client',
       },
       now,
     );
@@ -107,6 +125,7 @@ export class Auth {
     this.key = randomBytes(32);
     this.verified.clear();
     this.guesses.clear();
+    this.pageGuesses.clear();
     this.registrations.clear();
   }
 
@@ -117,19 +136,28 @@ export class Auth {
   /**
    * Logs in. Wrong passwords and codes are counted per account name (known or not: the 429 tells nothing about which
    * names exist) and client, so a guesser is slowed and the owner, logging in from anywhere else, is not; an attempt
-   * refused by the throttle counts against the one who made it.
+   * refused by the throttle counts against the one who made it. A web page's guesses (`origin`, the request's Origin)
+   * count against that page's origin, so a page cannot lock out the owner's own tools or pages; all pages of a client
+   * together get PAGE_ORIGINS_GUESSING times one page's guesses, so naming many origins buys few.
    */
-  async login(body: LoginRequest, client: string): Promise<TokenPair> {
+  async login(body: LoginRequest, client: string, origin: string | null = null): Promise<TokenPair> {
     this.checkCaptcha(body.captcha_token);
-    const guessKey = `${body.username.toLowerCase()}\u0000${client}`;
+    const name = body.username.toLowerCase();
+    const guessKey = origin === null ? `${name}\u0000${client}` : `${name}\u0000${client}\u0000${origin}`;
+    const pagesKey = `${name}\u0000${client}`;
     this.guesses.check(guessKey, true);
+    if (origin !== null) this.pageGuesses.check(pagesKey, true);
+    const wrong = () => {
+      this.guesses.record(guessKey);
+      if (origin !== null) this.pageGuesses.record(pagesKey);
+    };
     const store = this.store();
     store.pruneUnused();
     const account = store.findAccountByUsername(body.username);
     // Hash even for an unknown name, so the answer time does not tell which usernames exist.
     const passwordOk = await verifyPassword(body.password, await (account?.passwordHash ?? this.dummyHash));
     if (!account || !passwordOk) {
-      this.guesses.record(guessKey);
+      wrong();
       const message = 'The username or password is wrong.';
       throw new SandboxError(401, message, [
         { field: 'username', message: 'or password is wrong' },
@@ -141,7 +169,7 @@ export class Auth {
         throw invalidField('code', 'is required: two-factor authentication is on for this account');
       }
       if (!(await verifyTotp(account.totpSecret, body.code, this.now()))) {
-        this.guesses.record(guessKey);
+        wrong();
         throw new SandboxError(401, 'The authenticator code is wrong or expired.', [
           { field: 'code', message: 'is wrong or expired' },
         ]);

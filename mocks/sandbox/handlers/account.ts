@@ -6,7 +6,7 @@ import { memberView } from './views.js';
 export const accountHandlers = {
   getMe: ({ principal }) => ok({ member: memberView(principal.account) }),
 
-  login: async ({ auth, body, client }) => ok(await auth.login(body, client)),
+  login: async ({ auth, body, client, origin }) => ok(await auth.login(body, client, origin)),
 
   register: ({ auth, body, client }) => created({ member: memberView(auth.register(body, client)) }),
 

@@ -15,6 +15,8 @@ export interface Context<K extends OperationId> {
   auth: Auth;
   /** Who sent the request (core/app.ts requestClients): what the registration throttle counts by. */
   client: string;
+  /** The web page's origin (the request's Origin), or null: what the login throttle counts a page's guesses by. */
+  origin: string | null;
   /** The sandbox clock, as an RFC 3339 timestamp. */
   nowIso(): string;
   principal: K extends PublicOperation ? undefined : Principal;

@@ -289,7 +289,7 @@ export async function durable(
     }
     if (answered.status >= 400) return answered;
     const ok = joined ? await joined : false;
-    return ok ? answered : errorAnswer(notSaved(), request.headers.has('origin'));
+    return ok ? answered : errorAnswer(notSaved(), request.headers.get('origin'));
   }
 
   async function idle(): Promise<void> {

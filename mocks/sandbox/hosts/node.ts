@@ -1,4 +1,5 @@
 // The node:http adapter: bridges node:http to the sandbox (or any FetchHandler), limits bodies, time and connections, serves the built docs at /docs/ (plain or brotli-compressed).
+import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +17,12 @@ import {
   textOf,
 } from '../core/app.js';
 import { type ControlGuard, controlRefusal, isControlUrl } from '../core/controls.js';
+import { type CorsPolicy, originRefusal } from '../core/cors.js';
 import { API_PREFIX } from '../core/router.js';
 import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from '../domain/errors.js';
+
+export { adminSecretFile, sandboxControlsProxy } from './dev-proxy.js';
+
 import { BackPressure, type BackPressureCounts, unreadAnswersFull } from './backpressure.js';
 import { type Connection, ConnectionTable, connectionOf } from './connections.js';
 
@@ -95,10 +100,16 @@ export interface SandboxServerOptions {
   /** Bound on a whole request; headers get min(this, HEADERS_TIMEOUT_MS). Default REQUEST_TIMEOUT_MS; tests lower it. */
   requestTimeoutMs?: number;
   /**
-   * Who may call /_sandbox/ (docs/sandbox.md "Control endpoints"): loopback Host names plus `guard.hosts`, no foreign
-   * Origin, the admin secret if set. Default `{}`: this machine's pages of the sandbox's own origin. `false`: anyone.
+   * Who may call /_sandbox/ (docs/sandbox.md "Control endpoints"): loopback Host names plus `guard.hosts`, no page of
+   * another machine's origin, and the admin secret (`guard.adminSecret`, else one made at start: `adminSecret` of the
+   * server). Default `{}`. `false`: anyone.
    */
   guard?: ControlGuard | false;
+  /**
+   * Which web pages may call the API (docs/sandbox.md "CORS"): pages of this machine, the sandbox's own, and
+   * `cors.origins`. Default `{}`. A page of any other origin is refused (403 naming `Origin`) before anything is read.
+   */
+  cors?: CorsPolicy;
 }
 
 /** The node host's connections now, and what its bounds have done since the start. */
@@ -122,6 +133,8 @@ export interface SandboxServer {
   origin: string;
   /** origin + API_PREFIX */
   baseUrl: string;
+  /** The secret /_sandbox/ needs in `X-Sandbox-Admin-Secret` (made at start unless given); undefined without guard. */
+  adminSecret: string | undefined;
   /** Connections and back-pressure, for tests and the bench. */
   connections(): ConnectionStats;
   close(): Promise<void>;
@@ -169,12 +182,17 @@ function writeAnswer(res: ServerResponse, answer: Answer, extra?: Record<string,
 }
 
 /**
- * Whether answers to this request carry CORS headers, as the core decides for its own (core/cors.ts): the request
- * has an Origin (a browser's) and is not for /_sandbox/.
+ * The origin answers to this request allow, as the core decides for its own (core/cors.ts): the request's Origin (a
+ * browser's), unless it is for /_sandbox/ or was refused.
  */
-function crossOrigin(req: IncomingMessage): boolean {
-  return req.headers.origin !== undefined && !isControlUrl(`http://127.0.0.1${req.url ?? '/'}`);
+function crossOrigin(req: IncomingMessage): string | null {
+  const origin = req.headers.origin;
+  if (origin === undefined || isControlUrl(`http://127.0.0.1${req.url ?? '/'}`)) return null;
+  return refusedOrigins.has(req) ? null : origin;
 }
+
+/** Requests refused for their Origin: their refusal carries no CORS header, so the page cannot read it. */
+const refusedOrigins = new WeakSet<IncomingMessage>();
 
 /**
  * The host's own refusal of a request (413, 400, 503, 500), with the CORS headers an API answer to it would carry, so
@@ -372,7 +390,20 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   let origin = 'http://127.0.0.1';
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const guard =
-    options.guard === false ? undefined : { hostsOption: 'startSandboxServer({ guard: { hosts } })', ...options.guard };
+    options.guard === false
+      ? undefined
+      : {
+          hostsOption: 'startSandboxServer({ guard: { hosts } })',
+          secretHint: 'the server.adminSecret of startSandboxServer()',
+          ...options.guard,
+          adminSecret: options.guard?.adminSecret ?? randomBytes(24).toString('base64url'),
+        };
+  // The names the controls answer to are the sandbox's own for its pages too, unless `cors.hosts` says otherwise.
+  const cors: CorsPolicy = {
+    originsOption: 'startSandboxServer({ cors: { origins } })',
+    hosts: options.guard ? options.guard.hosts : undefined,
+    ...options.cors,
+  };
   const table = new ConnectionTable({
     max: options.maxConnections ?? MAX_CONNECTIONS,
     perGroup: options.maxConnectionsPerClient ?? MAX_CONNECTIONS_PER_CLIENT,
@@ -454,8 +485,16 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     // One absolute URL for the guard and the core: building it twice costs a string each time.
     const absolute = `${origin}${url}`;
     const headers = new NodeHeaders(req.headers);
-    const refused = guard && controlRefusal(absolute, headers, guard);
-    if (refused) return sendError(res, refused);
+    // /_sandbox/ has its guard; for the API, a page of an origin nobody allowed gets nothing: no credential check, no
+    // body read.
+    const control = isControlUrl(absolute);
+    const refused = control
+      ? guard && controlRefusal(absolute, headers, guard)
+      : req.headers.origin !== undefined && originRefusal(req.headers.origin, req.headers.host ?? null, cors);
+    if (refused) {
+      if (!control) refusedOrigins.add(req);
+      return sendError(res, refused);
+    }
     let body: Buffer | undefined;
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     if (hasBody) {
@@ -506,6 +545,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   return {
     origin,
     baseUrl: `${origin}${API_PREFIX}`,
+    adminSecret: guard?.adminSecret,
     connections: () => ({
       ...pressure.counts,
       open: table.open.size,
