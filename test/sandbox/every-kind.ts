@@ -14,7 +14,6 @@ export const NOT_SAVED: Record<string, string> = {
   now: 'the clock is the running sandbox’s',
   refreshGrants: 'unused refresh tokens die with the signing key, which is never written down (log in again)',
   refreshJtisByAccount: 'the index of those refresh tokens',
-  charging: 'set only while a handler runs',
   ledger: 'the Store’s callbacks to its record maps: code, not data',
   ownerChangeCount: 'how many times a record changed writer: a count of events, not the world',
   charges:
