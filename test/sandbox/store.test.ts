@@ -135,6 +135,13 @@ describe('shares and budgets to the byte', () => {
     expect(outcome(plan('cc'))).toBe(`429 does not fit: one account stores at most ${2 * ONE} bytes of data`);
   });
 
+  test("an update nobody pays for (a loader's) keeps the record's owner and is never refused", () => {
+    const store = new Store(limitsWith({ accountBytes: ONE }));
+    const a = store.addScenario(scenario('a'), WRITER);
+    expect(outcome(() => store.update(a, { title: 'longer' }, undefined))).toBe('kept');
+    expect([store.ownerOf(a), store.bytesOf(WRITER)]).toEqual([WRITER, recordBytes(a)]);
+  });
+
   test("a write counts against its own payer, also after another payer's write was refused", () => {
     const store = new Store(limitsWith({ accountBytes: ONE }));
     store.addScenario(scenario('a'), WRITER);
