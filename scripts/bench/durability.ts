@@ -28,7 +28,7 @@ async function fullWorld(file: string): Promise<void> {
   const board = [...store.boards.values()][0];
   const scenario = [...store.scenarios.values()].find((s) => s.boardId === board?.id);
   if (!board || !scenario) throw new Error('the large world has no scenario');
-  // Written outside a request, as the seed is, so never refused (Store.charging): filled by the running count.
+  // Written outside a request, as the seed is, so never refused (no payer): filled by the running count.
   while (store.usage().world < store.limits.worldBytes - 200_000) {
     store.addCase({
       boardId: board.id,

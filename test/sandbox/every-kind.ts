@@ -16,7 +16,6 @@ export const NOT_SAVED: Record<string, string> = {
   refreshJtisByAccount: 'the index of those refresh tokens',
   refreshJtisByClient: 'the same index per client',
   heldElsewhere: 'the running sandbox’s callback to its control tables, which die with it',
-  charging: 'set only while a handler runs',
   ledger: 'the Store’s callbacks to its record maps: code, not data',
   ownerChangeCount: 'how many times a record changed writer: a count of events, not the world',
   charges:

@@ -5,10 +5,10 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchChromium } from '../../drivers/chromium.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { launchChromium } from '../../drivers/chromium.js';
 
 const EVIL = 'evil.example';
 const sandbox = createSandbox();

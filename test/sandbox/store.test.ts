@@ -45,13 +45,12 @@ function outcome(write: () => unknown): string {
 describe('shares and budgets to the byte', () => {
   test('an account may fill its share exactly; one byte less and the last write is a 429 that leaves no trace', () => {
     const exact = new Store(limitsWith({ accountBytes: 2 * ONE }));
-    for (const title of ['a', 'b'])
-      expect(outcome(() => exact.writeAs(WRITER, () => exact.addScenario(scenario(title))))).toBe('kept');
+    for (const title of ['a', 'b']) expect(outcome(() => exact.addScenario(scenario(title), WRITER))).toBe('kept');
     expect(exact.bytesOf(WRITER)).toBe(2 * ONE);
 
     const short = new Store(limitsWith({ accountBytes: 2 * ONE - 1 }));
-    expect(outcome(() => short.writeAs(WRITER, () => short.addScenario(scenario('a'))))).toBe('kept');
-    expect(outcome(() => short.writeAs(WRITER, () => short.addScenario(scenario('b'))))).toBe(
+    expect(outcome(() => short.addScenario(scenario('a'), WRITER))).toBe('kept');
+    expect(outcome(() => short.addScenario(scenario('b'), WRITER))).toBe(
       `429 does not fit: one account stores at most ${2 * ONE - 1} bytes of data`,
     );
     expect([short.scenarios.size, short.lastId('scenario'), short.bytesOf(WRITER)]).toEqual([1, 1, ONE]);
@@ -60,24 +59,24 @@ describe('shares and budgets to the byte', () => {
 
   test("the world's own accounts may fill the world's budget exactly; one byte less and the last write is a 429", () => {
     const exact = new Store(limitsWith({ worldBytes: 2 * ONE }));
-    expect(outcome(() => exact.writeAs(1, () => exact.addScenario(scenario('a'))))).toBe('kept');
-    expect(outcome(() => exact.writeAs(2, () => exact.addScenario(scenario('b'))))).toBe('kept');
+    expect(outcome(() => exact.addScenario(scenario('a'), 1))).toBe('kept');
+    expect(outcome(() => exact.addScenario(scenario('b'), 2))).toBe('kept');
     expect(exact.usage().world).toBe(2 * ONE);
 
     const short = new Store(limitsWith({ worldBytes: 2 * ONE - 1 }));
-    expect(outcome(() => short.writeAs(1, () => short.addScenario(scenario('a'))))).toBe('kept');
-    expect(outcome(() => short.writeAs(2, () => short.addScenario(scenario('b'))))).toBe(
+    expect(outcome(() => short.addScenario(scenario('a'), 1))).toBe('kept');
+    expect(outcome(() => short.addScenario(scenario('b'), 2))).toBe(
       `429 does not fit: the world's own accounts store at most ${2 * ONE - 1} bytes of data`,
     );
     expect([short.scenarios.size, short.usage().world, short.bytesOf(2)]).toEqual([1, ONE, 0]);
   });
   test('an account past its share (limits lowered since it wrote) may still rewrite a record at its size or smaller, not larger', () => {
     const store = new Store(limitsWith({ accountBytes: 3 * ONE }));
-    const [a, b] = ['a', 'b'].map((title) => store.writeAs(WRITER, () => store.addScenario(scenario(title))));
+    const [a, b] = ['a', 'b'].map((title) => store.addScenario(scenario(title), WRITER));
     store.limits.accountBytes = ONE;
-    expect(outcome(() => store.writeAs(WRITER, () => store.update(a as object, { title: 'c' })))).toBe('kept');
-    expect(outcome(() => store.writeAs(WRITER, () => store.update(b as object, { title: '' })))).toBe('kept');
-    expect(outcome(() => store.writeAs(WRITER, () => store.update(a as object, { title: 'cc' })))).toBe(
+    expect(outcome(() => store.update(a as object, { title: 'c' }, WRITER))).toBe('kept');
+    expect(outcome(() => store.update(b as object, { title: '' }, WRITER))).toBe('kept');
+    expect(outcome(() => store.update(a as object, { title: 'cc' }, WRITER))).toBe(
       `429 does not fit: one account stores at most ${ONE} bytes of data`,
     );
     expect(store.bytesOf(WRITER)).toBe(2 * ONE - 2);
@@ -85,11 +84,11 @@ describe('shares and budgets to the byte', () => {
 
   test("the world's own accounts past the world's budget (lowered since) may still rewrite at the same size or smaller", () => {
     const store = new Store(limitsWith({ worldBytes: 3 * ONE }));
-    const [a, b] = [1, 2].map((writer) => store.writeAs(writer, () => store.addScenario(scenario('a'))));
+    const [a, b] = [1, 2].map((writer) => store.addScenario(scenario('a'), writer));
     store.limits.worldBytes = ONE;
-    expect(outcome(() => store.writeAs(2, () => store.update(a as object, { title: 'c' })))).toBe('kept');
-    expect(outcome(() => store.writeAs(1, () => store.update(b as object, { title: '' })))).toBe('kept');
-    expect(outcome(() => store.writeAs(1, () => store.update(b as object, { title: 'cc' })))).toBe(
+    expect(outcome(() => store.update(a as object, { title: 'c' }, 2))).toBe('kept');
+    expect(outcome(() => store.update(b as object, { title: '' }, 1))).toBe('kept');
+    expect(outcome(() => store.update(b as object, { title: 'cc' }, 1))).toBe(
       `429 does not fit: the world's own accounts store at most ${ONE} bytes of data`,
     );
     expect(store.usage()).toEqual({
@@ -104,25 +103,25 @@ describe('shares and budgets to the byte', () => {
 
   test("rewriting another account's record counts it whole against the writer, and credits the other at once", () => {
     const store = new Store(limitsWith({ accountBytes: 2 * ONE }));
-    const theirs = store.writeAs(1, () => store.addScenario(scenario('a')));
-    for (const title of ['b', 'c']) store.writeAs(WRITER, () => store.addScenario(scenario(title)));
-    expect(outcome(() => store.writeAs(WRITER, () => store.update(theirs, { title: 'd' })))).toBe(
+    const theirs = store.addScenario(scenario('a'), 1);
+    for (const title of ['b', 'c']) store.addScenario(scenario(title), WRITER);
+    expect(outcome(() => store.update(theirs, { title: 'd' }, WRITER))).toBe(
       `429 does not fit: one account stores at most ${2 * ONE} bytes of data`,
     );
     expect(store.ownerOf(theirs)).toBe(1);
     store.limits.accountBytes = 3 * ONE;
-    expect(outcome(() => store.writeAs(WRITER, () => store.update(theirs, { title: 'd' })))).toBe('kept');
+    expect(outcome(() => store.update(theirs, { title: 'd' }, WRITER))).toBe('kept');
     expect([store.bytesOf(1), store.bytesOf(WRITER), store.ownerOf(theirs)]).toEqual([0, 3 * ONE, WRITER]);
   });
 
   test("a registered account writes while the world's budget is used up; a world account taking over its record needs room in it", () => {
     const store = new Store(limitsWith({ worldBytes: ONE }));
     const registered = store.addAccount(fields('reg'), { atMs: 0, client: 'a', used: true });
-    const theirs = store.writeAs(registered.id, () => store.addScenario(scenario('a')));
-    store.writeAs(WRITER, () => store.addScenario(scenario('b')));
+    const theirs = store.addScenario(scenario('a'), registered.id);
+    store.addScenario(scenario('b'), WRITER);
     expect(store.usage().world).toBe(ONE);
-    expect(outcome(() => store.writeAs(registered.id, () => store.addScenario(scenario('c'))))).toBe('kept');
-    expect(outcome(() => store.writeAs(WRITER, () => store.update(theirs, { title: 'd' })))).toBe(
+    expect(outcome(() => store.addScenario(scenario('c'), registered.id))).toBe('kept');
+    expect(outcome(() => store.update(theirs, { title: 'd' }, WRITER))).toBe(
       `429 does not fit: the world's own accounts store at most ${ONE} bytes of data`,
     );
     expect(store.ownerOf(theirs)).toBe(registered.id);
@@ -130,19 +129,24 @@ describe('shares and budgets to the byte', () => {
 
   test("a request's planned rewrite of records its writer holds counts only what they grow", () => {
     const store = new Store(limitsWith({ accountBytes: 2 * ONE }));
-    const [a] = ['a', 'b'].map((title) => store.writeAs(WRITER, () => store.addScenario(scenario(title))));
-    const plan = (title: string) => () =>
-      store.writeAs(WRITER, () => store.room([{ record: a, next: { ...a, title } }]));
+    const [a] = ['a', 'b'].map((title) => store.addScenario(scenario(title), WRITER));
+    const plan = (title: string) => () => store.room([{ record: a, next: { ...a, title } }], WRITER);
     expect(outcome(plan('c'))).toBe('kept');
     expect(outcome(plan('cc'))).toBe(`429 does not fit: one account stores at most ${2 * ONE} bytes of data`);
   });
 
-  test('a write after writeAs counts against whoever was writing before, also after a refusal', () => {
+  test("an update nobody pays for (a loader's) keeps the record's owner and is never refused", () => {
     const store = new Store(limitsWith({ accountBytes: ONE }));
-    store.charging = 1;
-    store.writeAs(WRITER, () => store.addScenario(scenario('a')));
-    expect(outcome(() => store.writeAs(WRITER, () => store.addScenario(scenario('b'))))).not.toBe('kept');
-    store.addScenario(scenario('c'));
+    const a = store.addScenario(scenario('a'), WRITER);
+    expect(outcome(() => store.update(a, { title: 'longer' }, undefined))).toBe('kept');
+    expect([store.ownerOf(a), store.bytesOf(WRITER)]).toEqual([WRITER, recordBytes(a)]);
+  });
+
+  test("a write counts against its own payer, also after another payer's write was refused", () => {
+    const store = new Store(limitsWith({ accountBytes: ONE }));
+    store.addScenario(scenario('a'), WRITER);
+    expect(outcome(() => store.addScenario(scenario('b'), WRITER))).not.toBe('kept');
+    store.addScenario(scenario('c'), 1);
     expect([store.bytesOf(WRITER), store.bytesOf(1)]).toEqual([ONE, ONE]);
   });
 });
@@ -150,10 +154,10 @@ describe('shares and budgets to the byte', () => {
 describe('records written through their maps', () => {
   test("a record replaced through its map is accounted like an update: the old one is credited, the new one is its writer's", () => {
     const store = new Store();
-    const old = store.writeAs(1, () => store.addScenario(scenario('a')));
+    const old = store.addScenario(scenario('a'), 1);
     const changes = store.ownerChanges();
     const replacement = { ...old, title: 'bb' };
-    store.writeAs(WRITER, () => store.scenarios.set(old.id, replacement));
+    store.scenarios.setBy(old.id, replacement, WRITER);
     expect([store.bytesOf(1), store.bytesOf(WRITER), store.ownerOf(replacement)]).toEqual([0, ONE + 2, WRITER]);
     // A save compares owners again only when this count moved (worlds/snapshot.ts).
     expect(store.ownerChanges()).toBe(changes + 1);
@@ -162,7 +166,7 @@ describe('records written through their maps', () => {
 
   test("deleting or clearing through a map credits each record's owner; deleting a missing key changes nothing", () => {
     const store = new Store();
-    for (const writer of [1, WRITER]) store.writeAs(writer, () => store.addScenario(scenario('a')));
+    for (const writer of [1, WRITER]) store.addScenario(scenario('a'), writer);
     expect(store.scenarios.delete(99)).toBe(false);
     expect(store.scenarios.delete(1)).toBe(true);
     expect([store.bytesOf(1), store.bytesOf(WRITER)]).toEqual([0, ONE]);
@@ -174,8 +178,8 @@ describe('records written through their maps', () => {
 describe('named API tokens', () => {
   test("a request's token is counted again when it is added (after its secret is hashed); a loaded world's never is", () => {
     const store = new Store(limitsWith({ tokensPerAccount: 1 }));
-    store.writeAs(WRITER, () => store.addToken(token('first', WRITER)));
-    expect(outcome(() => store.writeAs(WRITER, () => store.addToken(token('second', WRITER))))).toBe(
+    store.addToken(token('first', WRITER), WRITER);
+    expect(outcome(() => store.addToken(token('second', WRITER), WRITER))).toBe(
       '409 API tokens per account: at most 1',
     );
     store.addToken(token('loaded', WRITER));

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { createServer, type ProxyOptions, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchChromium } from '../../drivers/chromium.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { fromThisMachine, writeAdminSecretFile } from '../../mocks/sandbox/hosts/dev-proxy.js';
 import {
@@ -19,7 +20,6 @@ import {
   startSandboxServer,
 } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { launchChromium } from '../../drivers/chromium.js';
 
 const DOCS = fileURLToPath(new URL('../../docs/sandbox.md', import.meta.url));
 /** The sandbox's address as the docs print it, replaced by the test sandbox's. */

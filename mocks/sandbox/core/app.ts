@@ -322,17 +322,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       boardScope(current, (principal as Principal).account, query.company_id as number, query.board_id as number, need);
     // The one untyped seam: ajv has just checked query and body against the same contract the handler types come from.
     const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Soon<Outcome>;
+    // What the handler stores is charged to the caller's share: the payer goes with every write it makes.
+    const payer = principal?.account.id;
     const origin = request.headers.get('origin');
-    const ctx = { store: current, auth, nowIso, principal, query, body, scope, client: clientOf(request), origin };
-    // What the handler stores is charged to the caller's share (Store.reserve); set and cleared around the handler's
-    // synchronous part, where every reserve but a token's (charged to its owner) happens.
-    current.charging = principal?.account.id;
-    let outcome: Soon<Outcome>;
-    try {
-      outcome = handler(ctx as unknown as Context<OperationId>);
-    } finally {
-      current.charging = undefined;
-    }
+    const ctx = {
+      store: current,
+      auth,
+      nowIso,
+      principal,
+      payer,
+      query,
+      body,
+      scope,
+      client: clientOf(request),
+      origin,
+    };
+    const outcome = handler(ctx as unknown as Context<OperationId>);
     // Handlers never answer on /_sandbox/ (controls answer there), so CORS follows `Origin` alone.
     if (outcome instanceof Promise) {
       return origin === null ? outcome.then(sameOriginReply) : outcome.then((o) => json(o.status, o.body, origin));

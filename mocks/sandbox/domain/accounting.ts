@@ -20,13 +20,19 @@ export interface PlannedWrite {
   next: object;
 }
 
+/**
+ * Who pays for a write: the account whose request makes it (the record counts against it, and a write that does not
+ * fit its share or its pool is refused), or undefined for the operator's own writes (the seed, a loaded world), which
+ * are the world's and never refused. It travels with the request (handlers/types.ts Context.payer) into each write.
+ */
+export type Payer = number | undefined;
+
 /** What one record takes: limits.ts approxBytes plus its map entry. */
 export const recordBytes = (record: object): number => 32 + approxBytes(record);
 
 interface Ledger {
-  put(old: object | undefined, next: object, owner: number | undefined): void;
+  put(old: object | undefined, next: object, owner: number | undefined, payer: Payer): void;
   release(record: object): void;
-  writer(): number | undefined;
 }
 
 /**
@@ -39,14 +45,22 @@ export class RecordMap<K, V extends object> extends Map<K, V> {
     super();
   }
 
-  /** Stores `value`, written by the account being charged (Store.charging). */
+  /** Stores `value` as the world's own data, never refused: a loader's write (a request's is setBy). */
   override set(key: K, value: V): this {
-    return this.setAs(key, value, this.ledger.writer());
+    return this.setAs(key, value, undefined);
   }
 
-  /** Stores `value` as written by `owner` (undefined: the world's own data). */
-  setAs(key: K, value: V, owner: number | undefined): this {
-    this.ledger.put(super.get(key), value, owner);
+  /** Stores `value` written by `payer`: it counts against them, checked against their room (no payer: the world's). */
+  setBy(key: K, value: V, payer: Payer): this {
+    return this.setAs(key, value, payer, payer);
+  }
+
+  /**
+   * Stores `value` as written by `owner` (undefined: the world's own data); checked against the owner's room only when
+   * a request pays for the write.
+   */
+  setAs(key: K, value: V, owner: number | undefined, payer?: Payer): this {
+    this.ledger.put(super.get(key), value, owner, payer);
     return super.set(key, value);
   }
 
@@ -78,17 +92,9 @@ export abstract class ByteAccounting {
   protected abstract heldBy(owner: number): number;
 
   protected readonly ledger: Ledger = {
-    put: (old, next, owner) => this.put(old, next, owner),
+    put: (old, next, owner, payer) => this.put(old, next, owner, payer),
     release: (record) => this.release(record),
-    writer: () => this.charging,
   };
-
-  /**
-   * The account whose request is being answered (set by the core around each handler's synchronous part, and by
-   * writeAs): who is writing. Only such writes are checked against shares and budgets; the seed and a loaded world are
-   * the operator's, and never refused.
-   */
-  charging: number | undefined;
 
   // The byte accounting: a charge per stored record, and its sums.
   private readonly charges = new WeakMap<object, Charge>();
@@ -110,10 +116,9 @@ export abstract class ByteAccounting {
 
   /**
    * Throws the 429 when `owner` writing `writes` for a request would pass its share or its pool's budget; changes
-   * nothing.
+   * nothing. Only a request's writes are checked: the caller checks that a payer is given.
    */
   private checkRoom(owner: number | undefined, writes: Array<{ bytes: number; prev: Charge | undefined }>): void {
-    if (this.charging === undefined) return;
     let own = 0;
     let pool = 0;
     const world = this.inWorldPool(owner);
@@ -148,10 +153,10 @@ export abstract class ByteAccounting {
     }
   }
 
-  private put(old: object | undefined, next: object, owner: number | undefined): void {
+  private put(old: object | undefined, next: object, owner: number | undefined, payer: Payer): void {
     const bytes = recordBytes(next);
     const prev = old === undefined ? undefined : this.charges.get(old);
-    this.checkRoom(owner, [{ bytes, prev }]);
+    if (payer !== undefined) this.checkRoom(owner, [{ bytes, prev }]);
     if (old !== undefined && prev) {
       if (prev.owner !== owner) this.ownerChangeCount += 1;
       this.uncharge(old, prev);
@@ -165,12 +170,13 @@ export abstract class ByteAccounting {
   }
 
   /**
-   * Throws the 429 when the writes planned together do not fit the writer's share (and its pool), before any of them
+   * Throws the 429 when the writes planned together do not fit the payer's share (and its pool), before any of them
    * is made: a request that makes several records is refused whole or done whole.
    */
-  room(writes: PlannedWrite[]): void {
+  room(writes: PlannedWrite[], payer: Payer): void {
+    if (payer === undefined) return;
     this.checkRoom(
-      this.charging,
+      payer,
       writes.map(({ record, next }) => ({
         bytes: recordBytes(next),
         prev: record === undefined ? undefined : this.charges.get(record),
@@ -180,19 +186,19 @@ export abstract class ByteAccounting {
 
   /**
    * Changes fields of a stored record (fields given as undefined are left alone). The record then counts against the
-   * writer (Store.charging; its owner so far when nobody is charged), at its new size, and its previous owner is
-   * credited; throws the 429 before changing anything when that does not fit.
+   * payer (its owner so far when nobody pays), at its new size, and its previous owner is credited; throws the 429
+   * before changing anything when that does not fit.
    */
-  update<T extends object>(record: T, changes: Partial<T>): T {
+  update<T extends object>(record: T, changes: Partial<T>, payer: Payer): T {
     const prev = this.charges.get(record);
     if (!prev) throw new Error('Store.update: the record is not stored');
     // Copied only when a field is left alone (undefined): the common write changes every field it names.
     const defined = Object.values(changes).includes(undefined)
       ? (Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>)
       : changes;
-    const owner = this.charging ?? prev.owner;
+    const owner = payer ?? prev.owner;
     const bytes = recordBytes({ ...record, ...defined });
-    this.checkRoom(owner, [{ bytes, prev }]);
+    if (payer !== undefined) this.checkRoom(owner, [{ bytes, prev }]);
     Object.assign(record, defined);
     if (prev.owner !== owner) this.ownerChangeCount += 1;
     this.uncharge(record, prev);
@@ -216,17 +222,6 @@ export abstract class ByteAccounting {
   protected leaveWorldPool(accountId: number): void {
     const held = this.usedBy.get(accountId);
     if (held !== undefined) this.usedWorld -= held;
-  }
-
-  /** Runs `write` as a write of `accountId`'s request (checked against its share): for a write after an await. */
-  writeAs<T>(accountId: number, write: () => T): T {
-    const before = this.charging;
-    this.charging = accountId;
-    try {
-      return write();
-    } finally {
-      this.charging = before;
-    }
   }
 
   /** Throws the 429 of `owner`'s share when `bytes` more held outside its records would not fit it. */

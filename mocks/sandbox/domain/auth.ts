@@ -397,7 +397,7 @@ export class Auth {
       created_at: new Date(this.now()).toISOString(),
       secretHash,
     };
-    store.writeAs(accountId, () => store.addToken(record));
+    store.addToken(record, accountId);
     return { record, secret };
   }
 }

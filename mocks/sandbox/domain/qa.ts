@@ -1,4 +1,6 @@
 // QA rules (source §2–§3): scenario trees, sessions with case reports, outcomes, bug → linked task, cascading deletes.
+
+import type { Payer } from './accounting.js';
 import { conflict } from './errors.js';
 import type { Board, Case, CaseReport, Scenario, Session, Task } from './records.js';
 import type { Store } from './store.js';
@@ -25,9 +27,9 @@ export function todoColumnId(board: Board): number {
 
 /**
  * Starts a session: one pending report per case of the scenario and of its descendants. The session and its reports
- * are checked against the writer's share together, before any id is taken: a refused start leaves no trace.
+ * are checked against the payer's share together, before any id is taken: a refused start leaves no trace.
  */
-export function startSession(store: Store, board: Board, scenario: Scenario, now: string): Session {
+export function startSession(store: Store, board: Board, scenario: Scenario, now: string, payer: Payer): Session {
   todoColumnId(board);
   const tree = scenarioTree(store, scenario.id);
   const reports: CaseReport[] = [];
@@ -55,15 +57,15 @@ export function startSession(store: Store, board: Board, scenario: Scenario, now
     finished_at: null,
   };
   // A record's size does not depend on the values of its ids, so the placeholders weigh what the real ids will.
-  store.room([...reports.map((next) => ({ next })), { next: session }]);
+  store.room([...reports.map((next) => ({ next })), { next: session }], payer);
   session.id = store.nextId('session');
   for (const [i, report] of reports.entries()) {
     report.id = store.nextId('caseReport');
     report.sessionId = session.id;
     session.reportIds[i] = report.id;
-    store.caseReports.set(report.id, report);
+    store.caseReports.setBy(report.id, report, payer);
   }
-  store.sessions.set(session.id, session);
+  store.sessions.setBy(session.id, session, payer);
   return session;
 }
 
@@ -75,15 +77,22 @@ export type Outcome =
 /**
  * Records an outcome. Synchronous from read to write, so concurrent requests cannot interleave inside it.
  * A bug creates the linked task in the board's todo column, or updates the task the report already links to; the
- * report and the task are checked against the writer's share together, so a refusal changes neither.
+ * report and the task are checked against the payer's share together, so a refusal changes neither.
  */
-export function recordOutcome(store: Store, board: Board, report: CaseReport, outcome: Outcome): CaseReport {
+export function recordOutcome(
+  store: Store,
+  board: Board,
+  report: CaseReport,
+  outcome: Outcome,
+  payer: Payer,
+): CaseReport {
   const session = store.sessions.get(report.sessionId);
   if (!session?.is_active) {
     throw conflict('case_report_id', 'belongs to a finished session; this sandbox keeps finished sessions read-only');
   }
   if (outcome.status !== 'bug') {
-    return store.update(report, { status: outcome.status, actual_result: null, severity: null, priority: null });
+    const cleared = { status: outcome.status, actual_result: null, severity: null, priority: null };
+    return store.update(report, cleared, payer);
   }
   const changes: Partial<CaseReport> = {
     status: 'bug',
@@ -94,12 +103,15 @@ export function recordOutcome(store: Store, board: Board, report: CaseReport, ou
   const linked = report.task_id === null ? undefined : store.tasks.get(report.task_id);
   if (linked) {
     const task = { description: outcome.actual_result, severity: outcome.severity, priority: outcome.priority };
-    store.room([
-      { record: report, next: { ...report, ...changes } },
-      { record: linked, next: { ...linked, ...task } },
-    ]);
+    store.room(
+      [
+        { record: report, next: { ...report, ...changes } },
+        { record: linked, next: { ...linked, ...task } },
+      ],
+      payer,
+    );
     // The task's text and the report's move together (the same actual_result), so either order fits.
-    store.update(linked, task);
+    store.update(linked, task, payer);
   } else {
     const testCase = store.cases.get(report.caseId) as Case;
     const fields: Omit<Task, 'id'> = {
@@ -112,15 +124,16 @@ export function recordOutcome(store: Store, board: Board, report: CaseReport, ou
       severity: outcome.severity,
       priority: outcome.priority,
     };
-    store.room([{ record: report, next: { ...report, ...changes, task_id: 0 } }, { next: { id: 0, ...fields } }]);
-    changes.task_id = store.addTask(fields).id;
+    const planned = [{ record: report, next: { ...report, ...changes, task_id: 0 } }, { next: { id: 0, ...fields } }];
+    store.room(planned, payer);
+    changes.task_id = store.addTask(fields, payer).id;
   }
-  return store.update(report, changes);
+  return store.update(report, changes, payer);
 }
 
 /** Finishing is idempotent and resolves nothing: linked tasks stay where they are (source §3 rule 2). */
-export function finishSession(store: Store, session: Session, now: string): Session {
-  if (session.is_active) store.update(session, { is_active: false, finished_at: now });
+export function finishSession(store: Store, session: Session, now: string, payer: Payer): Session {
+  if (session.is_active) store.update(session, { is_active: false, finished_at: now }, payer);
   return session;
 }
 

@@ -1,6 +1,6 @@
 // The sandbox's in-memory world (docs/sandbox.md "Limits and throttles"): its record maps with stable ids, the
 // registrations and their budgets, and reading and writing records; the byte accounting is accounting.ts's.
-import { ByteAccounting, RecordMap, recordBytes } from './accounting.js';
+import { ByteAccounting, type Payer, RecordMap, recordBytes } from './accounting.js';
 import {
   accountFull,
   DEFAULT_LIMITS,
@@ -314,24 +314,32 @@ export class Store extends ByteAccounting {
     return board;
   }
 
-  /** Adds a record of `kind` to `map`, checked before its id is taken so that a refusal leaves no trace. */
-  private addRecord<T extends { id: number }>(kind: Kind, map: RecordMap<number, T>, fields: Omit<T, 'id'>): T {
-    this.room([{ next: { id: 0, ...fields } }]);
+  /**
+   * Adds a record of `kind` to `map` for `payer` (none: the world's own, a loader's), checked before its id is taken so
+   * that a refusal leaves no trace.
+   */
+  private addRecord<T extends { id: number }>(
+    kind: Kind,
+    map: RecordMap<number, T>,
+    fields: Omit<T, 'id'>,
+    payer: Payer,
+  ): T {
+    this.room([{ next: { id: 0, ...fields } }], payer);
     const record = { id: this.nextId(kind), ...fields } as T;
-    map.set(record.id, record);
+    map.setBy(record.id, record, payer);
     return record;
   }
 
-  addScenario(fields: Omit<Scenario, 'id'>): Scenario {
-    return this.addRecord('scenario', this.scenarios, fields);
+  addScenario(fields: Omit<Scenario, 'id'>, payer?: Payer): Scenario {
+    return this.addRecord('scenario', this.scenarios, fields, payer);
   }
 
-  addCase(fields: Omit<Case, 'id'>): Case {
-    return this.addRecord('case', this.cases, fields);
+  addCase(fields: Omit<Case, 'id'>, payer?: Payer): Case {
+    return this.addRecord('case', this.cases, fields, payer);
   }
 
-  addTask(fields: Omit<Task, 'id'>): Task {
-    return this.addRecord('task', this.tasks, fields);
+  addTask(fields: Omit<Task, 'id'>, payer?: Payer): Task {
+    return this.addRecord('task', this.tasks, fields, payer);
   }
 
   // ---- Credentials ----
@@ -349,12 +357,12 @@ export class Store extends ByteAccounting {
   }
 
   /**
-   * Adds a named token; it is its owner's. A request adds it through writeAs (its hashing awaited, so the core's
-   * `charging` is no longer set), which checks the owner's share and token count; a loader's token is never refused.
+   * Adds a named token; it is its owner's. A request adds it with its payer (the owner, after its secret is hashed),
+   * which checks the owner's share and token count; a loader's token (no payer) is never refused.
    */
-  addToken(token: ApiTokenRecord): void {
-    if (this.charging !== undefined) this.checkTokenRoom(token.accountId);
-    this.tokens.setAs(token.key, token, token.accountId);
+  addToken(token: ApiTokenRecord, payer?: Payer): void {
+    if (payer !== undefined) this.checkTokenRoom(token.accountId);
+    this.tokens.setAs(token.key, token, token.accountId, payer);
     this.tokenKeysByHash.set(token.secretHash, token.key);
     setOf(this.tokenKeysByAccount, token.accountId).add(token.key);
   }

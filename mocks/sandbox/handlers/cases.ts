@@ -16,21 +16,24 @@ export const caseHandlers = {
     return ok({ cases: rows.map(caseView), pagination });
   },
 
-  createCase: ({ store, scope, body }) => {
+  createCase: ({ store, scope, body, payer }) => {
     const { board } = scope('write');
     const scenario = scenarioIn(store, board, body.scenario, 'scenario');
     let onBoard = 0;
     for (const c of store.cases.values()) if (c.boardId === board.id) onBoard += 1;
     const max = store.limits.casesPerBoard;
     if (onBoard >= max) throw limitReached('scenario', 'cases per board', max, 'delete a case first');
-    const testCase = store.addCase({
-      boardId: board.id,
-      scenarioId: scenario.id,
-      title: body.title,
-      description: body.description,
-      steps_to_reproduce: body.steps_to_reproduce,
-      expected_result: body.expected_result,
-    });
+    const testCase = store.addCase(
+      {
+        boardId: board.id,
+        scenarioId: scenario.id,
+        title: body.title,
+        description: body.description,
+        steps_to_reproduce: body.steps_to_reproduce,
+        expected_result: body.expected_result,
+      },
+      payer,
+    );
     return created({ case: caseView(testCase) });
   },
 
@@ -39,15 +42,19 @@ export const caseHandlers = {
     return ok({ case: caseView(caseIn(store, board, query.case_id, 'case_id')) });
   },
 
-  updateCase: ({ store, scope, query, body }) => {
+  updateCase: ({ store, scope, query, body, payer }) => {
     const { board } = scope('write');
     const testCase = caseIn(store, board, query.case_id, 'case_id');
-    store.update(testCase, {
-      title: body.title,
-      description: body.description,
-      steps_to_reproduce: body.steps_to_reproduce,
-      expected_result: body.expected_result,
-    });
+    store.update(
+      testCase,
+      {
+        title: body.title,
+        description: body.description,
+        steps_to_reproduce: body.steps_to_reproduce,
+        expected_result: body.expected_result,
+      },
+      payer,
+    );
     return ok({ case: caseView(testCase) });
   },
 

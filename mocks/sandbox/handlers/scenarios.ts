@@ -19,7 +19,7 @@ export const scenarioHandlers = {
     return ok({ scenarios: rows.map(scenarioView), pagination });
   },
 
-  createScenario: ({ store, scope, body }) => {
+  createScenario: ({ store, scope, body, payer }) => {
     const { board } = scope('write');
     const parent_id = body.parent_id === null ? null : scenarioIn(store, board, body.parent_id, 'parent_id').id;
     let siblings = 0;
@@ -31,12 +31,15 @@ export const scenarioHandlers = {
     }
     const max = store.limits.scenariosPerBoard;
     if (onBoard >= max) throw limitReached('board_id', 'scenarios per board', max, 'delete a scenario first');
-    const scenario = store.addScenario({
-      boardId: board.id,
-      title: body.title,
-      parent_id,
-      position: body.position ?? siblings,
-    });
+    const scenario = store.addScenario(
+      {
+        boardId: board.id,
+        title: body.title,
+        parent_id,
+        position: body.position ?? siblings,
+      },
+      payer,
+    );
     return created({ scenario: scenarioView(scenario) });
   },
 
@@ -45,10 +48,10 @@ export const scenarioHandlers = {
     return ok({ scenario: scenarioView(scenarioIn(store, board, query.scenario_id, 'scenario_id')) });
   },
 
-  updateScenario: ({ store, scope, query, body }) => {
+  updateScenario: ({ store, scope, query, body, payer }) => {
     const { board } = scope('write');
     const scenario = scenarioIn(store, board, query.scenario_id, 'scenario_id');
-    store.update(scenario, { title: body.title, position: body.position });
+    store.update(scenario, { title: body.title, position: body.position }, payer);
     return ok({ scenario: scenarioView(scenario) });
   },
 

@@ -23,7 +23,7 @@ export const sessionHandlers = {
     return ok({ sessions: rows.map((s) => sessionView(store, s, budget)), pagination });
   },
 
-  startSession: ({ store, scope, body, nowIso }) => {
+  startSession: ({ store, scope, body, nowIso, payer }) => {
     const { board } = scope('write');
     // The todo-column rule is about the board alone, so it is checked before the scenario is even looked up.
     todoColumnId(board);
@@ -50,18 +50,18 @@ export const sessionHandlers = {
         'start the session on a sub-scenario',
       );
     }
-    return created({ session: sessionView(store, startSession(store, board, scenario, nowIso())) });
+    return created({ session: sessionView(store, startSession(store, board, scenario, nowIso(), payer)) });
   },
 
-  recordCaseOutcome: ({ store, scope, query, body }) => {
+  recordCaseOutcome: ({ store, scope, query, body, payer }) => {
     const { board } = scope('write');
     const report = caseReportIn(store, board, query.case_report_id, 'case_report_id');
-    return ok({ case_report: caseReportView(recordOutcome(store, board, report, body)) });
+    return ok({ case_report: caseReportView(recordOutcome(store, board, report, body, payer)) });
   },
 
-  finishSession: ({ store, scope, body, nowIso }) => {
+  finishSession: ({ store, scope, body, nowIso, payer }) => {
     const { board } = scope('write');
-    const session = finishSession(store, sessionIn(store, board, body.sessions_id, 'sessions_id'), nowIso());
+    const session = finishSession(store, sessionIn(store, board, body.sessions_id, 'sessions_id'), nowIso(), payer);
     return ok({ session: sessionView(store, session, answerBudget(store)) });
   },
 } satisfies Pick<HandlerTable, 'listSessions' | 'startSession' | 'recordCaseOutcome' | 'finishSession'>;

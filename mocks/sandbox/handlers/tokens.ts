@@ -18,17 +18,21 @@ export const tokenHandlers = {
     return created({ token: { ...tokenView(record), token: secret } });
   },
 
-  updateApiToken: ({ store, principal, query, body }) => {
+  updateApiToken: ({ store, principal, payer, query, body }) => {
     const token = ownToken(store, principal.account, query.key);
     if (body.expires_at !== undefined && body.expires_at !== null) timestampMs(body.expires_at, 'expires_at');
     checkMetadata(body.metadata, store.limits);
     // Accounted at its new size at once: what a smaller value frees is the account's again before the next request.
-    store.update(token, {
-      title: body.title,
-      is_active: body.is_active,
-      metadata: body.metadata,
-      expires_at: body.expires_at,
-    });
+    store.update(
+      token,
+      {
+        title: body.title,
+        is_active: body.is_active,
+        metadata: body.metadata,
+        expires_at: body.expires_at,
+      },
+      payer,
+    );
     return ok({ token: tokenView(token) });
   },
 

@@ -1,6 +1,7 @@
 // Handler types: the context a handler gets, typed per operation from contract/operations.ts.
 import type { BodyOf, OperationId, QueryOf, ReplyOf } from '../../../contract/operations.js';
 import type { BoardScope, Need } from '../domain/access.js';
+import type { Payer } from '../domain/accounting.js';
 import type { Auth, Principal } from '../domain/auth.js';
 import type { Store } from '../domain/store.js';
 
@@ -20,6 +21,11 @@ export interface Context<K extends OperationId> {
   /** The sandbox clock, as an RFC 3339 timestamp. */
   nowIso(): string;
   principal: K extends PublicOperation ? undefined : Principal;
+  /**
+   * Who pays for what the handler writes (domain/accounting.ts Payer): the principal's account, none on a public
+   * operation. Every write the handler makes names it.
+   */
+  payer: K extends PublicOperation ? undefined : Payer;
   /** Validated by ajv against the contract and coerced (numbers, booleans, arrays) before the handler runs. */
   query: QueryOf<K>;
   /** Validated by ajv against the contract before the handler runs. */
