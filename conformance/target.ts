@@ -190,13 +190,17 @@ const SERVER_FIX =
 
 /**
  * Listens on 127.0.0.1:0 when the server is not listening yet, with its request listeners guarded meanwhile (put back
- * on close); a server already listening is used as it is.
+ * on close; a throw is named with `fix`); a server already listening is used as it is.
  */
-async function serverTarget(server: Server, path: string, kind: 'listener' | 'server'): Promise<OpenTarget> {
+async function serverTarget(
+  server: Server,
+  path: string,
+  kind: 'listener' | 'server',
+  fix?: string,
+): Promise<OpenTarget> {
   const started = !server.listening;
   const thrown: Thrown[] = [];
   const own = started ? (server.listeners('request') as RequestListener[]) : [];
-  const fix = kind === 'server' ? SERVER_FIX : undefined;
   // Reflect.apply, not listener.bind: Express's app has a `bind` of its own (a route for the HTTP method BIND).
   const guards = own.map((listener) =>
     guarded((request, response) => Reflect.apply(listener, server, [request, response]), thrown, fix),
@@ -235,7 +239,7 @@ export async function openTarget(target: unknown, profileBaseUrl?: unknown): Pro
   if (target instanceof NetServer) {
     if (!('closeAllConnections' in target))
       throw new TargetError(`target is a net.Server, not an http.Server: ${WHAT}`);
-    return serverTarget(target as Server, path, 'server');
+    return serverTarget(target as Server, path, 'server', SERVER_FIX);
   }
   const explicit = typeof target === 'object' && target !== null ? (target as Record<string, unknown>) : undefined;
   if (explicit && typeof explicit.listener === 'function')
