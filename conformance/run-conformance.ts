@@ -135,7 +135,7 @@ export function selection(
  * GET /member/me/ would fail every rule for one reason, which is better said once.
  */
 async function probeInProcess(target: OpenTarget, timeoutMs: number): Promise<void> {
-  if (target.kind !== 'fetch' && target.kind !== 'listener') return;
+  if (target.kind === 'url') return;
   try {
     await send(target.fetch, new Request(`${target.baseUrl}/member/me/`), { timeoutMs });
   } catch {
@@ -143,7 +143,9 @@ async function probeInProcess(target: OpenTarget, timeoutMs: number): Promise<vo
   }
   const [first] = target.thrown();
   if (first)
-    throw new TargetError(`${first.message} (answering ${first.request}): fix the app, or pass another target`);
+    throw new TargetError(
+      `${first.message} (answering ${first.request}): ${first.fix ?? 'fix the app, or pass another target'}`,
+    );
 }
 
 /** Runs the suite once against the target; see ConformanceOptions. Throws before any rule runs on bad options. */

@@ -2,10 +2,11 @@
 // process (Hono's `app.fetch`, Next.js route handlers, the sandbox's `fetch`), or a Node request listener or
 // `http.Server` (Express's `app`, Koa's `callback()`, Fastify's `server`, NestJS's `getHttpServer()`), which the suite
 // listens on 127.0.0.1:0 and closes; a Fastify or NestJS app itself is made ready first, then served the same way.
+// Whatever a target throws is caught and named with what to pass instead, so a wrong target fails at the first request.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as NetServer } from 'node:net';
-import type { FetchHandler } from '../contract/http.js';
+import type { AnyFetchHandler, FetchHandler } from '../contract/http.js';
 
 /** A Node request listener, as `http.createServer` takes it. */
 export type RequestListener = (request: IncomingMessage, response: ServerResponse) => unknown;
@@ -30,10 +31,10 @@ export interface NestLikeApp {
 export type Target =
   | string
   | URL
-  | FetchHandler
+  | AnyFetchHandler
   | RequestListener
   | Server
-  | { fetch: FetchHandler }
+  | { fetch: AnyFetchHandler }
   | { listener: RequestListener }
   | FastifyLikeApp
   | NestLikeApp;
@@ -41,6 +42,13 @@ export type Target =
 /** A target that cannot be used; the message says what to pass instead. */
 export class TargetError extends Error {
   override readonly name = 'TargetError';
+}
+
+/** What an in-process target threw answering a request; `fix` says what to pass or do instead. */
+export interface Thrown {
+  request: string;
+  message: string;
+  fix?: string;
 }
 
 export interface OpenTarget {
@@ -52,7 +60,7 @@ export interface OpenTarget {
    * What an in-process target threw (with the request) since the last call: the suite answers such a request 500
    * itself, and names the error.
    */
-  thrown(): { request: string; message: string }[];
+  thrown(): Thrown[];
   /** Stops what the suite started (a server it listens on); leaves alone a server that was already listening. */
   close(): Promise<void>;
 }
@@ -94,8 +102,8 @@ function urlTarget(value: string | URL): OpenTarget {
   };
 }
 
-function fetchTarget(handler: FetchHandler, path: string): OpenTarget {
-  const thrown: { request: string; message: string }[] = [];
+function fetchTarget(handler: AnyFetchHandler, path: string): OpenTarget {
+  const thrown: Thrown[] = [];
   const failed = (request: Request, message: string) => {
     thrown.push({ request: `${request.method} ${new URL(request.url).pathname}`, message });
     return new Response(message, { status: 500, headers: { 'content-type': 'text/plain' } });
@@ -154,11 +162,11 @@ function addressOf(server: Server, path: string): string {
 }
 
 /** A listener guarded so that a throw (or a rejected promise) answers 500 and is reported, never crashes the run. */
-function guarded(listener: RequestListener, thrown: { request: string; message: string }[]): RequestListener {
+function guarded(listener: RequestListener, thrown: Thrown[], fix?: string): RequestListener {
   return (request, response) => {
     const fail = (error: unknown) => {
       const message = `the request listener threw: ${(error as Error)?.message ?? String(error)}`;
-      thrown.push({ request: `${request.method} ${request.url}`, message });
+      thrown.push({ request: `${request.method} ${request.url}`, message, ...(fix ? { fix } : {}) });
       if (!response.headersSent) {
         response.writeHead(500, { 'content-type': 'text/plain' });
         response.end('the request listener threw');
@@ -173,17 +181,41 @@ function guarded(listener: RequestListener, thrown: { request: string; message: 
   };
 }
 
+/**
+ * Fastify's server has its routes before `ready()` but not their hooks: it throws on every request. The suite cannot
+ * reach the app from its server to make it ready, so it says what to pass.
+ */
+const SERVER_FIX =
+  "if it is a Fastify app's `app.server`, pass the app itself (`target: app`), or `await app.ready()` before passing its server; else fix the app";
+
+/**
+ * Listens on 127.0.0.1:0 when the server is not listening yet, with its request listeners guarded meanwhile (put back
+ * on close; a throw is named with `fix`); a server already listening is used as it is.
+ */
 async function serverTarget(
   server: Server,
   path: string,
   kind: 'listener' | 'server',
-  thrown: OpenTarget['thrown'],
+  fix?: string,
 ): Promise<OpenTarget> {
   const started = !server.listening;
+  const thrown: Thrown[] = [];
+  const own = started ? (server.listeners('request') as RequestListener[]) : [];
+  // Reflect.apply, not listener.bind: Express's app has a `bind` of its own (a route for the HTTP method BIND).
+  const guards = own.map((listener) =>
+    guarded((request, response) => Reflect.apply(listener, server, [request, response]), thrown, fix),
+  );
+  const restore = () => {
+    for (const guard of guards) server.off('request', guard);
+    for (const listener of own) server.on('request', listener);
+  };
   if (started) {
+    for (const listener of own) server.off('request', listener);
+    for (const guard of guards) server.on('request', guard);
     try {
       await listening(server);
     } catch (error) {
+      restore();
       throw new TargetError(`the suite could not listen on 127.0.0.1 for the target: ${(error as Error).message}`);
     }
   }
@@ -191,8 +223,12 @@ async function serverTarget(
     kind,
     baseUrl: addressOf(server, path),
     fetch: (request) => globalThis.fetch(request),
-    thrown,
-    close: () => (started ? closing(server) : Promise.resolve()),
+    thrown: () => thrown.splice(0),
+    close: async () => {
+      if (!started) return;
+      await closing(server);
+      restore();
+    },
   };
 }
 
@@ -203,14 +239,14 @@ export async function openTarget(target: unknown, profileBaseUrl?: unknown): Pro
   if (target instanceof NetServer) {
     if (!('closeAllConnections' in target))
       throw new TargetError(`target is a net.Server, not an http.Server: ${WHAT}`);
-    return serverTarget(target as Server, path, 'server', () => []);
+    return serverTarget(target as Server, path, 'server', SERVER_FIX);
   }
   const explicit = typeof target === 'object' && target !== null ? (target as Record<string, unknown>) : undefined;
   if (explicit && typeof explicit.listener === 'function')
     return listenerTarget(explicit.listener as RequestListener, path);
   if (explicit && typeof explicit.fetch === 'function') {
     // Hono's app object and other fetch-shaped apps: their `fetch` is a method that may need its object.
-    const fetch = explicit.fetch as FetchHandler;
+    const fetch = explicit.fetch as AnyFetchHandler;
     return fetchTarget((request) => fetch.call(explicit, request), path);
   }
   if (explicit && (explicit.server instanceof NetServer || typeof explicit.getHttpServer === 'function')) {
@@ -219,7 +255,11 @@ export async function openTarget(target: unknown, profileBaseUrl?: unknown): Pro
   if (typeof target === 'function') {
     return target.length >= 2
       ? listenerTarget(target as RequestListener, path)
-      : fetchTarget(target as FetchHandler, path);
+      : fetchTarget(target as AnyFetchHandler, path);
+  }
+  // Koa's app is an object with a listener factory: the one framework whose app is not itself a target.
+  if (explicit && typeof explicit.callback === 'function' && typeof explicit.use === 'function') {
+    throw new TargetError('target is a Koa app: pass `app.callback()`, its request listener');
   }
   throw new TargetError(`${WHAT}; got ${target === undefined ? 'nothing' : describe(target)}`);
 }
@@ -241,11 +281,8 @@ async function appTarget(app: Record<string, unknown>, path: string): Promise<Op
   if (!(server instanceof NetServer) || !('closeAllConnections' in server)) {
     throw new TargetError(`target is an app whose server is not an http.Server: ${WHAT}`);
   }
-  return serverTarget(server as Server, path, 'server', () => []);
+  return serverTarget(server as Server, path, 'server');
 }
 
-async function listenerTarget(listener: RequestListener, path: string): Promise<OpenTarget> {
-  const thrown: { request: string; message: string }[] = [];
-  const server = createServer(guarded(listener, thrown));
-  return serverTarget(server, path, 'listener', () => thrown.splice(0));
-}
+const listenerTarget = (listener: RequestListener, path: string): Promise<OpenTarget> =>
+  serverTarget(createServer(listener), path, 'listener');
