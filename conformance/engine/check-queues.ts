@@ -4,6 +4,7 @@
 import { type CheckState, current, type RunState } from './context.js';
 import { type ExchangeRecord, stepLine } from './exchange-record.js';
 import { explain, NotApplicable, NotVerified, notApplicableIn } from './explain.js';
+import { limitReachedIn } from './payload.js';
 import type { Redactor } from './redact.js';
 import {
   type CheckFile,
@@ -15,6 +16,9 @@ import {
 } from './registry.js';
 import type { CheckResult, ProgressEvent } from './result.js';
 import { until } from './send.js';
+
+/** What blocks a check that met a documented limit answer, where other blocked checks name a rule. */
+export const ACCOUNT_LIMIT = "the account's limit";
 
 /** Check files run side by side: they mostly wait for the target. */
 const CONCURRENCY = 4;
@@ -82,6 +86,17 @@ async function runCheck(
       reason = failure ? failure.message : `did not finish: ${stopper.reason}`;
       offenders = failure?.offenders;
     }
+  }
+  // A documented limit answer (409/429 naming a limit) means the account is full, perhaps by someone else's doing: the
+  // rule could be judged neither way, and the server is not blamed for it.
+  const limit =
+    outcome === 'FAIL' || outcome === 'UNVERIFIED'
+      ? mine.answers.map(limitReachedIn).findLast((l) => l !== undefined)
+      : undefined;
+  if (limit && !stopper.reason) {
+    outcome = 'UNVERIFIED';
+    blockedBy = ACCOUNT_LIMIT;
+    reason = redactor.text(`not verified: the account's limit was reached: ${limit}`);
   }
   const ms = Math.round(performance.now() - started);
   // Blamed by this check (`call` blames each answer; `blame` may name one an earlier check of the file got).

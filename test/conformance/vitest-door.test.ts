@@ -193,47 +193,41 @@ describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same
   });
 
   it('a half-built server: green in both with its missing operations declared, the same outcome for every rule; red without them, and with require-all', async () => {
-    await serving('halfBuilt', async (baseUrl) => {
-      const missing = NOT_BUILT.join(',');
-      const [cliJson, vitestJson] = [join(dir, 'partial-cli.json'), join(dir, 'partial-vitest.json')];
-      const [cli, vitest, cliAll, vitestAll, undeclared] = await Promise.all([
-        cliWith({ CONFORMANCE_MISSING_OPERATIONS: missing }, '--base-url', baseUrl, '--json', cliJson),
-        vitestProcess({ TARGET_URL: baseUrl, MISSING: missing, JSON_REPORT: vitestJson }),
-        cliWith(
-          { CONFORMANCE_MISSING_OPERATIONS: missing },
-          '--base-url',
-          baseUrl,
-          '--require-all',
-          '--only',
-          'TOKEN-01',
-        ),
-        vitestProcess({ TARGET_URL: baseUrl, MISSING: missing, REQUIRE_ALL: '1', ONLY: 'TOKEN-01' }),
-        cliProcess('--base-url', baseUrl, '--only', 'QA-01,TOKEN-01'),
-      ]);
-      expect(cli.status, cli.output).toBe(0);
-      expect(cli.output).toMatch(/Not built yet \(declared in missingOperations; --require-all fails the run for it\)/);
-      expect(cli.output).toMatch(/^ {2}createScenario +\d+ rules: /m);
-      expect(cli.output).toMatch(/QA-01 +MUST +NOT_APPLICABLE .*waits for createScenario/);
-      expect(vitest.status, vitest.output).toBe(0);
-      expect(vitest.output).toContain('operations declared missing: ');
-      // One outcome per rule, whichever door, not applicable included.
-      const outcomes = (file: string) =>
-        Object.fromEntries(
-          (JSON.parse(readFileSync(file, 'utf8')).rules as { id: string; outcome: string }[]).map((r) => [
-            r.id,
-            r.outcome,
-          ]),
-        );
-      const fromCli = outcomes(cliJson);
-      expect(Object.values(fromCli)).toContain('NOT_APPLICABLE');
-      expect(outcomes(vitestJson)).toEqual(fromCli);
-      expect(cliAll.status, cliAll.output).toBe(1);
-      expect(cliAll.output).toContain('operations declared missing: ');
-      expect(vitestAll.status, vitestAll.output).toBe(1);
-      expect(vitestAll.output).toContain('> operations declared missing (missingOperations)');
-      expect(undeclared.status, undeclared.output).toBe(1);
-      expect(undeclared.output).toContain('MUST rules failed: QA-01');
-    });
+    // Each run its own server: runs side by side on one shared account would change each other's token lists.
+    const onHalfBuilt = <T>(use: (baseUrl: string) => Promise<T>) => serving('halfBuilt', use);
+    const missing = NOT_BUILT.join(',');
+    const declared = { CONFORMANCE_MISSING_OPERATIONS: missing };
+    const [cliJson, vitestJson] = [join(dir, 'partial-cli.json'), join(dir, 'partial-vitest.json')];
+    const [cli, vitest, cliAll, vitestAll, undeclared] = await Promise.all([
+      onHalfBuilt((url) => cliWith(declared, '--base-url', url, '--json', cliJson)),
+      onHalfBuilt((url) => vitestProcess({ TARGET_URL: url, MISSING: missing, JSON_REPORT: vitestJson })),
+      onHalfBuilt((url) => cliWith(declared, '--base-url', url, '--require-all', '--only', 'TOKEN-01')),
+      onHalfBuilt((url) => vitestProcess({ TARGET_URL: url, MISSING: missing, REQUIRE_ALL: '1', ONLY: 'TOKEN-01' })),
+      onHalfBuilt((url) => cliProcess('--base-url', url, '--only', 'QA-01,TOKEN-01')),
+    ]);
+    expect(cli.status, cli.output).toBe(0);
+    expect(cli.output).toMatch(/Not built yet \(declared in missingOperations; --require-all fails the run for it\)/);
+    expect(cli.output).toMatch(/^ {2}createScenario +\d+ rules: /m);
+    expect(cli.output).toMatch(/QA-01 +MUST +NOT_APPLICABLE .*waits for createScenario/);
+    expect(vitest.status, vitest.output).toBe(0);
+    expect(vitest.output).toContain('operations declared missing: ');
+    // One outcome per rule, whichever door, not applicable included.
+    const outcomes = (file: string) =>
+      Object.fromEntries(
+        (JSON.parse(readFileSync(file, 'utf8')).rules as { id: string; outcome: string }[]).map((r) => [
+          r.id,
+          r.outcome,
+        ]),
+      );
+    const fromCli = outcomes(cliJson);
+    expect(Object.values(fromCli)).toContain('NOT_APPLICABLE');
+    expect(outcomes(vitestJson)).toEqual(fromCli);
+    expect(cliAll.status, cliAll.output).toBe(1);
+    expect(cliAll.output).toContain('operations declared missing: ');
+    expect(vitestAll.status, vitestAll.output).toBe(1);
+    expect(vitestAll.output).toContain('> operations declared missing (missingOperations)');
+    expect(undeclared.status, undeclared.output).toBe(1);
+    expect(undeclared.output).toContain('MUST rules failed: QA-01');
   });
 
   it('a clean-up whose deletes are refused: every door names each object left, and fails under strict only', async () => {
