@@ -199,6 +199,9 @@ export function describeConformance(options: DescribeConformanceOptions): void {
       const chosen = typeof profile === 'function' ? await profile() : profile;
       run = await runThrough('vitest', { ...rest, profile: chosen, only: wanted, ...(har ? { har: true } : {}) });
       for (const problem of run.problems) console.warn(`conformance: ${problem}`);
+      // The ladder first: what to build next, each operation with the rules it would unlock.
+      const ladder = ladderLines(run, requireAll, 'vitest');
+      if (ladder.length > 0) console.warn(`conformance: ${ladder.join('\n')}`);
       const shortfall = cleanupShortfall(run.leftBehind);
       if (shortfall !== undefined) console.warn(`conformance: ${cleanupPhrase(shortfall)}`);
       writeReports(run, strict, requireAll, { json, junit, har });

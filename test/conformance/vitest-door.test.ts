@@ -120,6 +120,14 @@ describe('the team-style file picks its tests', () => {
     );
   }, 130_000);
 
+  it("shows a SHOULD rule's failed checks and their reasons in its skip note", async () => {
+    const run = await vitestProcess({ FAULT: 'deletionIgnored', ONLY: 'TOKEN-07' }, '--reporter', 'verbose');
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toMatch(
+      /SHOULD not met \(fails only with strict: true\): 1 of 1 checks failed: TOKEN-07 [^:]+: \S/,
+    );
+  }, 130_000);
+
   it('fails the file at collection when `only` names no rule, naming the option', async () => {
     const run = await vitestProcess({ ONLY: 'TOKEN-99' });
     expect(run.status).toBe(1);
@@ -210,7 +218,8 @@ describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same
     expect(cli.output).toMatch(/^ {2}createScenario +\d+ rules: /m);
     expect(cli.output).toMatch(/QA-01 +MUST +NOT_APPLICABLE .*waits for createScenario/);
     expect(vitest.status, vitest.output).toBe(0);
-    expect(vitest.output).toContain('operations declared missing: ');
+    expect(vitest.output).toMatch(/conformance: Not built yet \(declared in missingOperations; requireAll: true fails/);
+    expect(vitest.output).toMatch(/^ {2}createScenario +\d+ rules: /m);
     // One outcome per rule, whichever door, not applicable included.
     const outcomes = (file: string) =>
       Object.fromEntries(
