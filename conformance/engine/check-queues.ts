@@ -18,7 +18,7 @@ import type { CheckResult, ProgressEvent } from './result.js';
 import { until } from './send.js';
 
 /** What blocks a check that met a documented limit answer, where other blocked checks name a rule. */
-export const ACCOUNT_LIMIT = "the account's limit";
+const ACCOUNT_LIMIT = "the account's limit";
 
 /** Check files run side by side: they mostly wait for the target. */
 const CONCURRENCY = 4;
