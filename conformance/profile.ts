@@ -2,6 +2,7 @@
 // variables (`${NAME}`, `${NAME:-default}`, docker-compose style) and whose every value an environment variable can
 // override.
 import { readFileSync } from 'node:fs';
+import { sharedValidators } from '../contract/validators.js';
 
 export interface Account {
   username: string;
@@ -25,6 +26,11 @@ export interface Profile {
   severity?: string;
   /** Optional: a priority the target accepts on a bug outcome; the contract's example (`high`) when absent. */
   priority?: string;
+  /**
+   * Optional: the operationIds (openapi.yaml's) the server does not have yet. They are never called; every check that
+   * needs one is not applicable. Empty when absent.
+   */
+  missingOperations: string[];
 }
 
 /** A profile that cannot be used; the message names the field and the variable, never a value. */
@@ -32,7 +38,7 @@ export class ProfileError extends Error {
   override readonly name = 'ProfileError';
 }
 
-type FieldKind = 'url' | 'secret' | 'text' | 'id' | 'optional-id' | 'optional-text';
+type FieldKind = 'url' | 'secret' | 'text' | 'id' | 'optional-id' | 'optional-text' | 'operations';
 
 /** Every profile field, its JSON path and the environment variable that overrides it. */
 export const PROFILE_FIELDS: readonly { path: readonly string[]; env: string; kind: FieldKind; about: string }[] = [
@@ -87,7 +93,36 @@ export const PROFILE_FIELDS: readonly { path: readonly string[]; env: string; ki
     kind: 'optional-text',
     about: "a priority the target accepts on a bug outcome (optional; the contract's example by default)",
   },
+  {
+    path: ['missingOperations'],
+    env: 'CONFORMANCE_MISSING_OPERATIONS',
+    kind: 'operations',
+    about: 'the operationIds the server does not have yet (optional; comma-separated in the variable)',
+  },
 ];
+
+/**
+ * Operations the preflight needs (logging in, the company list): a run cannot start without them, so they cannot be
+ * declared missing.
+ */
+const PREFLIGHT_OPERATIONS: readonly string[] = ['login', 'listCompanies'];
+
+/** The operationIds of a `missingOperations` value (an array, or one comma-separated string), or the problem. */
+function toOperations(raw: unknown): string[] | string {
+  const items = typeof raw === 'string' ? raw.split(',') : raw;
+  if (!Array.isArray(items) || !items.every((i) => typeof i === 'string')) {
+    return 'must be an array of operationIds (or one comma-separated string)';
+  }
+  const ids = [...new Set(items.map((i) => i.trim()).filter(Boolean))];
+  const known = sharedValidators().contract.byId;
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    return `names no operation of openapi.yaml: ${unknown.join(', ')} (the operationIds: ${[...known.keys()].join(', ')})`;
+  }
+  const needed = ids.filter((id) => PREFLIGHT_OPERATIONS.includes(id));
+  if (needed.length > 0) return `cannot hold ${needed.join(', ')}: the preflight needs it to start a run`;
+  return ids;
+}
 
 type Json = Record<string, unknown>;
 
@@ -229,7 +264,12 @@ function checkProfile(
     if (skip.has(name)) continue;
     const value = get(raw, field.path);
     const where = `${named(field)}: ${field.about}`;
-    if (field.kind === 'optional-text') {
+    if (field.kind === 'operations') {
+      if (value === undefined || value === null) continue;
+      const operations = toOperations(value);
+      if (typeof operations === 'string') problems.push(`${where} ${operations}`);
+      else set(raw, field.path, operations);
+    } else if (field.kind === 'optional-text') {
       if (value === undefined || value === null) continue;
       if (typeof value !== 'string' || value.trim() === '') problems.push(`${where} must be a non-empty string`);
     } else if (field.kind === 'optional-id') {
@@ -271,6 +311,7 @@ function checkProfile(
     },
     companyId: raw.companyId as number,
     boardId: raw.boardId as number,
+    missingOperations: (raw.missingOperations as string[] | undefined) ?? [],
   };
   if (raw.boardWithoutTodoColumnId !== undefined && raw.boardWithoutTodoColumnId !== null) {
     profile.boardWithoutTodoColumnId = raw.boardWithoutTodoColumnId as number;
@@ -287,7 +328,9 @@ function checkProfile(
 }
 
 /** A profile given as an object (the programmatic API and the Vitest suite): the same fields as the file. */
-export type ProfileInput = Omit<Profile, 'baseUrl'> & {
+export type ProfileInput = Omit<Profile, 'baseUrl' | 'missingOperations'> & {
+  /** The operationIds the server does not have yet (optional). */
+  missingOperations?: readonly string[];
   /** Optional when the target is a function or a server: only its path is used then (default `/api`). */
   baseUrl?: string;
 };

@@ -3,10 +3,10 @@
 import { beforeAll, describe, type TestContext, test } from 'vitest';
 import { cleanupShortfall, type RuleResult } from './engine/result.js';
 import type { ProfileInput } from './profile.js';
-import { describeLeftBehind, failureDetails } from './report/console.js';
-import { CLEANUP_TEST, jsonReport, junitReport, writeReport } from './report/files.js';
+import { describeLeftBehind, failureDetails, ladderLines } from './report/console.js';
+import { CLEANUP_TEST, jsonReport, junitReport, MISSING_TEST, writeReport } from './report/files.js';
 import { harFailure, harReport } from './report/har.js';
-import { cleanupPhrase, verdictOf } from './report/verdict.js';
+import { cleanupPhrase, missingPhrase, verdictOf } from './report/verdict.js';
 import { AREAS, RULES, type Rule } from './rules.js';
 import { type ConformanceOptions, type ConformanceResult, runThrough, selection } from './run-conformance.js';
 
@@ -18,6 +18,11 @@ export interface DescribeConformanceOptions extends Omit<ConformanceOptions, 'pr
    * `--strict` makes them fail the CLI's run.
    */
   strict?: boolean;
+  /**
+   * Operations the profile declares missing (`missingOperations`) fail the ladder's test (default: `strict`), as
+   * `--require-all` fails the CLI's run.
+   */
+  requireAll?: boolean;
   /** The name of the outer `describe` (default "conformance"). */
   name?: string;
   /** How long the run before the tests may take, in ms (default: the run's own bound plus a minute). */
@@ -79,6 +84,13 @@ function unverifiedMessage(rule: Rule, result: RuleResult): string {
   ].join('\n');
 }
 
+/** The failed checks of a rule in a skip note: each check's name and why, the first few. */
+function failedChecks(result: RuleResult): string {
+  const failed = result.checks.filter((c) => c.outcome === 'FAIL');
+  const shown = failed.slice(0, 3).map((c) => `${c.name}: ${(c.reason ?? 'failed').split('\n')[0]}`);
+  return [...shown, ...(failed.length > 3 ? [`and ${failed.length - 3} more`] : [])].join('; ');
+}
+
 async function decide(rule: Rule, run: ConformanceResult | undefined, strict: boolean, t: TestContext) {
   const result = run?.rules.find((r) => r.id === rule.id);
   if (!result) return t.skip('not selected in this run');
@@ -87,6 +99,8 @@ async function decide(rule: Rule, run: ConformanceResult | undefined, strict: bo
       return;
     case 'SKIP':
       return t.skip(result.reason ?? 'skipped');
+    case 'NOT_APPLICABLE':
+      return t.skip(result.reason ?? 'not applicable');
     case 'UNVERIFIED':
       if (rule.level === 'MUST' || strict) throw new Error(unverifiedMessage(rule, result));
       return t.skip(
@@ -96,7 +110,9 @@ async function decide(rule: Rule, run: ConformanceResult | undefined, strict: bo
       const message = failureMessage(rule, result);
       if (rule.level === 'MUST' || strict) throw new Error(message);
       await t.annotate(message, 'warning');
-      return t.skip(`SHOULD not met (fails only with strict: true): ${result.reason ?? 'failed'}`);
+      return t.skip(
+        `SHOULD not met (fails only with strict: true): ${result.reason ?? 'failed'}: ${failedChecks(result)}`,
+      );
     }
   }
 }
@@ -120,13 +136,28 @@ async function decideCleanup(run: ConformanceResult | undefined, strict: boolean
   return t.skip(`${cleanupPhrase(shortfall)} (fails only with strict: true)`);
 }
 
+/**
+ * The ladder's test: it passes when the profile declares no operation missing. Otherwise it lists each missing operation
+ * with the rules it would unlock; it fails with requireAll (or strict), as the CLI's --require-all fails the run, and is
+ * skipped saying so without.
+ */
+async function decideMissing(run: ConformanceResult | undefined, requireAll: boolean, t: TestContext) {
+  if (!run) return t.skip('no rule ran');
+  if (run.missingOperations.length === 0) return;
+  const message = ladderLines(run, requireAll, 'vitest').join('\n');
+  if (requireAll) throw new Error(message);
+  await t.annotate(message, 'notice');
+  return t.skip(`${missingPhrase(run.missingOperations)} (fails only with requireAll: true)`);
+}
+
 /** Writes the reports asked for, as the CLI writes its `--json`, `--junit` and `--har` files. */
 function writeReports(
   run: ConformanceResult,
   strict: boolean,
+  requireAll: boolean,
   files: Pick<DescribeConformanceOptions, 'json' | 'junit' | 'har'>,
 ) {
-  const verdict = verdictOf(run, { strict });
+  const verdict = verdictOf(run, { strict, requireAll });
   if (files.json) writeReport(files.json, jsonReport(run, verdict));
   if (files.junit) writeReport(files.junit, junitReport(run, verdict));
   if (files.har) writeReport(files.har, harReport(run.har ?? harFailure('the run returned no archive')));
@@ -142,6 +173,7 @@ export function describeConformance(options: DescribeConformanceOptions): void {
   const {
     profile,
     strict = false,
+    requireAll = strict,
     name = 'conformance',
     setupTimeoutMs,
     json,
@@ -167,9 +199,12 @@ export function describeConformance(options: DescribeConformanceOptions): void {
       const chosen = typeof profile === 'function' ? await profile() : profile;
       run = await runThrough('vitest', { ...rest, profile: chosen, only: wanted, ...(har ? { har: true } : {}) });
       for (const problem of run.problems) console.warn(`conformance: ${problem}`);
+      // The ladder first: what to build next, each operation with the rules it would unlock.
+      const ladder = ladderLines(run, requireAll, 'vitest');
+      if (ladder.length > 0) console.warn(`conformance: ${ladder.join('\n')}`);
       const shortfall = cleanupShortfall(run.leftBehind);
       if (shortfall !== undefined) console.warn(`conformance: ${cleanupPhrase(shortfall)}`);
-      writeReports(run, strict, { json, junit, har });
+      writeReports(run, strict, requireAll, { json, junit, har });
     }, bound);
     for (const area of AREAS) {
       const rules = RULES.filter((r) => r.area === area.area && selected.has(r.id));
@@ -178,6 +213,7 @@ export function describeConformance(options: DescribeConformanceOptions): void {
         for (const rule of rules) test(`${rule.id} ${rule.text}`, (t) => decide(rule, run, strict, t));
       });
     }
+    test(MISSING_TEST, (t) => decideMissing(run, requireAll, t));
     // A read-only run creates nothing: a clean-up test could not fail.
     if (!rest.readOnly) test(CLEANUP_TEST, (t) => decideCleanup(run, strict, t));
   });

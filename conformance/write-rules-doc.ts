@@ -28,6 +28,12 @@ export function renderRulesDoc(): string {
     '"over every exchange" have no check of their own: the runner judges them once over every answer of the run, and',
     'a run that received nothing for one to judge reports it as SKIP, saying why. The Since column names the first',
     'release of the kit in which the rule holds as written ("unreleased": changed since the last release; docs/changes.md).',
+    '',
+    "A server still half built lists the operations it does not have yet in its profile's `missingOperations`",
+    '(`CONFORMANCE_MISSING_OPERATIONS`, comma-separated), by the operationIds of openapi.yaml (`createScenario`,',
+    '`listTasks`, …). They are never called, and a rule whose checks all need one is **not applicable**, naming the',
+    'operation it waits for: neither passed nor failed, it never fails a run. The report leads with each missing',
+    'operation and the rules it would unlock. `--require-all` (implied by `--strict`) fails a run that declared any.',
   ];
   for (const { area, title } of AREAS) {
     const rules = RULES.filter((r) => r.area === area);

@@ -140,6 +140,8 @@ export interface PlanOptions {
   readOnly: boolean;
   /** False with `--no-register`: no registration request. */
   register: boolean;
+  /** operationIds the profile declares missing: never planned. */
+  missing?: ReadonlySet<string>;
 }
 
 /** The plans of the operations a run may send, in plan order. */
@@ -147,6 +149,8 @@ export function planAll(operations: readonly OperationSpec[], options: PlanOptio
   const plans = operations
     .map(planOperation)
     .filter((p) => !(options.readOnly && p.writes) && !(p.registers && !options.register))
+    // An operation declared missing is never called: the others are still generated, each on its own.
+    .filter((p) => !options.missing?.has(p.op.operationId))
     .map((p) => {
       if (!options.readOnly || p.credentials.length < 2) return p;
       return { ...p, credentials: p.credentials.filter((c) => c !== 'apiToken') };

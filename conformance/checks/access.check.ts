@@ -58,7 +58,7 @@ for (const op of boardOperations) {
       expectStatus(answer, [403, 404], `${opName(op)} by the outsider on the member's board`);
       ensure(!carriesData(answer), `the outsider's ${answer.status} answer to ${opName(op)} carries data`);
     },
-    { writes: isWrite(op) },
+    { writes: isWrite(op), needs: [op.operationId] },
   );
 }
 
@@ -368,6 +368,7 @@ for (const probe of probes) {
         ensure(wrong === undefined, `${name} by ${address.actor} under ${address.label}: ${wrong}`);
         await probe.unchanged?.(o, await h.as('member'));
       },
+      { needs: [probe.operationId] },
     );
   }
 }

@@ -21,7 +21,11 @@ const run = h.once(async () => {
   const objects = await createRunObjects(h);
   const { severity, priority } = h.run.profile;
   const options: ExploreOptions = {
-    plans: planAll(h.contract.operations, { readOnly: h.run.readOnly, register: h.run.register }),
+    plans: planAll(h.contract.operations, {
+      readOnly: h.run.readOnly,
+      register: h.run.register,
+      missing: new Set(h.run.profile.missingOperations),
+    }),
     document: h.contract.document,
     validators: createValidators(h.contract),
     marker: h.marker,

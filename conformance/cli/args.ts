@@ -29,6 +29,8 @@ export interface CliArgs {
   preflight: boolean;
   /** SHOULD rules and an incomplete clean-up count like MUST rules: each fails the run (`--strict`). */
   strict: boolean;
+  /** Operations declared missing (`missingOperations`) fail the run (`--require-all`; `--strict` implies it). */
+  requireAll: boolean;
   /** Where to write every exchange as an HTTP Archive (`--har`). */
   har?: string;
   /** The least share of declared responses, in percent, that the run must exercise (`--min-coverage`). */
@@ -61,6 +63,9 @@ Options:
   --strict                SHOULD rules count like MUST rules: a failed or not-verified one fails the run (exit 1)
                           and is a <failure>/<error> in --junit (by default a failed SHOULD check is a warning there);
                           so does an incomplete clean-up (something it could delete left behind, a list not searched)
+                          and any operation declared missing (as --require-all)
+  --require-all           fail the run (exit 1) when the profile declares operations missing (missingOperations,
+                          CONFORMANCE_MISSING_OPERATIONS): for a finished server's CI
   --min-coverage <n>      fail the run (exit 1) when less than n % (0-100) of the responses openapi.yaml declares
                           (operation x status) were exercised; a partial run (--only) exercises fewer
   --timeout <ms>          per request (default ${DEFAULT_TIMEOUT_MS})
@@ -74,7 +79,8 @@ Options:
   -h, --help              this text
   --version               the version
 
-Exit codes: 0 no MUST rule failed or is not verified (nor a SHOULD rule, nor the clean-up incomplete, with --strict)
+Exit codes: 0 no MUST rule failed or is not verified (nor a SHOULD rule, nor the clean-up incomplete, with --strict;
+nor an operation declared missing, with --require-all; a rule not applicable counts neither way)
 and the coverage reached --min-coverage; 1 otherwise; 2 bad arguments, bad profile (or one the preflight finds the target refuses), unwritable
 report or unreachable target; 3 the suite itself failed; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).`;
 
@@ -145,6 +151,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     quiet: v.quiet ?? false,
     preflight: !(v['no-preflight'] ?? false),
     strict: v.strict ?? false,
+    requireAll: (v['require-all'] ?? false) || (v.strict ?? false),
     ...(v.har === undefined ? {} : { har: v.har }),
     ...(v['min-coverage'] === undefined ? {} : { minCoverage: percent('--min-coverage', v['min-coverage']) }),
   };
@@ -167,6 +174,7 @@ function parse(argv: readonly string[]) {
       json: { type: 'string' },
       har: { type: 'string' },
       strict: { type: 'boolean' },
+      'require-all': { type: 'boolean' },
       'min-coverage': { type: 'string' },
       timeout: { type: 'string' },
       'total-timeout': { type: 'string' },

@@ -137,6 +137,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const verdict = verdictOf(result, {
     strict: args.strict,
+    requireAll: args.requireAll,
     ...(args.minCoverage === undefined ? {} : { minCoverage: args.minCoverage }),
   });
   out(`${formatReport(result, verdict).join('\n')}\n`);

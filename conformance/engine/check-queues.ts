@@ -1,12 +1,24 @@
 // The checks of a run (docs/conformance.md, "How a run works"): check files side by side, each file's checks in order,
-// each check's outcome decided here (PASS, FAIL, SKIP, or UNVERIFIED when a step of another rule failed).
+// each check's outcome decided here (PASS, FAIL, SKIP, UNVERIFIED when a step of another rule failed, or NOT_APPLICABLE
+// when it needs an operation the profile declares missing).
 import { type CheckState, current, type RunState } from './context.js';
 import { type ExchangeRecord, stepLine } from './exchange-record.js';
-import { explain, NotVerified } from './explain.js';
+import { explain, NotApplicable, NotVerified, notApplicableIn } from './explain.js';
+import { limitReachedIn } from './payload.js';
 import type { Redactor } from './redact.js';
-import { type CheckFile, CheckSkipped, type RegisteredCheck, type Selection, skipReason } from './registry.js';
+import {
+  type CheckFile,
+  CheckSkipped,
+  type RegisteredCheck,
+  type Selection,
+  skipReason,
+  waitsFor,
+} from './registry.js';
 import type { CheckResult, ProgressEvent } from './result.js';
 import { until } from './send.js';
+
+/** What blocks a check that met a documented limit answer, where other blocked checks name a rule. */
+const ACCOUNT_LIMIT = "the account's limit";
 
 /** Check files run side by side: they mostly wait for the target. */
 const CONCURRENCY = 4;
@@ -50,10 +62,16 @@ async function runCheck(
   let reason: string | undefined;
   let blockedBy: string | undefined;
   let offenders: readonly string[] | undefined;
+  let waiting: string | undefined;
   try {
     await until(body, stopper.signal);
   } catch (error) {
-    if (error instanceof CheckSkipped) {
+    const missing = stopper.reason ? undefined : notApplicableIn(error);
+    if (missing) {
+      outcome = 'NOT_APPLICABLE';
+      waiting = missing.operation;
+      reason = missing.message;
+    } else if (error instanceof CheckSkipped) {
       outcome = 'SKIP';
       reason = error.message;
     } else if (error instanceof NotVerified && error.blockedBy !== check.rule && !stopper.reason) {
@@ -69,12 +87,24 @@ async function runCheck(
       offenders = failure?.offenders;
     }
   }
+  // A documented limit answer (409/429 naming a limit) means the account is full, perhaps by someone else's doing: the
+  // rule could be judged neither way, and the server is not blamed for it.
+  const limit =
+    outcome === 'FAIL' || outcome === 'UNVERIFIED'
+      ? mine.answers.map(limitReachedIn).findLast((l) => l !== undefined)
+      : undefined;
+  if (limit && !stopper.reason) {
+    outcome = 'UNVERIFIED';
+    blockedBy = ACCOUNT_LIMIT;
+    reason = redactor.text(`not verified: the account's limit was reached: ${limit}`);
+  }
   const ms = Math.round(performance.now() - started);
   // Blamed by this check (`call` blames each answer; `blame` may name one an earlier check of the file got).
   const shown = mine.blamed ?? mine.answers.at(-1);
   // Masked again with what the run knows now: a token's secret is known only once a check has found it.
   const exchanges = shown ? [redactor.json(shown.record) as ExchangeRecord] : [];
   if (outcome === 'UNVERIFIED') return { ...base, outcome, blockedBy, reason, exchanges, ms };
+  if (waiting) return { ...base, outcome, waitsFor: waiting, ...(reason ? { reason } : {}), exchanges: [], ms };
   if (outcome !== 'FAIL') return { ...base, outcome, ...(reason ? { reason } : {}), exchanges: [], ms };
   return {
     ...base,
@@ -113,11 +143,14 @@ export async function runCheckQueues(input: CheckQueuesInput): Promise<CheckResu
       const results: CheckResult[] = [];
       for (const check of next.checks) {
         const skip = skipReason(check, selection);
+        const missing = skip ? undefined : waitsFor(check, selection);
         const result = skip
           ? notRun(check, 'SKIP', skip)
-          : stopper.reason
-            ? notRun(check, 'FAIL', `did not finish: ${stopper.reason}`)
-            : await runCheck(check, state, stopper, redactor);
+          : missing
+            ? { ...notRun(check, 'NOT_APPLICABLE', new NotApplicable(missing).message), waitsFor: missing }
+            : stopper.reason
+              ? notRun(check, 'FAIL', `did not finish: ${stopper.reason}`)
+              : await runCheck(check, state, stopper, redactor);
         results.push(result);
         soFar.done++;
         if (result.outcome === 'FAIL') soFar.failed++;

@@ -32,6 +32,25 @@ export class NotVerified extends Error {
   }
 }
 
+/**
+ * A check that needs an operation the profile declared missing (`missingOperations`): the request is never sent, and
+ * the check is not applicable, neither passed nor failed nor unverified.
+ */
+export class NotApplicable extends Error {
+  override readonly name = 'NotApplicable';
+  constructor(readonly operation: string) {
+    super(`not applicable: waits for ${operation} (declared missing)`);
+  }
+}
+
+/** The NotApplicable behind an error, however a client or a set-up step wrapped it (its `cause` chain). */
+export function notApplicableIn(error: unknown): NotApplicable | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
+    if (e instanceof NotApplicable) return e;
+  }
+  return undefined;
+}
+
 export function explain(error: unknown, redactor: Redactor): CheckFailure {
   if (error instanceof CheckFailure) {
     return new CheckFailure(

@@ -116,3 +116,22 @@ const refusedForContent = (a: Answer): boolean =>
 
 /** A refusal that names `field`: the server wants that field otherwise (a format or a vocabulary of its own). */
 export const refusedNaming = (a: Answer, field: string): boolean => refusedForContent(a) && payloadNames(a, field);
+
+/**
+ * The words of a documented limit answer: a 409 or 429 whose error payload names a limit (its message or an
+ * errors[].message says "limit"), e.g. "Limit reached: API tokens per account (at most 100)"; undefined otherwise.
+ * The source shows no limits (§8): only the server's own words can say the account is full.
+ */
+export function limitReachedIn(answer: Answer): string | undefined {
+  if (answer.status !== 409 && answer.status !== 429) return undefined;
+  const body = answer.body;
+  if (!isObject(body) || body.status === 'success') return undefined;
+  const errors = Array.isArray(body.errors) ? body.errors.filter(isObject) : [];
+  const words = [body.message, body.detail, ...errors.map((e) => e.message)].filter(
+    (w): w is string => typeof w === 'string' && /\blimit/i.test(w),
+  );
+  const first = words[0];
+  if (first === undefined) return undefined;
+  const said = first.length > 200 ? `${first.slice(0, 200)}…` : first;
+  return `${answer.record.method} ${answer.record.path} answered ${answer.status}: ${JSON.stringify(said)}`;
+}

@@ -9,7 +9,7 @@ import type { Actor, Actors } from './actors.js';
 import { collectionOf, idOf, KINDS, rowsIn, rowsWithin } from './discovery.js';
 import { baseUrlHint, type EntryPoint, profileFieldHint } from './entry-points.js';
 import type { Answer } from './exchange-record.js';
-import { NotVerified } from './explain.js';
+import { NotVerified, notApplicableIn } from './explain.js';
 import type { Redactor } from './redact.js';
 import { NoAnswerError } from './send.js';
 
@@ -122,6 +122,9 @@ async function companies(actor: Actor, input: PreflightInput, purpose: string): 
   } catch (error) {
     const lost = noAnswer(error);
     if (lost) throw unconfirmed(`got no answer: ${lost.message.replace(/^GET \S+: /, '')}`);
+    const missing = notApplicableIn(error);
+    if (missing)
+      throw unconfirmed(`answered 401, and renewing the session needs ${missing.operation} (declared missing)`);
     if (!(error instanceof ApiError)) throw error;
   }
   // The last one: a session the target let expire is renewed and the list asked again.

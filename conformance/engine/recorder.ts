@@ -6,6 +6,7 @@ import type { FetchHandler } from '../../contract/http.js';
 import type { Contract } from '../../contract/openapi.js';
 import { type LedgerEntry, ledgerOf, type Place, placeOf } from './cleanup-ledger.js';
 import { type Answer, type ExchangeRecord, readBody, type Wire } from './exchange-record.js';
+import { NotApplicable } from './explain.js';
 import { learnCredentials } from './learn-credentials.js';
 import { type Redactor, redactBody } from './redact.js';
 import { NoAnswerError, send } from './send.js';
@@ -43,6 +44,8 @@ export interface RecorderOptions {
   board?: { companyId: number; boardId: number };
   /** Keep every exchange as it went over the wire (`Answer.wire`), for `--har`. */
   keepWire?: boolean;
+  /** operationIds the profile declared missing: a request for one is never sent (NotApplicable). */
+  missing?: ReadonlySet<string>;
 }
 
 /** The answers of one check file, in order (what `h.recorder` shows a check). */
@@ -120,6 +123,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       const url = new URL(request.url);
       const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
       const op = operations.get(`${request.method.toLowerCase()} ${path}`);
+      if (op && options.missing?.has(op.operationId)) throw new NotApplicable(op.operationId);
       const requestText = request.body ? await request.clone().text() : undefined;
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {

@@ -18,6 +18,12 @@ export interface RuleOptions {
   writes?: boolean;
   /** The check sends a registration request (skipped with --no-register). */
   registers?: boolean;
+  /**
+   * The operations the check cannot do without (operationIds), known when it is written: when the profile declares one
+   * missing, the check is not applicable and never starts. Whatever else it calls is found at run time: a request for a
+   * missing operation is never sent and ends the check as not applicable too.
+   */
+  needs?: readonly string[];
 }
 
 export interface RegisteredCheck {
@@ -28,6 +34,7 @@ export interface RegisteredCheck {
   fn: CheckFn;
   writes: boolean;
   registers: boolean;
+  needs: readonly string[];
 }
 
 /** Thrown by `skip()`: a skip, not a failure. */
@@ -49,6 +56,8 @@ export interface Selection {
   register: boolean;
   /** The entry point the run came through (`door`), for the reasons it gives (the CLI's when absent). */
   door?: EntryPoint;
+  /** The operations the profile declares missing. */
+  missing?: ReadonlySet<string>;
 }
 
 /**
@@ -69,4 +78,9 @@ export function skipReason(check: RegisteredCheck, selection: Selection): string
   if (check.writes && selection.readOnly) return 'read-only mode';
   if (check.registers && !selection.register) return noRegisterHint(selection.door ?? 'cli');
   return undefined;
+}
+
+/** The first operation the check needs that the profile declares missing, or undefined. */
+export function waitsFor(check: RegisteredCheck, selection: Selection): string | undefined {
+  return check.needs.find((op) => selection.missing?.has(op));
 }

@@ -5,8 +5,11 @@ import type { Coverage } from './coverage.js';
 import type { EntryPoint } from './entry-points.js';
 import type { ExchangeRecord } from './exchange-record.js';
 
-/** UNVERIFIED: a step the rule needs failed under another rule, so the rule could be judged neither way. */
-export type Outcome = 'PASS' | 'FAIL' | 'SKIP' | 'UNVERIFIED';
+/**
+ * UNVERIFIED: a step the rule needs failed under another rule, so the rule could be judged neither way.
+ * NOT_APPLICABLE: the rule needs an operation the profile declares missing; it is neither passed nor failed.
+ */
+export type Outcome = 'PASS' | 'FAIL' | 'SKIP' | 'UNVERIFIED' | 'NOT_APPLICABLE';
 
 export interface CheckResult {
   rule: string;
@@ -20,6 +23,8 @@ export interface CheckResult {
   offenders?: string[];
   /** For UNVERIFIED: the rule covering the step that failed. */
   blockedBy?: string;
+  /** For NOT_APPLICABLE: the operation declared missing that the check waits for. */
+  waitsFor?: string;
   /** The exchanges to show for a failure, redacted. */
   exchanges: ExchangeRecord[];
   /**
@@ -42,7 +47,14 @@ export interface RuleResult {
   failed: number;
   skipped: number;
   unverified: number;
+  notApplicable: number;
   checks: CheckResult[];
+}
+
+/** An operation the profile declares missing, and the rules with a check waiting for it: what building it unlocks. */
+export interface MissingOperation {
+  operationId: string;
+  rules: string[];
 }
 
 export interface RunResult {
@@ -58,6 +70,13 @@ export interface RunResult {
   skipped: number;
   /** Rules that could be judged neither way because a step they need failed under another rule. */
   unverified: number;
+  /** Rules every check of which waits for an operation declared missing. */
+  notApplicable: number;
+  /**
+   * The ladder: every operation the profile declares missing, the one unlocking most rules first, with the rules that
+   * wait for it.
+   */
+  missingOperations: MissingOperation[];
   /** True when at least one MUST rule failed: the CLI then exits 1. */
   mustFailed: boolean;
   /** True when at least one MUST rule is not verified: the CLI then exits 1 too (nothing proves the server holds it). */
@@ -153,8 +172,28 @@ export function cleanupShortfall(leftBehind: readonly LeftBehind[]): string | un
 }
 
 /**
+ * The ladder of a run that declared operations missing: each with the rules (of those reported) that have a check
+ * waiting for it, the one unlocking most first, then in the order declared.
+ */
+export function ladderOf(declared: readonly string[], rules: readonly RuleResult[]): MissingOperation[] {
+  return declared
+    .map((operationId) => ({
+      operationId,
+      rules: rules.filter((r) => r.checks.some((c) => c.waitsFor === operationId)).map((r) => r.id),
+    }))
+    .sort((a, b) => b.rules.length - a.rules.length);
+}
+
+/** `waits for createScenario (2 checks), listScenarios`: what a rule's checks wait for. */
+function waitingFor(checks: readonly CheckResult[]): string {
+  const ops = new Map<string, number>();
+  for (const c of checks) if (c.waitsFor) ops.set(c.waitsFor, (ops.get(c.waitsFor) ?? 0) + 1);
+  return `waits for ${[...ops].map(([op, n]) => (n > 1 ? `${op} (${n} checks)` : op)).join(', ')} (declared missing)`;
+}
+
+/**
  * One outcome per rule: FAIL if any check failed, else UNVERIFIED if any check could not be set up, PASS if some
- * passed, else SKIP with the skip reasons. A rule none of
+ * passed, else NOT_APPLICABLE if some wait for a missing operation, else SKIP with the skip reasons. A rule none of
  * whose checks ran fails when the run was stopped (`stopped` says why), and is skipped otherwise.
  */
 export function judgeRules(
@@ -171,18 +210,37 @@ export function judgeRules(
       const failed = mine.filter((c) => c.outcome === 'FAIL').length;
       const skipped = mine.filter((c) => c.outcome === 'SKIP').length;
       const unverified = mine.filter((c) => c.outcome === 'UNVERIFIED').length;
+      const notApplicable = mine.filter((c) => c.outcome === 'NOT_APPLICABLE').length;
       const unreached = mine.length === 0 && stopped !== undefined;
       const outcome: Outcome =
-        failed > 0 || unreached ? 'FAIL' : unverified > 0 ? 'UNVERIFIED' : passed > 0 ? 'PASS' : 'SKIP';
+        failed > 0 || unreached
+          ? 'FAIL'
+          : unverified > 0
+            ? 'UNVERIFIED'
+            : passed > 0
+              ? 'PASS'
+              : notApplicable > 0
+                ? 'NOT_APPLICABLE'
+                : 'SKIP';
+      const waiting = mine.filter((c) => c.outcome === 'NOT_APPLICABLE');
       let reason: string | undefined;
       if (mine.length === 0) reason = unreached ? `did not run: ${stopped}` : 'no check ran';
       else if (outcome === 'UNVERIFIED') {
         const causes = [...new Set(mine.filter((c) => c.outcome === 'UNVERIFIED').map((c) => c.reason))];
         reason = `${unverified} of ${mine.length} checks not verified: ${causes.join('; ')}`;
-      } else if (outcome === 'SKIP') reason = [...new Set(mine.map((c) => c.reason ?? 'skipped'))].join('; ');
+      } else if (outcome === 'NOT_APPLICABLE') reason = `not applicable: ${waitingFor(waiting)}`;
+      else if (outcome === 'SKIP') reason = [...new Set(mine.map((c) => c.reason ?? 'skipped'))].join('; ');
       else if (outcome === 'FAIL') reason = `${failed} of ${mine.length} checks failed`;
-      else if (skipped > 0)
-        reason = `${skipped} of ${mine.length} checks skipped: ${[...new Set(mine.filter((c) => c.outcome === 'SKIP').map((c) => c.reason))].join('; ')}`;
+      else {
+        const parts: string[] = [];
+        if (skipped > 0)
+          parts.push(
+            `${skipped} of ${mine.length} checks skipped: ${[...new Set(mine.filter((c) => c.outcome === 'SKIP').map((c) => c.reason))].join('; ')}`,
+          );
+        if (notApplicable > 0)
+          parts.push(`${notApplicable} of ${mine.length} checks not applicable: ${waitingFor(waiting)}`);
+        if (parts.length > 0) reason = parts.join('; ');
+      }
       return {
         id: rule.id,
         level: rule.level,
@@ -195,6 +253,7 @@ export function judgeRules(
         failed,
         skipped,
         unverified,
+        notApplicable,
         checks: mine,
       };
     });

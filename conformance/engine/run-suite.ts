@@ -19,7 +19,7 @@ import { checkReachable } from './reachable.js';
 import { createRecorder, type Recorder } from './recorder.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { type CheckFile, plan, type Selection } from './registry.js';
-import { type CheckResult, judgeRules, type ProgressEvent, type RunResult } from './result.js';
+import { type CheckResult, judgeRules, ladderOf, type ProgressEvent, type RunResult } from './result.js';
 import { NoAnswerError } from './send.js';
 import type { RunSettings } from './settings.js';
 
@@ -136,6 +136,7 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
     },
     board: { companyId: profile.companyId, boardId: profile.boardId },
     keepWire: input.keepWire,
+    missing: new Set(profile.missingOperations),
   });
   const actorsByFile = new Map<string, ReturnType<typeof createActors>>();
   let titles = 0;
@@ -235,6 +236,8 @@ async function finish(input: SuiteInput, run: Started, checks: CheckResult[], st
     failed: rules.filter((r) => r.outcome === 'FAIL').length,
     skipped: rules.filter((r) => r.outcome === 'SKIP').length,
     unverified: rules.filter((r) => r.outcome === 'UNVERIFIED').length,
+    notApplicable: rules.filter((r) => r.outcome === 'NOT_APPLICABLE').length,
+    missingOperations: ladderOf(input.profile.missingOperations, rules),
     mustFailed: rules.some((r) => r.outcome === 'FAIL' && r.level === 'MUST'),
     mustUnverified: rules.some((r) => r.outcome === 'UNVERIFIED' && r.level === 'MUST'),
     coverage: coverageOf(validators.contract, records),
@@ -254,6 +257,7 @@ export async function runSuite(input: SuiteInput): Promise<SuiteRun> {
     readOnly: input.readOnly,
     register: input.register,
     door: input.door,
+    missing: new Set(input.profile.missingOperations),
   };
   let checks: CheckResult[];
   try {

@@ -172,6 +172,7 @@ export function createHarness(moduleUrl: string): Harness {
         fn,
         writes: options.writes ?? rule.writes,
         registers: options.registers ?? false,
+        needs: options.needs ?? [],
       });
     },
     checks,

@@ -36,7 +36,11 @@ export function fileLine(
   const count = (o: CheckResult['outcome']) => checks.filter((c) => c.outcome === o).length;
   const mark = count('FAIL') > 0 ? '✗' : count('UNVERIFIED') > 0 ? '!' : '✓';
   const unverified = soFar.unverified ? `, ${soFar.unverified} not verified` : '';
-  return `  ${mark} ${file.padEnd(26)} ${String(count('PASS')).padStart(3)} passed, ${String(count('FAIL')).padStart(3)} failed, ${String(count('SKIP')).padStart(3)} skipped${count('UNVERIFIED') > 0 ? `, ${count('UNVERIFIED')} not verified` : ''}  (${Math.round(ms)} ms; ${soFar.done} checks so far, ${soFar.failed} failed${unverified})\n`;
+  const more = [
+    ...(count('UNVERIFIED') > 0 ? [`${count('UNVERIFIED')} not verified`] : []),
+    ...(count('NOT_APPLICABLE') > 0 ? [`${count('NOT_APPLICABLE')} not applicable`] : []),
+  ].map((p) => `, ${p}`);
+  return `  ${mark} ${file.padEnd(26)} ${String(count('PASS')).padStart(3)} passed, ${String(count('FAIL')).padStart(3)} failed, ${String(count('SKIP')).padStart(3)} skipped${more.join('')}  (${Math.round(ms)} ms; ${soFar.done} checks so far, ${soFar.failed} failed${unverified})\n`;
 }
 
 /** A progress event as the line the CLI prints (with its newline), or nothing for events it does not show. */
@@ -120,8 +124,38 @@ export function failureDetails(r: RuleResult, shown = DETAILS_PER_RULE, door: En
   return out;
 }
 
+/**
+ * The ladder of a run that declared operations missing: each operation, the one unlocking most rules first, with the
+ * rules waiting for it; and what makes the list fail a run. Empty when nothing was declared.
+ */
+export function ladderLines(
+  result: Pick<RunResult, 'missingOperations'>,
+  requireAll: boolean,
+  door: EntryPoint = 'cli',
+): string[] {
+  const missing = result.missingOperations ?? [];
+  if (missing.length === 0) return [];
+  const flag = door === 'cli' ? '--require-all' : 'requireAll: true';
+  const out = [
+    `Not built yet (declared in missingOperations; ${requireAll ? 'the run fails for it' : `${flag} fails the run for it`}): what each operation unlocks`,
+  ];
+  const width = Math.max(...missing.map((m) => m.operationId.length));
+  for (const m of missing) {
+    const n = m.rules.length;
+    out.push(
+      `  ${m.operationId.padEnd(width)}  ${n} ${n === 1 ? 'rule' : 'rules'}${n ? `: ${m.rules.join(', ')}` : ''}`,
+    );
+  }
+  return out;
+}
+
 export function formatReport(result: RunResult, verdict: Verdict = verdictOf(result)): string[] {
-  const out: string[] = ['', `Rules (${result.baseUrl}, run ${result.marker}):`];
+  const ladder = ladderLines(result, verdict.requireAll ?? false, result.door ?? 'cli');
+  const out: string[] = [
+    ...(ladder.length ? ['', ...ladder] : []),
+    '',
+    `Rules (${result.baseUrl}, run ${result.marker}):`,
+  ];
   const idWidth = Math.max(...result.rules.map((r) => r.id.length));
   for (const r of result.rules) {
     const why = r.reason ? ` (${r.reason})` : '';
@@ -214,5 +248,7 @@ export function cleanupLine(leftBehind: readonly LeftBehind[], strict: boolean, 
 }
 
 /** The closing line, exactly `N passed, N failed, N skipped`, and `, N not verified` when there are any. */
-export const closingLine = (r: Pick<RunResult, 'passed' | 'failed' | 'skipped'> & { unverified?: number }): string =>
-  `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.unverified ? `, ${r.unverified} not verified` : ''}`;
+export const closingLine = (
+  r: Pick<RunResult, 'passed' | 'failed' | 'skipped'> & { unverified?: number; notApplicable?: number },
+): string =>
+  `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.unverified ? `, ${r.unverified} not verified` : ''}${r.notApplicable ? `, ${r.notApplicable} not applicable` : ''}`;

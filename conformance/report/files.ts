@@ -1,9 +1,16 @@
 // The --junit and --json report files (docs/conformance.md, "Reading the report"): one JUnit test suite per rule, one
-// test case per check, a failed SHOULD check a warning unless --strict, and the --min-coverage gate.
+// test case per check, a failed SHOULD check a warning unless --strict, a check not applicable skipped with the
+// operation it waits for, the ladder of operations declared missing first, and the --min-coverage gate.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type EntryPoint, strictHint } from '../engine/entry-points.js';
-import { type CheckResult, cleanupShortfall, type RuleResult, type RunResult } from '../engine/result.js';
+import {
+  type CheckResult,
+  cleanupShortfall,
+  type MissingOperation,
+  type RuleResult,
+  type RunResult,
+} from '../engine/result.js';
 import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
 import { type CoverageGate, cleanupPhrase, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
@@ -61,6 +68,7 @@ function testCase(rule: RuleResult, c: CheckResult, strict: boolean, door: Entry
     case 'PASS':
       return { written: 'passed', lines: [open(c.name), close] };
     case 'SKIP':
+    case 'NOT_APPLICABLE':
       return {
         written: 'skipped',
         lines: [open(c.name), `      <skipped message="${xml(c.reason ?? 'skipped')}"/>`, close],
@@ -125,6 +133,24 @@ function coverageCase(gate: CoverageGate, coverage: RunResult['coverage']): Test
   };
 }
 
+/** The name of the ladder's test, in the JUnit report (a suite) and in Vitest (a test). */
+export const MISSING_TEST = 'operations declared missing (missingOperations)';
+
+/** A missing operation's test case: skipped, saying what building it unlocks; a failure with --require-all. */
+function missingCase(m: MissingOperation, requireAll: boolean, door: EntryPoint): TestCase {
+  const n = m.rules.length;
+  const unlocks = `not built yet (declared missing): unlocks ${n} ${n === 1 ? 'rule' : 'rules'}${n ? `: ${m.rules.join(', ')}` : ''}`;
+  const open = `    <testcase classname="MISSING" name="${xml(m.operationId)}" time="0">`;
+  if (requireAll) {
+    const flag = door === 'cli' ? '--require-all' : 'requireAll: true';
+    return {
+      written: 'failure',
+      lines: [open, `      <failure message="${xml(`${unlocks} (${flag})`)}" type="MISSING"/>`, '    </testcase>'],
+    };
+  }
+  return { written: 'skipped', lines: [open, `      <skipped message="${xml(unlocks)}"/>`, '    </testcase>'] };
+}
+
 /** The name of the clean-up's test case, in the JUnit report and in Vitest. */
 export const CLEANUP_TEST =
   'clean-up: every object the run created that the API can delete is removed, every list searched';
@@ -170,9 +196,17 @@ function cleanupCase(result: RunResult, strict: boolean, door: EntryPoint): Test
  */
 export function junitReport(
   result: RunResult,
-  verdict: Pick<Verdict, 'strict' | 'coverage'> = { strict: false },
+  verdict: Pick<Verdict, 'strict' | 'coverage' | 'requireAll'> = { strict: false },
 ): string {
   const suites: { open: (cases: TestCase[]) => string[]; cases: TestCase[] }[] = [];
+  const missing = result.missingOperations ?? [];
+  if (missing.length > 0) {
+    const requireAll = verdict.requireAll ?? verdict.strict;
+    suites.push({
+      cases: missing.map((m) => missingCase(m, requireAll, result.door ?? 'cli')),
+      open: (cases) => [`  <testsuite name="${xml(MISSING_TEST)}" ${counts(cases)} time="0">`],
+    });
+  }
   for (const rule of result.rules) {
     // A rule with no check (skipped, or unreached by a stopped run) is written as one case carrying its outcome.
     const checks: CheckResult[] =
@@ -264,6 +298,7 @@ export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(resul
         failed: result.failed,
         skipped: result.skipped,
         unverified: result.unverified,
+        notApplicable: result.notApplicable,
         mustFailed: result.mustFailed,
         mustUnverified: result.mustUnverified,
         exchanges: result.exchanges,
@@ -276,6 +311,7 @@ export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(resul
         warnings: verdict.warnings,
         ...(verdict.coverage ? { coverage: verdict.coverage } : {}),
       },
+      missingOperations: result.missingOperations,
       rules: result.rules,
       coverage: result.coverage,
       problems: result.problems,

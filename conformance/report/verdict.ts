@@ -1,5 +1,6 @@
 // Whether a run fails (docs/conformance.md, "Exit codes" and "Reading the report"): a failed or not-verified MUST rule,
-// the same of a SHOULD rule and an incomplete clean-up under --strict, and a coverage below --min-coverage.
+// the same of a SHOULD rule and an incomplete clean-up under --strict, operations declared missing under
+// --require-all (or --strict), and a coverage below --min-coverage. A rule not applicable never fails a run.
 import type { Coverage } from '../engine/coverage.js';
 import { cleanupShortfall, type RunResult } from '../engine/result.js';
 
@@ -8,6 +9,8 @@ export interface VerdictOptions {
   strict?: boolean;
   /** `--min-coverage`, in percent. */
   minCoverage?: number;
+  /** `--require-all` (implied by `strict`): a run that declared operations missing fails. */
+  requireAll?: boolean;
 }
 
 export interface CoverageGate {
@@ -19,6 +22,8 @@ export interface CoverageGate {
 
 export interface Verdict {
   strict: boolean;
+  /** Operations declared missing fail the run (`--require-all`, or strict). */
+  requireAll?: boolean;
   /** True when the run fails: the CLI exits 1. */
   failed: boolean;
   /** Why it fails, one phrase each; empty when it passes. */
@@ -50,11 +55,16 @@ export const coverageLine = (gate: CoverageGate): string =>
 /** The phrase of an incomplete clean-up, in the reasons (strict) or the warnings. */
 export const cleanupPhrase = (shortfall: string): string => `clean-up incomplete: ${shortfall}`;
 
+/** The phrase of a run that declared operations missing, in the reasons (require-all) or the warnings. */
+export const missingPhrase = (missing: readonly { operationId: string }[]): string =>
+  `operations declared missing: ${missing.map((m) => m.operationId).join(', ')}`;
+
 export function verdictOf(
-  result: Pick<RunResult, 'rules' | 'coverage'> & Partial<Pick<RunResult, 'leftBehind'>>,
+  result: Pick<RunResult, 'rules' | 'coverage'> & Partial<Pick<RunResult, 'leftBehind' | 'missingOperations'>>,
   options: VerdictOptions = {},
 ): Verdict {
   const strict = options.strict ?? false;
+  const requireAll = options.requireAll ?? strict;
   const counted = result.rules.filter((r) => r.level === 'MUST' || strict);
   const reasons: string[] = [];
   const failed = counted.filter((r) => r.outcome === 'FAIL').map((r) => r.id);
@@ -71,5 +81,8 @@ export function verdictOf(
   const shortfall = cleanupShortfall(result.leftBehind ?? []);
   const warnings: string[] = [];
   if (shortfall !== undefined) (strict ? reasons : warnings).push(cleanupPhrase(shortfall));
-  return { strict, failed: reasons.length > 0, reasons, warnings, ...(gate ? { coverage: gate } : {}) };
+  // Declared missing operations excuse the rules that need them, unless the run must judge the whole API.
+  const missing = result.missingOperations ?? [];
+  if (missing.length > 0) (requireAll ? reasons : warnings).push(missingPhrase(missing));
+  return { strict, requireAll, failed: reasons.length > 0, reasons, warnings, ...(gate ? { coverage: gate } : {}) };
 }

@@ -62,9 +62,10 @@ describe('verdictOf', () => {
     ['FAIL', 'PASS', false, true, ['MUST rules failed: AUTH-01']],
     ['UNVERIFIED', 'PASS', false, true, ['MUST rules not verified: AUTH-01']],
     ['SKIP', 'SKIP', true, false, []],
+    ['NOT_APPLICABLE', 'NOT_APPLICABLE', true, false, []],
   ] as const)('MUST %s and SHOULD %s with strict=%s fails: %s', (must, should, strict, fails, reasons) => {
     const verdict = verdictOf(result([check('AUTH-01', must), check('TOKEN-07', should)]), { strict });
-    expect(verdict).toEqual({ strict, failed: fails, reasons, warnings: [] });
+    expect(verdict).toEqual({ strict, requireAll: strict, failed: fails, reasons, warnings: [] });
   });
 
   it('fails on a coverage below the minimum even when every rule passes, and names both figures', () => {
@@ -112,7 +113,7 @@ describe('verdictOf', () => {
     'a clean-up that left objects fails the run only with strict=%s, as a SHOULD rule does (%j)',
     (strict, leftBehind, failed, reasons, warnings) => {
       const passing = { ...result([check('AUTH-01', 'PASS')]), ...(leftBehind ? { leftBehind: [...leftBehind] } : {}) };
-      expect(verdictOf(passing, { strict })).toEqual({ strict, failed, reasons, warnings });
+      expect(verdictOf(passing, { strict })).toEqual({ strict, requireAll: strict, failed, reasons, warnings });
     },
   );
 });

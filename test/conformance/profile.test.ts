@@ -20,6 +20,7 @@ const FULL_ENV = {
   CONFORMANCE_BOARD_WITHOUT_TODO_COLUMN_ID: '9',
   CONFORMANCE_SEVERITY: 'blocker',
   CONFORMANCE_PRIORITY: 'p1',
+  CONFORMANCE_MISSING_OPERATIONS: 'listTasks, createScenario,,listTasks',
 };
 
 function file(content: unknown): string {
@@ -48,7 +49,24 @@ describe('loadProfile', () => {
       boardWithoutTodoColumnId: 9,
       severity: 'blocker',
       priority: 'p1',
+      missingOperations: ['listTasks', 'createScenario'],
     });
+  });
+
+  it('reads missingOperations as an array in the file or a comma-separated variable, and refuses what is no operation', () => {
+    const { CONFORMANCE_MISSING_OPERATIONS: _m, ...env } = FULL_ENV;
+    expect(loadProfile(undefined, env).missingOperations).toEqual([]);
+    const base = loadProfile(undefined, env);
+    expect(loadProfile(file({ ...base, missingOperations: ['getCase'] }), {}).missingOperations).toEqual(['getCase']);
+    expect(() => loadProfile(file({ ...base, missingOperations: ['getCases'] }), {})).toThrow(
+      /missingOperations \(or CONFORMANCE_MISSING_OPERATIONS\).*names no operation of openapi\.yaml: getCases/,
+    );
+    expect(() => loadProfile(file({ ...base, missingOperations: [3] }), {})).toThrow(
+      /missingOperations .*must be an array/,
+    );
+    expect(() => loadProfile(undefined, { ...env, CONFORMANCE_MISSING_OPERATIONS: 'login' })).toThrow(
+      /cannot hold login: the preflight needs it/,
+    );
   });
 
   it("leaves severity and priority out when neither names them (the checks then send the contract's examples)", () => {

@@ -371,9 +371,12 @@ describe('parseCliArgs', () => {
       port: 8080,
       preflight: false,
       strict: true,
+      requireAll: true,
       har: 'run.har',
       minCoverage: 72.5,
     });
+    expect(parseCliArgs(['--require-all']).requireAll).toBe(true);
+    expect(parseCliArgs([]).requireAll).toBe(false);
     expect(parseCliArgs(['--min-coverage', '0']).minCoverage).toBe(0);
     expect(parseCliArgs(['--min-coverage', '100']).minCoverage).toBe(100);
     expect(parseCliArgs([])).toMatchObject({ strict: false });

@@ -11,6 +11,7 @@ import {
   cleanupShortfall,
   judgeRules,
   type LeftBehind,
+  ladderOf,
   type RuleResult,
   type RunResult,
 } from '../../conformance/engine/result.js';
@@ -81,8 +82,40 @@ describe('judgeRules', () => {
       failed: 2,
       skipped: 1,
       unverified: 1,
+      notApplicable: 0,
       checks: checks.slice(0, 5),
     });
+  });
+
+  it('makes a rule not applicable only when none of its checks passed, failed or stayed unverified', () => {
+    const na = (rule: string, op: string): CheckResult => ({ ...check(rule, 'NOT_APPLICABLE'), waitsFor: op });
+    const [alone] = judgeRules(RULES, [na('AUTH-01', 'getCase'), na('AUTH-01', 'getCase')], new Set(['AUTH-01']));
+    expect(alone).toMatchObject({
+      outcome: 'NOT_APPLICABLE',
+      notApplicable: 2,
+      reason: 'not applicable: waits for getCase (2 checks) (declared missing)',
+    });
+    const [mixed] = judgeRules(RULES, [check('AUTH-01', 'PASS'), na('AUTH-01', 'getCase')], new Set(['AUTH-01']));
+    expect(mixed).toMatchObject({
+      outcome: 'PASS',
+      reason: '1 of 2 checks not applicable: waits for getCase (declared missing)',
+    });
+    const [failed] = judgeRules(RULES, [check('AUTH-01', 'FAIL'), na('AUTH-01', 'getCase')], new Set(['AUTH-01']));
+    expect(failed?.outcome).toBe('FAIL');
+  });
+
+  it('orders the ladder by the rules each missing operation would unlock', () => {
+    const na = (rule: string, op: string): CheckResult => ({ ...check(rule, 'NOT_APPLICABLE'), waitsFor: op });
+    const rules = judgeRules(
+      RULES,
+      [na('AUTH-01', 'getCase'), na('AUTH-02', 'getCase'), na('AUTH-02', 'listTasks')],
+      new Set(['AUTH-01', 'AUTH-02']),
+    );
+    expect(ladderOf(['listTasks', 'register', 'getCase'], rules)).toEqual([
+      { operationId: 'getCase', rules: ['AUTH-01', 'AUTH-02'] },
+      { operationId: 'listTasks', rules: ['AUTH-02'] },
+      { operationId: 'register', rules: [] },
+    ]);
   });
 
   it('gives every distinct reason once, a skip without one as "skipped"', () => {

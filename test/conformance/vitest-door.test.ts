@@ -20,6 +20,7 @@ import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
 import { processRun } from '../support/node-process.js';
 import { CLEANUP_FAULTS } from './faults/cleanup.js';
 import { FAULTS } from './faults/index.js';
+import { halfBuilt, NOT_BUILT } from './faults/partial.js';
 import { DEMO_PROFILE } from './fixtures/profile.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-doors-'));
@@ -37,11 +38,12 @@ const vitestProcess = (env: Record<string, string>, ...args: string[]) =>
     env,
   );
 
-const cliProcess = (...args: string[]) =>
+const cliWith = (env: Record<string, string>, ...args: string[]) =>
   processRun(
     ['--import', 'tsx', 'conformance/cli/main.ts', '--target', 'conformance/targets/sandbox.json', ...args],
-    {},
+    env,
   );
+const cliProcess = (...args: string[]) => cliWith({}, ...args);
 
 /** Runs the team-style file in a Vitest of its own; `FAULT` names a fault variant of the sandbox, or none. */
 function vitestRun(env: Record<string, string>, ...args: string[]) {
@@ -58,8 +60,8 @@ describe('a team-style test file in its own Vitest run', () => {
     const run = vitestRun({}, '--reporter', 'verbose', '-t', 'TOKEN-0');
     expect(run.status, run.output).toBe(0);
     expect(run.output).toContain('TOKEN-01 ');
-    // One test per rule, and the clean-up's.
-    expect(run.output).toMatch(new RegExp(`Tests\\s+\\d+ passed \\| \\d+ skipped \\(${RULES.length + 1}\\)`));
+    // One test per rule, the ladder's and the clean-up's.
+    expect(run.output).toMatch(new RegExp(`Tests\\s+\\d+ passed \\| \\d+ skipped \\(${RULES.length + 2}\\)`));
   }, 130_000);
 
   it('fails against a fault, naming the rule, its source and a curl line', () => {
@@ -90,8 +92,16 @@ describe('the team-style file picks its tests', () => {
     expect(run.output).not.toContain('TOKEN-02 ');
     expect(run.output).toMatch(
       new RegExp(
-        `Tests\\s+${picked.length} passed \\| ${registered.length - picked.length + 1} skipped \\(${registered.length + 1}\\)`,
+        `Tests\\s+${picked.length} passed \\| ${registered.length - picked.length + 2} skipped \\(${registered.length + 2}\\)`,
       ),
+    );
+  }, 130_000);
+
+  it("shows a SHOULD rule's failed checks and their reasons in its skip note", async () => {
+    const run = await vitestProcess({ FAULT: 'deletionIgnored', ONLY: 'TOKEN-07' }, '--reporter', 'verbose');
+    expect(run.status, run.output).toBe(0);
+    expect(run.output).toMatch(
+      /SHOULD not met \(fails only with strict: true\): 1 of 1 checks failed: TOKEN-07 [^:]+: \S/,
     );
   }, 130_000);
 
@@ -105,7 +115,9 @@ describe('the team-style file picks its tests', () => {
 /** A fault of the sandbox (or of what its clean-up needs) served on a free port: the same server for every door. */
 async function serving<T>(fault: string | undefined, use: (baseUrl: string) => Promise<T>): Promise<T> {
   const inner = createSandbox().fetch;
-  const wrap = fault ? (FAULTS[fault]?.wrap ?? CLEANUP_FAULTS[fault]) : undefined;
+  const wrap = fault
+    ? (FAULTS[fault]?.wrap ?? CLEANUP_FAULTS[fault] ?? (fault === 'halfBuilt' ? halfBuilt : undefined))
+    : undefined;
   const fetch = wrap ? wrap(inner) : inner;
   const server = await startSandboxServer({ port: 0, fetch, keepAliveTimeoutMs: KEPT_ALIVE_MS });
   try {
@@ -128,8 +140,8 @@ describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same
       expect(cli.output).toMatch(/^ {2}! tokens\.check\.\w+ +0 passed, +0 failed, +0 skipped, 1 not verified/m);
       expect(cli.output).toContain('MUST rules not verified: TOKEN-02');
       expect(vitest.status, vitest.output).toBe(1);
-      // The clean-up's test passes: no creation was sent, nothing was left.
-      expect(vitest.output).toMatch(/Tests\s+1 failed \| 1 passed \(2\)/);
+      // The clean-up's and the ladder's tests pass: no creation was sent, nothing was left, nothing declared missing.
+      expect(vitest.output).toMatch(/Tests\s+1 failed \| 2 passed \(3\)/);
       expect(vitest.output).toContain('TOKEN-02 (MUST)');
       expect(vitest.output).toContain('not verified: 1 of 1 checks not verified: not verified, blocked by LOGIN-02');
       expect(vitest.output).toContain('fix LOGIN-02 first');
@@ -161,8 +173,50 @@ describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same
       ]);
       expect(cli.status, cli.output).toBe(0);
       expect(vitest.status, vitest.output).toBe(0);
-      expect(vitest.output).toMatch(/Tests\s+3 passed \(3\)/);
+      expect(vitest.output).toMatch(/Tests\s+4 passed \(4\)/);
     });
+  });
+
+  it('a half-built server: green in both with its missing operations declared, the same outcome for every rule; red without them, and with require-all', async () => {
+    // Each run its own server: runs side by side on one shared account would change each other's token lists.
+    const onHalfBuilt = <T>(use: (baseUrl: string) => Promise<T>) => serving('halfBuilt', use);
+    const missing = NOT_BUILT.join(',');
+    const declared = { CONFORMANCE_MISSING_OPERATIONS: missing };
+    const [cliJson, vitestJson] = [join(dir, 'partial-cli.json'), join(dir, 'partial-vitest.json')];
+    // The two whole runs first, then the short ones: five at once on a loaded machine let a request time out.
+    const [cli, vitest] = await Promise.all([
+      onHalfBuilt((url) => cliWith(declared, '--base-url', url, '--json', cliJson)),
+      onHalfBuilt((url) => vitestProcess({ TARGET_URL: url, MISSING: missing, JSON_REPORT: vitestJson })),
+    ]);
+    const [cliAll, vitestAll, undeclared] = await Promise.all([
+      onHalfBuilt((url) => cliWith(declared, '--base-url', url, '--require-all', '--only', 'TOKEN-01')),
+      onHalfBuilt((url) => vitestProcess({ TARGET_URL: url, MISSING: missing, REQUIRE_ALL: '1', ONLY: 'TOKEN-01' })),
+      onHalfBuilt((url) => cliProcess('--base-url', url, '--only', 'QA-01,TOKEN-01')),
+    ]);
+    expect(cli.status, cli.output).toBe(0);
+    expect(cli.output).toMatch(/Not built yet \(declared in missingOperations; --require-all fails the run for it\)/);
+    expect(cli.output).toMatch(/^ {2}createScenario +\d+ rules: /m);
+    expect(cli.output).toMatch(/QA-01 +MUST +NOT_APPLICABLE .*waits for createScenario/);
+    expect(vitest.status, vitest.output).toBe(0);
+    expect(vitest.output).toMatch(/conformance: Not built yet \(declared in missingOperations; requireAll: true fails/);
+    expect(vitest.output).toMatch(/^ {2}createScenario +\d+ rules: /m);
+    // One outcome per rule, whichever door, not applicable included.
+    const outcomes = (file: string) =>
+      Object.fromEntries(
+        (JSON.parse(readFileSync(file, 'utf8')).rules as { id: string; outcome: string }[]).map((r) => [
+          r.id,
+          r.outcome,
+        ]),
+      );
+    const fromCli = outcomes(cliJson);
+    expect(Object.values(fromCli)).toContain('NOT_APPLICABLE');
+    expect(outcomes(vitestJson)).toEqual(fromCli);
+    expect(cliAll.status, cliAll.output).toBe(1);
+    expect(cliAll.output).toContain('operations declared missing: ');
+    expect(vitestAll.status, vitestAll.output).toBe(1);
+    expect(vitestAll.output).toContain('> operations declared missing (missingOperations)');
+    expect(undeclared.status, undeclared.output).toBe(1);
+    expect(undeclared.output).toContain('MUST rules failed: QA-01');
   });
 
   it('a clean-up whose deletes are refused: every door names each object left, and fails under strict only', async () => {
@@ -210,7 +264,7 @@ describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same
       );
       expect(lenient.status, lenient.output).toBe(0);
       expect(lenient.output).toContain(`conformance: ${incomplete}`);
-      expect(lenient.output).toMatch(/Tests\s+2 passed \| 1 skipped \(3\)/);
+      expect(lenient.output).toMatch(/Tests\s+3 passed \| 1 skipped \(4\)/);
     });
   });
 });
