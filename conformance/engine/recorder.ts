@@ -5,6 +5,7 @@
 import type { FetchHandler } from '../../contract/http.js';
 import type { Contract } from '../../contract/openapi.js';
 import { type LedgerEntry, ledgerOf, type Place, placeOf } from './cleanup-ledger.js';
+import type { WorkspaceId } from './discovery.js';
 import { type Answer, type ExchangeRecord, readBody, type Wire } from './exchange-record.js';
 import { learnCredentials } from './learn-credentials.js';
 import { type Redactor, redactBody } from './redact.js';
@@ -40,7 +41,7 @@ export interface RecorderOptions {
    * The profile's board: where the clean-up looks for an object created by a request that named no company_id or
    * board_id (which only a broken server accepts, typically by defaulting to some board).
    */
-  board?: { companyId: number; boardId: number };
+  board?: { companyId: WorkspaceId; boardId: WorkspaceId };
   /** Keep every exchange as it went over the wire (`Answer.wire`), for `--har`. */
   keepWire?: boolean;
 }

@@ -9,6 +9,7 @@ import type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js'
 import { sharedValidators } from '../../contract/validators.js';
 import type { Actor } from '../engine/actors.js';
 import { type Scope, scope } from '../engine/context.js';
+import type { WorkspaceId } from '../engine/discovery.js';
 import type { Answer } from '../engine/exchange-record.js';
 import type { RecorderView } from '../engine/recorder.js';
 import type { Redactor } from '../engine/redact.js';
@@ -35,11 +36,21 @@ export interface LooseInit {
   headers?: Record<string, string>;
 }
 
+/** A board as the typed client's query takes it (the contract's own decision: integers). */
+export type BoardQuery = { company_id: number; board_id: number };
+
+/**
+ * A board's ids as a query of the typed client. Source §1 gives company_id and board_id no type: a server whose ids
+ * are UUIDs or slugs gets them as they are, as a query string carries either.
+ */
+export const boardQuery = (board: { company_id: WorkspaceId; board_id: WorkspaceId }): BoardQuery =>
+  board as unknown as BoardQuery;
+
 export interface Harness {
   /** The current run's settings. */
   readonly run: RunSettings;
   /** `company_id` and `board_id` of the profile's board, as query values. */
-  readonly board: { company_id: number; board_id: number };
+  readonly board: BoardQuery;
   readonly marker: string;
   /** A title of its own for an object the run creates, carrying the run marker so that clean-up can find it. */
   title(label: string): string;
@@ -117,7 +128,7 @@ export function createHarness(moduleUrl: string): Harness {
     },
     get board() {
       const { profile } = here('h.board').run.settings;
-      return { company_id: profile.companyId, board_id: profile.boardId };
+      return boardQuery({ company_id: profile.companyId, board_id: profile.boardId });
     },
     get marker() {
       return here('h.marker').run.settings.marker;
