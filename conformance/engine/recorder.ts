@@ -21,6 +21,8 @@ export interface Sender {
   file: string;
   /** Collects the answers of the running check; absent outside a check. */
   check?: { name: string; answers: Answer[] };
+  /** What the request is, when the check's name does not say it; recorded instead of that name. */
+  label?: string;
 }
 
 export interface RecorderOptions {
@@ -116,7 +118,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       },
     }),
     fetch: (actor) => async (input, init) => {
-      const { file, check } = options.sender();
+      const { file, check, label } = options.sender();
       const request = new Request(input, init);
       const url = new URL(request.url);
       const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
@@ -129,7 +131,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       const record: ExchangeRecord = {
         id: `${file}#${(byFile.get(file)?.length ?? 0) + 1}`,
         file,
-        ...(check ? { test: check.name } : {}),
+        ...(label || check ? { test: label ?? check?.name } : {}),
         actor,
         ...(op ? { operationId: op.operationId } : {}),
         method: request.method,

@@ -8,7 +8,7 @@ import type { Contract } from '../../contract/openapi.js';
 import type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js';
 import { sharedValidators } from '../../contract/validators.js';
 import type { Actor } from '../engine/actors.js';
-import { type Scope, scope } from '../engine/context.js';
+import { current, type Scope, scope } from '../engine/context.js';
 import type { WorkspaceId } from '../engine/discovery.js';
 import type { Answer } from '../engine/exchange-record.js';
 import type { RecorderView } from '../engine/recorder.js';
@@ -68,6 +68,8 @@ export interface Harness {
   callLoose(client: ApiClient, operationId: string, init?: LooseInit): Promise<Answer>;
   /** Sends a request outside the contract (another path, another Content-Type) through the recording fetch. */
   raw(actor: string, method: string, path: string, init?: RequestInit): Promise<Answer>;
+  /** Runs `send` with its requests labelled `label` in the HAR, not by the check's name (what a generated one is). */
+  labelled<T>(label: string, send: () => Promise<T>): Promise<T>;
   /** A fixture computed once per run, on first use, by the first check that needs it. */
   once<T>(make: () => Promise<T>): () => Promise<T>;
   /** Adds a check for a rule: its name starts with the rule ID. */
@@ -151,6 +153,7 @@ export function createHarness(moduleUrl: string): Harness {
     withToken: (token) => actors('h.withToken').withToken(token),
     call: (client, operationId, init) => callLoose(client, operationId, init),
     callLoose,
+    labelled: (label, send) => current.run({ ...here('h.labelled'), label }, send),
     raw(actor, method, path, init = {}) {
       const s = here('h.raw');
       const { profile } = s.run.settings;

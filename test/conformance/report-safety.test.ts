@@ -146,7 +146,7 @@ describe('a generated-case failure', () => {
         ? validationFailed('title', 'refused')
         : sandbox.fetch(req);
     const profile = loadProfile('conformance/targets/sandbox.json', {}, 'http://sandbox.invalid/api');
-    const result = await runConformance({ target, profile, only: ['GEN-03'], preflight: false });
+    const result = await runConformance({ target, profile, only: ['GEN-03'], preflight: false, har: true });
     const json = JSON.parse(jsonReport(result));
     const gen = json.rules.find((r: { id: string }) => r.id === 'GEN-03');
     expect(gen.outcome, JSON.stringify(gen).slice(0, 600)).toBe('FAIL');
@@ -156,5 +156,12 @@ describe('a generated-case failure', () => {
     expect(update).toMatch(/curl: curl .*-X PATCH .*--data-raw/);
     expect(update).toMatch(/\$(API_TOKEN|ACCESS_TOKEN)/);
     expect(JSON.stringify(json)).not.toContain(profile.accounts.member.password);
+    // The HAR says what each generated request was, not the name of the rule whose check sent it.
+    const labels = (result.har?.log.entries ?? []).map((e) => e.comment);
+    expect(labels).toContainEqual(expect.stringMatching(/^generated cases: a valid request to updateCase; as /));
+    expect(labels).toContainEqual(
+      expect.stringMatching(/^generated cases: a request to createCase broken in one place/),
+    );
+    expect(labels.filter((l) => /a valid request/.test(l) && /broken/.test(l))).toEqual([]);
   }, 120_000);
 });
