@@ -245,7 +245,10 @@ function workspaceIdsAs(form: Record<'company' | 'board', (n: number) => string>
   };
 }
 
-/** An outcome once recorded is locked: a second outcome for the same case report is refused with 409. */
+/**
+ * An outcome once recorded is locked: a second done or bug outcome for the same case report is refused with 409;
+ * `pending` reopens it.
+ */
 const outcomesLocked: Wrap = (inner) => {
   const recorded = new Set<string>();
   return async (req) => {
@@ -255,9 +258,11 @@ const outcomesLocked: Wrap = (inner) => {
       .sort()
       .map(([k, v]) => `${k}=${v}`)
       .join('&');
-    if (recorded.has(key)) return conflict('case_report_id', 'This outcome is already recorded.');
+    const reopening = isObject(body) && body.status === 'pending';
+    if (recorded.has(key) && !reopening) return conflict('case_report_id', 'This outcome is already recorded.');
     const res = await inner(req);
-    if (res.ok && isObject(body) && body.status !== 'pending') recorded.add(key);
+    if (res.ok && reopening) recorded.delete(key);
+    else if (res.ok) recorded.add(key);
     return res;
   };
 };
@@ -592,7 +597,8 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
             homes.set(`case_id:${data.case.id}`, { board: boardQuery(query), authorization });
           }
         }
-        if (res.status !== 404) return res;
+        // A list's 404 (a page past the last one, another choice) is no object out of reach.
+        if (res.status !== 404 || operationId?.startsWith('list')) return res;
         for (const [name, path] of [
           ['scenario_id', '/features/qa/scenarios/'],
           ['case_id', '/features/qa/cases/'],
