@@ -3,6 +3,7 @@
 // override.
 import { readFileSync } from 'node:fs';
 import { sharedValidators } from '../contract/validators.js';
+import { type WorkspaceId, workspaceId } from './engine/discovery.js';
 
 export interface Account {
   username: string;
@@ -15,10 +16,11 @@ export interface Profile {
   /** A captcha token the target accepts in test mode. */
   captchaToken: string;
   accounts: { member: Account; outsider: Account };
-  companyId: number;
-  boardId: number;
+  /** A positive integer, or an identifier string (a UUID, ULID or slug): source §1 gives these ids no type. */
+  companyId: WorkspaceId;
+  boardId: WorkspaceId;
   /** Optional: the checks that need a board without a todo-kind column are skipped without it. */
-  boardWithoutTodoColumnId?: number;
+  boardWithoutTodoColumnId?: WorkspaceId;
   /**
    * Optional: a severity the target accepts on a bug outcome (source §2: "allowed values: not shown"); the contract's
    * example (`major`) when absent.
@@ -210,10 +212,16 @@ function withPort(baseUrl: unknown, port: number): unknown {
   }
 }
 
-function toId(raw: unknown): number | undefined {
-  const n = typeof raw === 'string' && /^\d+$/.test(raw.trim()) ? Number(raw) : raw;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 ? n : undefined;
+/** A workspace id: a positive integer (given as a number or digits), else an identifier string kept as it is. */
+function toId(raw: unknown): WorkspaceId | undefined {
+  const text = typeof raw === 'string' ? raw.trim() : raw;
+  // A number written with a sign or a fraction is a mistyped id, not a slug.
+  if (typeof text === 'string' && /^[+-]?\d*\.?\d+$/.test(text) && !/^\d+$/.test(text)) return undefined;
+  const id = workspaceId(text);
+  return typeof id === 'string' || (id !== undefined && id >= 1) ? id : undefined;
 }
+
+const ID_FORM = 'must be a positive integer or an identifier (a UUID, ULID or slug: letters, digits, -, _, . or ~)';
 
 /**
  * Reads the profile file (optional when the environment supplies every value), fills in its `${NAME}` references,
@@ -274,10 +282,10 @@ function checkProfile(
       if (typeof value !== 'string' || value.trim() === '') problems.push(`${where} must be a non-empty string`);
     } else if (field.kind === 'optional-id') {
       if (value === undefined || value === null) continue;
-      if (toId(value) === undefined) problems.push(`${where} must be a positive integer`);
+      if (toId(value) === undefined) problems.push(`${where} ${ID_FORM}`);
       else set(raw, field.path, toId(value));
     } else if (field.kind === 'id') {
-      if (toId(value) === undefined) problems.push(`${where} must be a positive integer`);
+      if (toId(value) === undefined) problems.push(`${where} ${ID_FORM}`);
       else set(raw, field.path, toId(value));
     } else if (typeof value !== 'string' || value.trim() === '') {
       problems.push(`${where} is required${value === undefined || value === null ? '' : ' as a non-empty string'}`);
@@ -309,12 +317,12 @@ function checkProfile(
       member: { username: accounts.member.username, password: accounts.member.password },
       outsider: { username: accounts.outsider.username, password: accounts.outsider.password },
     },
-    companyId: raw.companyId as number,
-    boardId: raw.boardId as number,
+    companyId: raw.companyId as WorkspaceId,
+    boardId: raw.boardId as WorkspaceId,
     missingOperations: (raw.missingOperations as string[] | undefined) ?? [],
   };
   if (raw.boardWithoutTodoColumnId !== undefined && raw.boardWithoutTodoColumnId !== null) {
-    profile.boardWithoutTodoColumnId = raw.boardWithoutTodoColumnId as number;
+    profile.boardWithoutTodoColumnId = raw.boardWithoutTodoColumnId as WorkspaceId;
   }
   for (const name of ['severity', 'priority'] as const) {
     if (typeof raw[name] === 'string') profile[name] = raw[name] as string;

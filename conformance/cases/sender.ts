@@ -7,7 +7,13 @@ import type { Harness } from '../harness/harness.js';
 import { memberObjects, unlessMissing } from '../harness/objects.js';
 import { createCase, createScenario, createToken, startSession } from '../harness/setup-steps.js';
 import type { Send } from './explore.js';
-import { type GeneratedRequest, type Places, placeValues, shownRequest } from './generated-requests.js';
+import {
+  type GeneratedRequest,
+  type NegativeRequest,
+  type Places,
+  placeValues,
+  shownRequest,
+} from './generated-requests.js';
 import type { PlaceName } from './plan.js';
 
 export interface RunObjects {
@@ -94,9 +100,12 @@ const placesIn = (request: GeneratedRequest): Set<PlaceName> => {
 export function createSender(h: Harness, objects: RunObjects): Send {
   return async (plan, request) => {
     const places: Record<PlaceName, string | number> = { ...objects.places };
+    const operation = plan.op.operationId;
     for (const name of plan.fresh) {
       try {
-        places[name] = await freshPlace(h, objects, name);
+        places[name] = await h.labelled(`generated cases: a fresh ${name} for a request to ${operation}`, () =>
+          freshPlace(h, objects, name),
+        );
       } catch (error) {
         throw new Error(`a fresh ${name} could not be made: ${(error as Error).message}`);
       }
@@ -108,10 +117,16 @@ export function createSender(h: Harness, objects: RunObjects): Send {
           ? h.withToken(objects.apiToken)
           : h.anonymous();
     const placed = placeValues(request, (name) => places[name]);
-    const answer = await h.callLoose(client, plan.op.operationId, {
-      query: placed.query,
-      ...(placed.body === undefined ? {} : { body: placed.body }),
-    });
+    const label =
+      'breakage' in request
+        ? `generated cases: a request to ${operation} broken in one place (${(request as NegativeRequest).breakage.what})`
+        : `generated cases: a valid request to ${operation}`;
+    const answer = await h.labelled(label, () =>
+      h.callLoose(client, operation, {
+        query: placed.query,
+        ...(placed.body === undefined ? {} : { body: placed.body }),
+      }),
+    );
     const missing = [...placesIn(request)].some((name) => objects.missing.has(name));
     return { answer, shown: shownRequest(request, places), missing };
   };

@@ -2,7 +2,7 @@
 // reached through a board it does not belong to.
 
 import type { ApiClient } from '../../client/index.js';
-import { idOf, type Kind, rowsIn, rowsWithin } from '../engine/discovery.js';
+import { type Kind, rowsIn, rowsWithin, type WorkspaceId, workspaceIdOf } from '../engine/discovery.js';
 import type { Answer } from '../engine/exchange-record.js';
 import { carriesData, dataOf, rowHolds } from '../engine/payload.js';
 import { ensure, ensureNone, ensureSetup, expectStatus, expectSuccess, setupSuccess } from '../harness/assertions.js';
@@ -95,16 +95,16 @@ h.rule('ACCESS-02', "neither account can update, delete or list the other's toke
  * collection the source names), each found as every check finds an id. Without the list, or with a company whose id
  * cannot be found, the account's scope cannot be read: that is no pass.
  */
-function companyIds(answer: Answer, whose: string): number[] {
+function companyIds(answer: Answer, whose: string): WorkspaceId[] {
   const companies = dataOf(answer.body)?.companies;
   ensure(Array.isArray(companies), `${whose} ${answer.record.path} has no array in data.companies`);
-  const ids = companies.map((c) => idOf(c, 'company'));
+  const ids = companies.map((c) => workspaceIdOf(c, 'company'));
   ensureSetup(
     ids.every((id) => id !== undefined),
     'CONTRACT-01',
     `${whose} ${answer.record.path} holds companies without an id (looked for id, company_id, pk)`,
   );
-  return ids as number[];
+  return ids as WorkspaceId[];
 }
 
 h.rule('ACCESS-03', "the outsider's company list does not hold the member's company", async () => {
@@ -167,8 +167,8 @@ const outsiderBoard = h.once(async (): Promise<Board | undefined> => {
   const answer = await h.call(await h.as('outsider'), 'listCompanies');
   setupSuccess(answer, 'ACCESS-03', "the outsider's GET /company/list/");
   for (const company of rowsIn(answer.body, 'company') ?? []) {
-    const companyId = idOf(company, 'company');
-    const boardId = idOf(rowsWithin(company, 'board')?.[0], 'board');
+    const companyId = workspaceIdOf(company, 'company');
+    const boardId = workspaceIdOf(rowsWithin(company, 'board')?.[0], 'board');
     if (companyId !== undefined && boardId !== undefined) return { company_id: companyId, board_id: boardId };
   }
   return undefined;

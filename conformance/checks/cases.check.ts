@@ -82,9 +82,11 @@ for (const rule of GENERATED_RULES) {
       failures.length > MAX_SHOWN
         ? `\n… and ${failures.length - MAX_SHOWN} more operations (every one in the JSON report)`
         : '';
+    // Every failing operation with its request and a curl line to repeat it, for the JSON report (the shown ones shrunk).
+    const described = failures.map((f, i) => describeFailure(options, shown[i] ?? f));
     throw new CheckFailure(
-      `${failures.length} operation(s) broke ${rule}:\n${shown.map((f) => describeFailure(options, f)).join('\n')}${more}\nreplay: ${replayHint(h.run.door, rule, options.seed, options.maxExamples)}`,
-      failures.length > MAX_SHOWN ? failures.map((f) => `${f.operationId}: ${f.problem}`) : undefined,
+      `${failures.length} operation(s) broke ${rule}:\n${described.slice(0, MAX_SHOWN).join('\n')}${more}\nreplay: ${replayHint(h.run.door, rule, options.seed, options.maxExamples)}`,
+      described,
     );
   });
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Answer } from '../engine/exchange-record.js';
 import { dataOf, memberOf } from '../engine/payload.js';
 import { ensure, expectRejected, expectStatus, expectSuccess } from '../harness/assertions.js';
-import { createHarness } from '../harness/harness.js';
+import { boardQuery, createHarness } from '../harness/harness.js';
 import { createCase, createScenario, startSession } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
@@ -176,7 +176,7 @@ h.rule('ENV-09', 'a session start on a board without a todo-kind column answers 
   const board = { company_id: h.run.profile.companyId, board_id: boardId };
   const member = await h.as('member');
   const scenario = await createScenario(h, member, board, { title: h.title('conflict: no todo'), parent_id: null });
-  const answer = await h.call(member, 'startSession', { query: board, body: { scenario_id: scenario.id } });
+  const answer = await h.call(member, 'startSession', { query: boardQuery(board), body: { scenario_id: scenario.id } });
   expectConflict(answer, 'POST /features/qa/sessions/start/ on a board without a todo-kind column', 'board_id');
 });
 

@@ -3,14 +3,14 @@
 // exchange here; the created object and its id are found as the checks find them (engine/discovery.ts).
 import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
-import { idOf, type Kind, numericId, objectIn, tokenKeyOf } from './discovery.js';
+import { idOf, type Kind, numericId, objectIn, tokenKeyOf, type WorkspaceId, workspaceId } from './discovery.js';
 import { sentJson } from './exchange-record.js';
 
 /** Where an object of a board is: what its detail operations take besides its own id. */
 interface OnBoard {
   id: number;
-  companyId: number;
-  boardId: number;
+  companyId: WorkspaceId;
+  boardId: WorkspaceId;
   /** The account whose credential sent the request (member, outsider, token…). */
   actor: string;
 }
@@ -34,18 +34,14 @@ export type LedgerEntry =
  * all): the token list of an account, the scenario list of a board (cases and sessions live in its scenarios), or its
  * task list (where a bug outcome's linked task goes).
  */
-export type Place =
-  | { kind: 'token'; actor: string }
-  | { kind: 'scenario' | 'task'; actor: string; board: { companyId: number; boardId: number } };
+export type Place = { kind: 'token'; actor: string } | { kind: 'scenario' | 'task'; actor: string; board: BoardIds };
 
-type BoardIds = { companyId: number; boardId: number };
+type BoardIds = { companyId: WorkspaceId; boardId: WorkspaceId };
 
 /** The board a request names in its query, else `fallback` (where a broken server may put what names none). */
 function boardOf(url: URL, fallback: BoardIds | undefined): BoardIds {
-  const idIn = (name: string, otherwise: number | undefined): number => {
-    const raw = url.searchParams.get(name);
-    return raw !== null && /^\d+$/.test(raw) ? Number(raw) : (otherwise ?? 0);
-  };
+  const idIn = (name: string, otherwise: WorkspaceId | undefined): WorkspaceId =>
+    workspaceId(url.searchParams.get(name)) ?? otherwise ?? 0;
   return { companyId: idIn('company_id', fallback?.companyId), boardId: idIn('board_id', fallback?.boardId) };
 }
 

@@ -32,6 +32,8 @@ export interface Scope {
   run: RunState;
   file: string;
   check?: CheckState;
+  /** What the requests sent here are, where the check's name does not say it (a generated request): the HAR's label. */
+  label?: string;
 }
 
 export const current = new AsyncLocalStorage<Scope>();

@@ -36,6 +36,33 @@ export function numericId(value: unknown): number | undefined {
   return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
+/**
+ * A company's or a board's id (source §1: "company_id and board_id are internal identifiers obtained from list
+ * endpoints", no type given, unlike the "numeric" scenario, case and session ids): a numeric id as `numericId` reads
+ * it, else an identifier string such as a UUID, a ULID or a slug.
+ */
+export type WorkspaceId = number | string;
+
+/** What an identifier string may hold: a UUID, a ULID or a slug, as sent in a query unchanged. */
+const IDENTIFIER = /^[\w.~-]{1,200}$/;
+
+/** A workspace id from a value: a numeric id, else an identifier string; undefined for anything else. */
+export function workspaceId(value: unknown): WorkspaceId | undefined {
+  const numeric = numericId(value);
+  if (numeric !== undefined) return numeric;
+  return typeof value === 'string' && IDENTIFIER.test(value) && !/^\d+$/.test(value) ? value : undefined;
+}
+
+/** The id of a company or a board row: its `id`, else `company_id` or `board_id`, else `pk`, as `workspaceId` reads it. */
+export function workspaceIdOf(object: unknown, kind: 'company' | 'board'): WorkspaceId | undefined {
+  if (!isObject(object)) return undefined;
+  for (const name of ['id', ...KINDS[kind].ids, 'pk']) {
+    const id = workspaceId(object[name]);
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
 /** The id of an object of `kind`: its `id`, else a member named after the kind (`scenario_id`), else `pk`. */
 export function idOf(object: unknown, kind?: Kind): number | undefined {
   if (!isObject(object)) return undefined;
@@ -54,6 +81,17 @@ export function idOf(object: unknown, kind?: Kind): number | undefined {
 export function tokenKeyOf(row: unknown): string | number | undefined {
   if (!isObject(row)) return undefined;
   return typeof row.key === 'string' || typeof row.key === 'number' ? row.key : idOf(row, 'token');
+}
+
+/**
+ * Whether a token row shows the token revoked or inactive (source §3: DELETE "revokes the token"; a server may keep it
+ * listed with its state): `is_active` or `active` false, `revoked` true, a `revoked_at`, or a state or status naming it.
+ */
+export function tokenShownRevoked(row: unknown): boolean {
+  if (!isObject(row)) return false;
+  if (row.is_active === false || row.active === false || row.revoked === true) return true;
+  if (typeof row.revoked_at === 'string' || typeof row.revoked_at === 'number') return true;
+  return [row.state, row.status].some((s) => typeof s === 'string' && /^(revoked|inactive|deleted|disabled)$/i.test(s));
 }
 
 const hasIds = (rows: readonly unknown[], kind: Kind): boolean => rows.some((r) => idOf(r, kind) !== undefined);
@@ -151,10 +189,18 @@ const limitRefused = (p: Page): boolean =>
   p.status !== undefined && p.status >= 400 && p.status < 500 && payloadNames(p, 'limit');
 
 /**
+ * A page past the last one, refused (source §8: clients "page through results"; what a page past the end answers is not
+ * shown): 404 (Django REST framework's `{"detail": "Invalid page."}`) or 400. Only ever the end of a walk that has
+ * already read a page, never a list that cannot be read.
+ */
+export const pastTheEnd = (status: number | undefined): boolean => status === 404 || status === 400;
+
+/**
  * Every row of a list, page by page from page 1 (the numbering of the source's examples). The page size is the first of
  * PAGE_SIZES the server does not refuse naming `limit`. Stops after an empty page, a page shorter than the longest so
- * far, a page that repeats only rows already seen (a server that ignores `page`), or MAX_PAGES pages. `get` sends one
- * page request (`limit` undefined: none sent). A page that is no success, or holds no rows, ends the walk unread.
+ * far, a page that repeats only rows already seen (a server that ignores `page`), a page after the first refused as
+ * past the end (`pastTheEnd`), or MAX_PAGES pages. `get` sends one page request (`limit` undefined: none sent). Any
+ * other page that is no success, or one that holds no rows, ends the walk unread.
  */
 export async function walkList<P extends Page>(
   get: (page: number, limit: number | undefined) => Promise<P>,
@@ -179,6 +225,7 @@ export async function walkList<P extends Page>(
     if (page > 1) {
       answer = await get(page, limit);
       pages.push(answer);
+      if (pastTheEnd(answer.status)) break;
     }
     if (!isSuccess(answer.status))
       return { ok: false, page: answer, pages, why: `page ${page} answered ${answer.status}` };

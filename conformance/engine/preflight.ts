@@ -6,7 +6,7 @@ import { ApiError, OutcomeUnknownError } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
 import { PROFILE_FIELDS, type Profile } from '../profile.js';
 import type { Actor, Actors } from './actors.js';
-import { collectionOf, idOf, KINDS, rowsIn, rowsWithin } from './discovery.js';
+import { collectionOf, KINDS, rowsIn, rowsWithin, type WorkspaceId, workspaceIdOf } from './discovery.js';
 import { baseUrlHint, type EntryPoint, profileFieldHint } from './entry-points.js';
 import type { Answer } from './exchange-record.js';
 import { NotVerified, notApplicableIn } from './explain.js';
@@ -145,14 +145,14 @@ async function companies(actor: Actor, input: PreflightInput, purpose: string): 
  * The board ids a company row lists, and the member they are under: the contract's `boards`, else the one array of rows
  * `collectionOf` finds (an array without a board id in it, such as a list of role names, shows no boards).
  */
-function boardsOf(company: unknown): { ids: number[]; under: string } | undefined {
+function boardsOf(company: unknown): { ids: WorkspaceId[]; under: string } | undefined {
   const under = collectionOf(company, 'board');
   if (under === undefined) return undefined;
-  const ids = (rowsWithin(company, 'board', under) ?? []).flatMap((b) => idOf(b, 'board') ?? []);
+  const ids = (rowsWithin(company, 'board', under) ?? []).flatMap((b) => workspaceIdOf(b, 'board') ?? []);
   return ids.length === 0 && under !== KINDS.board.collection ? undefined : { ids, under };
 }
 
-const idList = (ids: readonly (number | undefined)[]): string => {
+const idList = (ids: readonly (WorkspaceId | undefined)[]): string => {
   const known = ids.filter((id) => id !== undefined);
   if (known.length === 0) return 'none';
   return known.length > 10 ? `${known.slice(0, 10).join(', ')}, …` : known.join(', ');
@@ -173,14 +173,14 @@ export async function preflight(input: PreflightInput): Promise<PreflightResult>
 
   const companyId = profile.companyId;
   const memberRows = await companies('member', input, `companyId ${companyId} (${fieldRef('companyId', door)})`);
-  const company = memberRows.find((c) => idOf(c, 'company') === companyId);
+  const company = memberRows.find((c) => workspaceIdOf(c, 'company') === companyId);
   if (!company) {
     throw new ProfileMismatchError(
-      `the member's GET /company/list/ does not hold companyId ${companyId} (${fieldRef('companyId', door)}); it holds ${idList(memberRows.map((c) => idOf(c, 'company')))}: use the company_id of a company that ${accountRef('member', door)} belongs to`,
+      `the member's GET /company/list/ does not hold companyId ${companyId} (${fieldRef('companyId', door)}); it holds ${idList(memberRows.map((c) => workspaceIdOf(c, 'company')))}: use the company_id of a company that ${accountRef('member', door)} belongs to`,
     );
   }
   const boardIds = boardsOf(company);
-  const wanted: [string, number | undefined][] = [
+  const wanted: [string, WorkspaceId | undefined][] = [
     ['boardId', profile.boardId],
     ['boardWithoutTodoColumnId', profile.boardWithoutTodoColumnId],
   ];
@@ -201,7 +201,7 @@ export async function preflight(input: PreflightInput): Promise<PreflightResult>
   }
 
   const outsiderRows = await companies('outsider', input, `that the outsider is outside company ${companyId}`);
-  if (outsiderRows.some((c) => idOf(c, 'company') === companyId)) {
+  if (outsiderRows.some((c) => workspaceIdOf(c, 'company') === companyId)) {
     throw new ProfileMismatchError(
       `the outsider's GET /company/list/ holds companyId ${companyId}: ${accountRef('outsider', door)} must be an account outside that company (or the target shows every account every company, which ACCESS-03 forbids)`,
     );

@@ -5,6 +5,7 @@
 import type { FetchHandler } from '../../contract/http.js';
 import type { Contract } from '../../contract/openapi.js';
 import { type LedgerEntry, ledgerOf, type Place, placeOf } from './cleanup-ledger.js';
+import type { WorkspaceId } from './discovery.js';
 import { type Answer, type ExchangeRecord, readBody, type Wire } from './exchange-record.js';
 import { NotApplicable } from './explain.js';
 import { learnCredentials } from './learn-credentials.js';
@@ -21,6 +22,8 @@ export interface Sender {
   file: string;
   /** Collects the answers of the running check; absent outside a check. */
   check?: { name: string; answers: Answer[] };
+  /** What the request is, when the check's name does not say it; recorded instead of that name. */
+  label?: string;
 }
 
 export interface RecorderOptions {
@@ -41,7 +44,7 @@ export interface RecorderOptions {
    * The profile's board: where the clean-up looks for an object created by a request that named no company_id or
    * board_id (which only a broken server accepts, typically by defaulting to some board).
    */
-  board?: { companyId: number; boardId: number };
+  board?: { companyId: WorkspaceId; boardId: WorkspaceId };
   /** Keep every exchange as it went over the wire (`Answer.wire`), for `--har`. */
   keepWire?: boolean;
   /** operationIds the profile declared missing: a request for one is never sent (NotApplicable). */
@@ -118,7 +121,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       },
     }),
     fetch: (actor) => async (input, init) => {
-      const { file, check } = options.sender();
+      const { file, check, label } = options.sender();
       const request = new Request(input, init);
       const url = new URL(request.url);
       const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
@@ -132,7 +135,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       const record: ExchangeRecord = {
         id: `${file}#${(byFile.get(file)?.length ?? 0) + 1}`,
         file,
-        ...(check ? { test: check.name } : {}),
+        ...(label || check ? { test: label ?? check?.name } : {}),
         actor,
         ...(op ? { operationId: op.operationId } : {}),
         method: request.method,

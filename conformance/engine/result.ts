@@ -2,6 +2,7 @@
 
 import type { Level, Rule } from '../rules.js';
 import type { Coverage } from './coverage.js';
+import type { WorkspaceId } from './discovery.js';
 import type { EntryPoint } from './entry-points.js';
 import type { ExchangeRecord } from './exchange-record.js';
 
@@ -105,8 +106,8 @@ export interface LeftOnBoard extends Owned {
   /** Absent when the row showed none the clean-up could delete it by (`title` names it then). */
   id?: number;
   title?: string;
-  companyId: number;
-  boardId: number;
+  companyId: WorkspaceId;
+  boardId: WorkspaceId;
 }
 
 /** A named API token, by what its detail operations take as `key` (masked should it be a secret). */
@@ -127,8 +128,8 @@ export interface NotSearched extends Owned {
   kind: 'token' | 'scenario' | 'task';
   notSearched: true;
   /** For scenarios and tasks: the board whose list it could not read. */
-  companyId?: number;
-  boardId?: number;
+  companyId?: WorkspaceId;
+  boardId?: WorkspaceId;
 }
 
 /** An object the run created and could not remove, or a list it could not search (docs/conformance.md). */

@@ -132,7 +132,11 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
     signal: controller.signal,
     sender: () => {
       const s = current.getStore();
-      return { file: s?.file ?? 'setup', ...(s?.check ? { check: s.check } : {}) };
+      return {
+        file: s?.file ?? 'setup',
+        ...(s?.check ? { check: s.check } : {}),
+        ...(s?.label ? { label: s.label } : {}),
+      };
     },
     board: { companyId: profile.companyId, boardId: profile.boardId },
     keepWire: input.keepWire,

@@ -8,7 +8,8 @@ import type { Contract } from '../../contract/openapi.js';
 import type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js';
 import { sharedValidators } from '../../contract/validators.js';
 import type { Actor } from '../engine/actors.js';
-import { type Scope, scope } from '../engine/context.js';
+import { current, type Scope, scope } from '../engine/context.js';
+import type { WorkspaceId } from '../engine/discovery.js';
 import type { Answer } from '../engine/exchange-record.js';
 import type { RecorderView } from '../engine/recorder.js';
 import type { Redactor } from '../engine/redact.js';
@@ -35,11 +36,21 @@ export interface LooseInit {
   headers?: Record<string, string>;
 }
 
+/** A board as the typed client's query takes it (the contract's own decision: integers). */
+export type BoardQuery = { company_id: number; board_id: number };
+
+/**
+ * A board's ids as a query of the typed client. Source §1 gives company_id and board_id no type: a server whose ids
+ * are UUIDs or slugs gets them as they are, as a query string carries either.
+ */
+export const boardQuery = (board: { company_id: WorkspaceId; board_id: WorkspaceId }): BoardQuery =>
+  board as unknown as BoardQuery;
+
 export interface Harness {
   /** The current run's settings. */
   readonly run: RunSettings;
   /** `company_id` and `board_id` of the profile's board, as query values. */
-  readonly board: { company_id: number; board_id: number };
+  readonly board: BoardQuery;
   readonly marker: string;
   /** A title of its own for an object the run creates, carrying the run marker so that clean-up can find it. */
   title(label: string): string;
@@ -57,6 +68,8 @@ export interface Harness {
   callLoose(client: ApiClient, operationId: string, init?: LooseInit): Promise<Answer>;
   /** Sends a request outside the contract (another path, another Content-Type) through the recording fetch. */
   raw(actor: string, method: string, path: string, init?: RequestInit): Promise<Answer>;
+  /** Runs `send` with its requests labelled `label` in the HAR, not by the check's name (what a generated one is). */
+  labelled<T>(label: string, send: () => Promise<T>): Promise<T>;
   /** A fixture computed once per run, on first use, by the first check that needs it. */
   once<T>(make: () => Promise<T>): () => Promise<T>;
   /** Adds a check for a rule: its name starts with the rule ID. */
@@ -117,7 +130,7 @@ export function createHarness(moduleUrl: string): Harness {
     },
     get board() {
       const { profile } = here('h.board').run.settings;
-      return { company_id: profile.companyId, board_id: profile.boardId };
+      return boardQuery({ company_id: profile.companyId, board_id: profile.boardId });
     },
     get marker() {
       return here('h.marker').run.settings.marker;
@@ -140,6 +153,7 @@ export function createHarness(moduleUrl: string): Harness {
     withToken: (token) => actors('h.withToken').withToken(token),
     call: (client, operationId, init) => callLoose(client, operationId, init),
     callLoose,
+    labelled: (label, send) => current.run({ ...here('h.labelled'), label }, send),
     raw(actor, method, path, init = {}) {
       const s = here('h.raw');
       const { profile } = s.run.settings;

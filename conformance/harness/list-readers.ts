@@ -3,7 +3,7 @@
 // tokens with their ids.
 import type { ApiClient } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
-import { derived, idOf, type Kind, walkList } from '../engine/discovery.js';
+import { derived, idOf, type Kind, type WorkspaceId, walkList } from '../engine/discovery.js';
 import { isSuccess } from '../engine/payload.js';
 import { NotVerified, setupSuccess } from './assertions.js';
 import type { Harness } from './harness.js';
@@ -12,8 +12,8 @@ import type { Harness } from './harness.js';
 export type Found = Record<string, unknown> & { id: number };
 
 export interface Board {
-  company_id: number;
-  board_id: number;
+  company_id: WorkspaceId;
+  board_id: WorkspaceId;
 }
 
 /** A QA session (source §4: a run of a scenario's cases), with its case reports. */

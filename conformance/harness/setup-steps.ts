@@ -7,7 +7,7 @@ import type { Answer } from '../engine/exchange-record.js';
 import { dataOf, isSuccess, refusedNaming, sentStrings, usernameIn } from '../engine/payload.js';
 import type { RunSettings } from '../engine/settings.js';
 import { ensureSetup, expectSuccess, NotVerified, setupSuccess } from './assertions.js';
-import type { CallInit, Harness } from './harness.js';
+import { boardQuery, type CallInit, type Harness } from './harness.js';
 import { type Board, type Found, listAll, type QaSession, reportsOf } from './list-readers.js';
 import { discoverKey, discoverSecret } from './token-secret.js';
 
@@ -80,7 +80,7 @@ export async function createScenario(
   board: Board,
   body: { title: string; parent_id: number | null; position?: number },
 ): Promise<Found> {
-  const answer = await h.call(client, 'createScenario', { query: { ...board }, body });
+  const answer = await h.call(client, 'createScenario', { query: boardQuery(board), body });
   setupSuccess(answer, 'QA-01', 'POST /features/qa/scenarios/list/');
   return found(answer, 'scenario', 'POST /features/qa/scenarios/list/');
 }
@@ -120,7 +120,7 @@ export async function startSession(
   board: Board,
   scenarioId: number,
 ): Promise<QaSession> {
-  const answer = await h.call(client, 'startSession', { query: { ...board }, body: { scenario_id: scenarioId } });
+  const answer = await h.call(client, 'startSession', { query: boardQuery(board), body: { scenario_id: scenarioId } });
   setupSuccess(answer, 'QA-08', 'POST /features/qa/sessions/start/');
   const session = found(answer, 'session', 'POST /features/qa/sessions/start/');
   let reports = reportsOf(session);

@@ -9,7 +9,9 @@ import {
   pageOf,
   rowsIn,
   tokenKeyOf,
+  tokenShownRevoked,
   walkList,
+  workspaceIdOf,
 } from '../../conformance/engine/discovery.js';
 
 const ok = (data: unknown) => ({ status: 'success', data });
@@ -121,6 +123,24 @@ describe('walkList', () => {
     expect(pageOf(walk.rows[2])).toBe(walk.pages[0]);
   });
 
+  it.each([
+    [404, { detail: 'Invalid page.' }],
+    [400, { status: 'error', errors: [{ field: 'page', message: 'past the last page' }] }],
+  ])('ends the walk at a page past the last one answered %i, with every row read', async (status, body) => {
+    const rows = Array.from({ length: 7 }, (_, i) => ({ id: i + 1 }));
+    const get = async (page: number): Promise<Page> =>
+      page === 1 ? { status: 200, body: ok({ results: rows }) } : { status, body };
+    const walk = await walkList(get, 'scenario');
+    expect(walk.ok && walk.rows.map((r) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('never takes a first page answered 404 or 400 for an empty list', async () => {
+    for (const status of [404, 400]) {
+      const walk = await walkList(async () => ({ status, body: { detail: 'Not found.' } }), 'scenario');
+      expect(walk).toMatchObject({ ok: false, why: `page 1 answered ${status}` });
+    }
+  });
+
   it('says which page could not be read', async () => {
     const walk = await walkList(async () => ({ status: 500, body: { status: 'error' } }), 'scenario');
     expect(walk).toMatchObject({ ok: false, why: 'page 1 answered 500' });
@@ -130,4 +150,26 @@ describe('walkList', () => {
     );
     expect(shapeless).toMatchObject({ ok: false, why: expect.stringContaining('no array of rows') });
   });
+});
+
+describe('workspaceIdOf', () => {
+  it.each([
+    [{ id: 3 }, 3],
+    [{ company_id: '12' }, 12],
+    [{ id: '5f0c1d2e-0000-4000-8000-000000000001' }, '5f0c1d2e-0000-4000-8000-000000000001'],
+    [{ id: 'board-1' }, 'board-1'],
+    [{ id: 'two words' }, undefined],
+    [{ id: null }, undefined],
+  ])('reads %j as %j', (row, id) => expect(workspaceIdOf(row, 'company')).toBe(id));
+});
+
+describe('tokenShownRevoked', () => {
+  it.each([
+    [{ is_active: false }, true],
+    [{ revoked: true }, true],
+    [{ revoked_at: '2026-01-01T00:00:00Z' }, true],
+    [{ state: 'Revoked' }, true],
+    [{ is_active: true, revoked_at: null }, false],
+    [{ status: 'active' }, false],
+  ])('reads %j as %s', (row, revoked) => expect(tokenShownRevoked(row)).toBe(revoked));
 });

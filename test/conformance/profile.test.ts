@@ -120,6 +120,21 @@ describe('loadProfile', () => {
     expect(load).toThrow(message);
   });
 
+  it.each([
+    ['a UUID', '5f0c1d2e-0000-4000-8000-000000000001'],
+    ['a ULID', '01HZX3K9Q8ABCDEFGHJKMNPQRS'],
+    ['a slug', 'qa-board_2'],
+  ])('takes %s as companyId and boardId (source §1 gives them no type), kept as written', (_name, id) => {
+    const profile = loadProfile(undefined, { ...FULL_ENV, CONFORMANCE_COMPANY_ID: id, CONFORMANCE_BOARD_ID: id });
+    expect([profile.companyId, profile.boardId]).toEqual([id, id]);
+  });
+
+  it.each(['-1', '1.5', '0', 'two words', 'a/b'])('refuses %j as an id, naming the field', (id) => {
+    expect(() => loadProfile(undefined, { ...FULL_ENV, CONFORMANCE_BOARD_ID: id })).toThrow(
+      /boardId \(or CONFORMANCE_BOARD_ID\).* must be a positive integer or an identifier/,
+    );
+  });
+
   it('never puts a secret in its error messages', () => {
     const env = { ...FULL_ENV, CONFORMANCE_BASE_URL: 'not a url env-member-secret' };
     expect(() => loadProfile(undefined, env)).toThrow(ProfileError);

@@ -9,14 +9,18 @@ import { judgeExchanges } from '../../conformance/engine/exchange-rule-judge.js'
 import { createRecorder } from '../../conformance/engine/recorder.js';
 import { createRedactor } from '../../conformance/engine/redact.js';
 import { judgeRules, type RunResult } from '../../conformance/engine/result.js';
+import { loadProfile } from '../../conformance/profile.js';
 import { formatReport } from '../../conformance/report/console.js';
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
 import { harOf, harReport } from '../../conformance/report/har.js';
 import { terminalSafe } from '../../conformance/report/terminal.js';
 import { RULES } from '../../conformance/rules.js';
+import { runConformance } from '../../conformance/run-conformance.js';
 import { loadContract } from '../../contract/openapi.js';
 import { sharedValidators } from '../../contract/validators.js';
+import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { checkResult } from '../support/check-result.js';
+import { parse, validationFailed } from './faults/wrap.js';
 
 const run = (reason: string): RunResult =>
   ({
@@ -131,4 +135,33 @@ describe('a rule broken by many answers', () => {
       ).toContain('and 2 more');
     })();
   });
+});
+
+describe('a generated-case failure', () => {
+  it('carries, in the JSON report, each failing request with its body and a curl line, credentials masked', async () => {
+    const sandbox = createSandbox();
+    // Every authenticated case update refused: GEN-03 fails on updateCase.
+    const target = async (req: Request) =>
+      (await parse(req)).operationId === 'updateCase' && req.headers.has('authorization')
+        ? validationFailed('title', 'refused')
+        : sandbox.fetch(req);
+    const profile = loadProfile('conformance/targets/sandbox.json', {}, 'http://sandbox.invalid/api');
+    const result = await runConformance({ target, profile, only: ['GEN-03'], preflight: false, har: true });
+    const json = JSON.parse(jsonReport(result));
+    const gen = json.rules.find((r: { id: string }) => r.id === 'GEN-03');
+    expect(gen.outcome, JSON.stringify(gen).slice(0, 600)).toBe('FAIL');
+    const offenders: string[] = gen.checks[0].offenders;
+    const update = offenders.find((o) => o.startsWith('updateCase'));
+    expect(update).toMatch(/request: PATCH \/features\/qa\/cases\/\?.*case_id=\d+.* \{/);
+    expect(update).toMatch(/curl: curl .*-X PATCH .*--data-raw/);
+    expect(update).toMatch(/\$(API_TOKEN|ACCESS_TOKEN)/);
+    expect(JSON.stringify(json)).not.toContain(profile.accounts.member.password);
+    // The HAR says what each generated request was, not the name of the rule whose check sent it.
+    const labels = (result.har?.log.entries ?? []).map((e) => e.comment);
+    expect(labels).toContainEqual(expect.stringMatching(/^generated cases: a valid request to updateCase; as /));
+    expect(labels).toContainEqual(
+      expect.stringMatching(/^generated cases: a request to createCase broken in one place/),
+    );
+    expect(labels.filter((l) => /a valid request/.test(l) && /broken/.test(l))).toEqual([]);
+  }, 120_000);
 });

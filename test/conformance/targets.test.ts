@@ -191,13 +191,13 @@ describe('runConformance refuses what it cannot use, before any rule runs', () =
     const broken = {
       ...DEMO_PROFILE,
       accounts: { ...DEMO_PROFILE.accounts, member: { username: member.username } },
-      boardId: 'first',
+      boardId: 'first board',
     };
     const error = await runConformance({ target: sandbox.fetch, profile: broken as never }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProfileError);
     expect((error as Error).message).toContain("profile.accounts.member.password: the member's password is required");
     expect((error as Error).message).toContain(
-      'profile.boardId: a board of that company with a todo-kind column must be a positive integer',
+      'profile.boardId: a board of that company with a todo-kind column must be a positive integer or an identifier',
     );
     const extra = await runConformance({
       target: sandbox.fetch,

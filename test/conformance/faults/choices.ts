@@ -3,6 +3,7 @@
 // may; the suite must fail none of its MUST rules, leave none unverified, and fail only the SHOULD rules that hold the
 // contract's own decision on that point (`departs`). test/conformance/faults.test.ts runs each on its own, in process
 // and over HTTP, and all of them at once through every door.
+import type { WorkspaceId } from '../../../conformance/engine/discovery.js';
 import type { Profile } from '../../../conformance/profile.js';
 import type { FetchHandler } from '../../../contract/http.js';
 import { isObject } from '../../../contract/json.js';
@@ -193,7 +194,61 @@ const largeIds: Wrap = (inner) => async (req) => {
   return changed(await inner(forwarded), (answer) => shiftIds(answer.data, ID_OFFSET));
 };
 
-/** An outcome once recorded is locked: a second outcome for the same case report is refused with 409. */
+/** A numeric workspace id moved by ID_OFFSET; an identifier string (another choice's) kept. */
+const shifted = (id: WorkspaceId): WorkspaceId => (typeof id === 'number' ? id + ID_OFFSET : id);
+
+/**
+ * Company and board ids that are no numbers (source §1: "internal identifiers obtained from list endpoints"; only
+ * scenario, case and session ids are "numeric"): each sandbox id written as `form` says in every answer (the company
+ * list's companies and boards, every `company_id` and `board_id`) and read back from every query. The profile names
+ * the same company and boards by those ids.
+ */
+function workspaceIdsAs(form: Record<'company' | 'board', (n: number) => string>): Choice {
+  const back = (kind: 'company' | 'board', value: string): string => {
+    for (let n = 1; n <= 10_000; n++) if (form[kind](n) === value) return String(n);
+    return value;
+  };
+  const MEMBERS = { company_id: 'company', board_id: 'board' } as const;
+  const written = (kind: 'company' | 'board', v: unknown) => (Number.isSafeInteger(v) ? form[kind](v as number) : v);
+  return {
+    departs: ['CONTRACT-01', 'GEN-02', 'GEN-03'],
+    // Only numeric ids: another choice of this kind, made first, has written them its own way already.
+    profile: (p) => ({
+      ...p,
+      companyId: written('company', p.companyId) as WorkspaceId,
+      boardId: written('board', p.boardId) as WorkspaceId,
+      ...(p.boardWithoutTodoColumnId === undefined
+        ? {}
+        : { boardWithoutTodoColumnId: written('board', p.boardWithoutTodoColumnId) as WorkspaceId }),
+    }),
+    wrap: (inner) => async (req) => {
+      const { operationId } = await parse(req);
+      const forwarded = withQuery(req, (q) => {
+        for (const [name, kind] of Object.entries(MEMBERS)) {
+          const v = q.get(name);
+          if (v !== null) q.set(name, back(kind, v));
+        }
+      });
+      return changed(await inner(forwarded), (body) => {
+        if (operationId === 'listCompanies') {
+          for (const c of (dataIn(body)?.companies as unknown[] | undefined) ?? []) {
+            if (!isObject(c)) continue;
+            c.id = written('company', c.id);
+            for (const b of Array.isArray(c.boards) ? c.boards : []) if (isObject(b)) b.id = written('board', b.id);
+          }
+        }
+        objectsIn(body.data, (o) => {
+          for (const [name, kind] of Object.entries(MEMBERS)) if (name in o) o[name] = written(kind, o[name]);
+        });
+      });
+    },
+  };
+}
+
+/**
+ * An outcome once recorded is locked: a second done or bug outcome for the same case report is refused with 409;
+ * `pending` reopens it.
+ */
 const outcomesLocked: Wrap = (inner) => {
   const recorded = new Set<string>();
   return async (req) => {
@@ -203,9 +258,11 @@ const outcomesLocked: Wrap = (inner) => {
       .sort()
       .map(([k, v]) => `${k}=${v}`)
       .join('&');
-    if (recorded.has(key)) return conflict('case_report_id', 'This outcome is already recorded.');
+    const reopening = isObject(body) && body.status === 'pending';
+    if (recorded.has(key) && !reopening) return conflict('case_report_id', 'This outcome is already recorded.');
     const res = await inner(req);
-    if (res.ok && isObject(body) && body.status !== 'pending') recorded.add(key);
+    if (res.ok && reopening) recorded.delete(key);
+    else if (res.ok) recorded.add(key);
     return res;
   };
 };
@@ -248,6 +305,19 @@ const conflictsAs400: Wrap = (inner) => async (req) => {
   return res.status === 409 ? restatus(res, 400) : res;
 };
 
+/** A list page after the first that holds no rows is answered `refusal()` instead: a page past the last one. */
+const pastLastPage =
+  (refusal: () => Response): Wrap =>
+  (inner) =>
+  async (req) => {
+    const { operationId, query } = await parse(req);
+    const res = await inner(req);
+    if (!operationId?.startsWith('list') || Number(query.get('page') ?? 1) <= 1 || !res.ok) return res;
+    const data = dataIn(await jsonOf(res));
+    const arrays = data ? Object.values(data).filter(Array.isArray) : [];
+    return arrays.length > 0 && arrays.every((rows) => rows.length === 0) ? refusal() : res;
+  };
+
 /**
  * In the order `allChoices` applies them, innermost first: the choices of behaviour see the sandbox's shapes, and the
  * choices of shape change what the others answered.
@@ -256,6 +326,30 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
   outcomesLocked: { departs: ['GEN-02'], unjudged: ['QA-16'], wrap: outcomesLocked },
 
   oneRunningSessionPerScenario: { departs: ['GEN-02'], wrap: oneRunningSessionPerScenario },
+
+  /**
+   * `pending` only reopens a report: the no-op pending → pending is refused with 409, pending after done or bug is taken
+   * (source §3 rule 3: "Case-report status pending is a valid value"; rule 4: transitions out of done or bug not shown).
+   */
+  pendingOnlyToReopen: {
+    departs: ['GEN-02', 'GEN-03'],
+    wrap: (inner) => {
+      const reviewed = new Set<string>();
+      return async (req) => {
+        const { operationId, query, body } = await parse(req);
+        if (operationId !== 'recordCaseOutcome' || !isObject(body)) return inner(req);
+        const report = query.get('case_report_id') ?? '';
+        const res = await inner(req);
+        // The sandbox took the no-op (so the credential, scope and report are good): this server refuses it.
+        if (res.ok && body.status === 'pending' && !reviewed.has(report)) {
+          return conflict('status', 'This case report is pending already.');
+        }
+        if (res.ok && body.status === 'pending') reviewed.delete(report);
+        else if (res.ok) reviewed.add(report);
+        return res;
+      };
+    },
+  },
 
   finishNeedsReview: { departs: ['GEN-02'], wrap: finishNeedsReview },
 
@@ -415,6 +509,63 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
     },
   },
 
+  /**
+   * A deleted token is revoked, not removed (source §3: DELETE "revokes the token"): it stays in the token list, inactive,
+   * with `revoked: true` and its `revoked_at`, as Laravel Passport's `revoked` and Doorkeeper's `revoked_at` keep it;
+   * its key is then unknown to the detail operations (404) and it never authenticates again.
+   */
+  revokedTokensKept: {
+    departs: ['TOKEN-11'],
+    wrap: (inner) => {
+      const revoked = new Map<string, string>();
+      return async (req) => {
+        const { operationId } = await parse(req);
+        const key = new URL(req.url).searchParams.get('key') ?? '';
+        const detail = operationId === 'deleteApiToken' || operationId === 'updateApiToken';
+        if (detail && revoked.has(key)) return reply(404, { status: 'error', message: 'No such token.' });
+        if (operationId === 'deleteApiToken' && req.headers.has('authorization')) {
+          const headers = new Headers(req.headers);
+          headers.set('content-type', 'application/json');
+          const res = await inner(new Request(req.url, { method: 'PATCH', headers, body: '{"is_active":false}' }));
+          if (!res.ok) return res;
+          revoked.set(key, new Date().toISOString());
+          return reply(200, { status: 'success' });
+        }
+        const res = await inner(req);
+        if (operationId !== 'listApiTokens') return res;
+        return changed(res, (body) =>
+          objectsIn(body.data, (o) => {
+            const at = typeof o.key === 'string' ? revoked.get(o.key) : undefined;
+            if (at !== undefined) Object.assign(o, { is_active: false, revoked: true, revoked_at: at });
+          }),
+        );
+      };
+    },
+  },
+
+  /** A larger `limit` than 50 answers 50 rows, not refused (maximum page size: not shown), as Spring Data clamps. */
+  limitClamped: {
+    departs: ['GEN-02'],
+    wrap: (inner) => async (req) => {
+      const limit = new URL(req.url).searchParams.get('limit');
+      return limit !== null && /^\d+$/.test(limit) && Number(limit) > 50
+        ? inner(withQuery(req, (q) => q.set('limit', '50')))
+        : inner(req);
+    },
+  },
+
+  /** A page past the last one answers 404 `{"detail": "Invalid page."}`, as Django REST framework's paging does. */
+  pastLastPage404: {
+    departs: ['CONTRACT-01', 'GEN-03'],
+    wrap: pastLastPage(() => reply(404, { detail: 'Invalid page.' })),
+  },
+
+  /** A page past the last one is refused with 400 naming `page`. */
+  pastLastPage400: {
+    departs: ['CONTRACT-01', 'GEN-03'],
+    wrap: pastLastPage(() => validationFailed('page', 'This page is past the last one.')),
+  },
+
   /** Every 403 answered as 404: what the account may not reach is, to it, not there (source §7: "out of scope"). */
   outOfScopeAs404: {
     departs: [],
@@ -446,7 +597,8 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
             homes.set(`case_id:${data.case.id}`, { board: boardQuery(query), authorization });
           }
         }
-        if (res.status !== 404) return res;
+        // A list's 404 (a page past the last one, another choice) is no object out of reach.
+        if (res.status !== 404 || operationId?.startsWith('list')) return res;
         for (const [name, path] of [
           ['scenario_id', '/features/qa/scenarios/'],
           ['case_id', '/features/qa/cases/'],
@@ -772,16 +924,28 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
     },
   },
 
+  /** Companies identified by UUIDs and boards by UUIDs, in the company list, in every answer and every query. */
+  workspaceIdsAsUuids: workspaceIdsAs({
+    company: (n) => `5f0c1d2e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    board: (n) => `b0a2d000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+  }),
+
+  /** Companies identified by ULIDs and boards by slugs (`board-1`), as many Rails and Laravel services name them. */
+  workspaceIdsAsSlugs: workspaceIdsAs({
+    company: (n) => `01HZX3K9Q8${String(n).padStart(16, '0')}`,
+    board: (n) => `board-${n}`,
+  }),
+
   largeIds: {
     departs: ['GEN-02'],
     wrap: largeIds,
     profile: (p) => ({
       ...p,
-      companyId: p.companyId + ID_OFFSET,
-      boardId: p.boardId + ID_OFFSET,
+      companyId: shifted(p.companyId),
+      boardId: shifted(p.boardId),
       ...(p.boardWithoutTodoColumnId === undefined
         ? {}
-        : { boardWithoutTodoColumnId: p.boardWithoutTodoColumnId + ID_OFFSET }),
+        : { boardWithoutTodoColumnId: shifted(p.boardWithoutTodoColumnId) }),
     }),
   },
 
