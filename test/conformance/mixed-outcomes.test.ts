@@ -14,6 +14,19 @@ import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
 import { processRun } from '../support/node-process.js';
 import { apiTokenAcceptedUnderJwt } from './faults/auth.js';
+import type { FaultVariant } from './faults/wrap.js';
+
+/**
+ * A named API token taken under the JWT scheme on reads only: AUTH-04's checks of the reads fail and those of the
+ * writes pass, so the rule is mixed whatever token AUTH-04 sends.
+ */
+const apiTokenUnderJwtOnReads: FaultVariant = {
+  breaks: ['AUTH-04'],
+  wrap: (inner) => {
+    const faulty = apiTokenAcceptedUnderJwt.wrap(inner);
+    return (req) => (req.method === 'GET' ? faulty(req) : inner(req));
+  },
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-mixed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,8 +41,7 @@ const vitestAgainst = (url: string, only: string, report: string) =>
 
 describe('a MUST rule with checks that pass and checks that fail', { timeout: 180_000 }, () => {
   it('fails in every door: runConformance, the CLI (exit 1) and describeConformance', async () => {
-    // A named API token is taken under the JWT scheme: AUTH-04's checks that send a JWT as JWT still pass.
-    const fetch = apiTokenAcceptedUnderJwt.wrap(createSandbox().fetch);
+    const fetch = apiTokenUnderJwtOnReads.wrap(createSandbox().fetch);
     const server = await startSandboxServer({ port: 0, fetch, keepAliveTimeoutMs: KEPT_ALIVE_MS });
     try {
       const only = 'AUTH-04';
@@ -62,7 +74,7 @@ describe('a MUST rule with checks that pass and checks that fail', { timeout: 18
       expect(vitest.status, vitest.output).toBe(1);
       expect(vitest.output).toContain(`${only} (MUST)`);
       expect(vitest.output).toContain(`${rule?.failed} of ${(rule?.passed ?? 0) + (rule?.failed ?? 0)} checks failed`);
-      expect(vitest.output).toMatch(/Tests\s+1 failed \| 1 passed \(2\)/);
+      expect(vitest.output).toMatch(/Tests\s+1 failed \| 2 passed \(3\)/);
       const fromVitest = JSON.parse(readFileSync(vitestJson, 'utf8'));
       expect(fromVitest.verdict).toEqual(fromCli.verdict);
     } finally {
