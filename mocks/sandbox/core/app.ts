@@ -35,7 +35,7 @@ import {
   type TableRoom,
 } from './controls.js';
 import { preflightHeaders } from './cors.js';
-import { andThen, errorAnswer, json, type Reply, type Soon } from './reply.js';
+import { andThen, errorAnswer, json, type MaybePromise, type Reply } from './reply.js';
 import type { SandboxRequest } from './request.js';
 import { type AnswerHandler, fetchHandlerOf } from './response.js';
 import { createRouter, type Route } from './router.js';
@@ -49,7 +49,9 @@ export { answerHandlerOf, fetchHandlerOf, textOf, toResponse } from './response.
  * What the sandbox is, for any host: node:http, a service worker, a test calling it in process. The package names
  * the core's Reply `Answer`, as it always has.
  */
-export type { AnswerHandler, FetchHandler, Reply as Answer, SandboxRequest, Soon };
+export type { AnswerHandler, FetchHandler, MaybePromise, Reply as Answer, SandboxRequest };
+/** The old name of MaybePromise, kept for code written against earlier releases. */
+export type Soon<T> = MaybePromise<T>;
 
 /**
  * Who sent a request, as its host knows it (the node host: the remote address); the throttles count per client. A
@@ -200,7 +202,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     contract.operations.filter((o) => !o.parameters.some((p) => p.in === 'query')).map((o) => o.operationId),
   );
 
-  function dispatch(request: SandboxRequest): Soon<Reply> {
+  function dispatch(request: SandboxRequest): MaybePromise<Reply> {
     const method = request.method.toUpperCase();
     const { path, search } = splitUrl(request.url);
     const origin = request.headers.get('origin');
@@ -247,7 +249,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     op: OperationSpec,
     search: string,
     authorization: string | null,
-  ): Soon<Reply> {
+  ): MaybePromise<Reply> {
     // The common case (no token ever expired on purpose) costs one size check on the hot path.
     const jwt = controls && expired.size > 0 ? jwtOf(authorization) : undefined;
     if (jwt !== undefined && expired.has(jwt)) {
@@ -274,7 +276,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     op: OperationSpec,
     search: string,
     principal: Principal | undefined,
-  ): Soon<Reply> {
+  ): MaybePromise<Reply> {
     const operationId = op.operationId as OperationId;
     const hasQuery = !queryless.has(operationId);
     // An operation without query parameters takes none: each one sent is named (the common request sends none).
@@ -315,13 +317,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     principal: Principal | undefined,
     query: Record<string, unknown>,
     body: unknown,
-  ): Soon<Reply> {
+  ): MaybePromise<Reply> {
     // Read at call time, after any wait above, so that a reset in between is seen.
     const current = store;
     const scope = (need: Need) =>
       boardScope(current, (principal as Principal).account, query.company_id as number, query.board_id as number, need);
     // The one untyped seam: ajv has just checked query and body against the same contract the handler types come from.
-    const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => Soon<Outcome>;
+    const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => MaybePromise<Outcome>;
     // What the handler stores is charged to the caller's share: the payer goes with every write it makes.
     const payer = principal?.account.id;
     const origin = request.headers.get('origin');
@@ -362,8 +364,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     controls && splitUrl(request.url).path.startsWith(CONTROL_PREFIX) ? null : request.headers.get('origin');
 
   /** The Reply now when nothing had to wait (the common request: no turn of the event loop), else a promise of it. */
-  function answerNow(request: SandboxRequest): Soon<Reply> {
-    let reply: Soon<Reply>;
+  function answerNow(request: SandboxRequest): MaybePromise<Reply> {
+    let reply: MaybePromise<Reply>;
     try {
       reply = dispatch(request);
     } catch (error) {

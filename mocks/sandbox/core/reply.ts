@@ -10,10 +10,10 @@ export interface Reply {
 }
 
 /** A value now, or a promise of it. */
-export type Soon<T> = T | Promise<T>;
+export type MaybePromise<T> = T | Promise<T>;
 
 /** `next(value)` at once when `value` is there, else once it is: a request that waits on nothing never yields. */
-export function andThen<T, U>(value: Soon<T>, next: (value: T) => Soon<U>): Soon<U> {
+export function andThen<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
   return value instanceof Promise ? value.then(next) : next(value);
 }
 

@@ -1,13 +1,13 @@
 // The sandbox's Reply as a Web Response, and back (docs/sandbox.md "In the browser and in tests (MSW)"): what a fetch host gets, and how a host that writes bytes itself skips it.
 import type { FetchHandler } from '../../../contract/http.js';
-import type { Reply, Soon } from './reply.js';
+import type { MaybePromise, Reply } from './reply.js';
 import type { SandboxRequest } from './request.js';
 
 /**
  * The sandbox beneath `fetch`: a host that writes bytes itself (node.ts) skips the Response. It answers at once when
  * nothing had to wait, else with a promise.
  */
-export type AnswerHandler = (request: SandboxRequest) => Soon<Reply>;
+export type AnswerHandler = (request: SandboxRequest) => MaybePromise<Reply>;
 
 // The text of each Response built from a Reply, while the Response is alive: a host that sends a Response on
 // (http.ts, for a handler of its own) takes the text from here instead of reading the body stream back.
