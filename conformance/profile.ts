@@ -33,6 +33,12 @@ export interface Profile {
    * needs one is not applicable. Empty when absent.
    */
   missingOperations: string[];
+  /**
+   * Optional: the server's own list of a company's boards (the source names no board list), where ACCESS-06 finds the
+   * outsider's boards when its company list carries none: `path` relative to baseUrl (a query allowed), sent with
+   * `company_id`; `collection`, the name its rows go under in data when the suite cannot tell.
+   */
+  boardList?: { path: string; collection?: string };
 }
 
 /** A profile that cannot be used; the message names the field and the variable, never a value. */
@@ -40,7 +46,7 @@ export class ProfileError extends Error {
   override readonly name = 'ProfileError';
 }
 
-type FieldKind = 'url' | 'secret' | 'text' | 'id' | 'optional-id' | 'optional-text' | 'operations';
+type FieldKind = 'url' | 'secret' | 'text' | 'id' | 'optional-id' | 'optional-text' | 'optional-path' | 'operations';
 
 /** Every profile field, its JSON path and the environment variable that overrides it. */
 export const PROFILE_FIELDS: readonly { path: readonly string[]; env: string; kind: FieldKind; about: string }[] = [
@@ -100,6 +106,18 @@ export const PROFILE_FIELDS: readonly { path: readonly string[]; env: string; ki
     env: 'CONFORMANCE_MISSING_OPERATIONS',
     kind: 'operations',
     about: 'the operationIds the server does not have yet (optional; comma-separated in the variable)',
+  },
+  {
+    path: ['boardList', 'path'],
+    env: 'CONFORMANCE_BOARD_LIST_PATH',
+    kind: 'optional-path',
+    about: "the server's own list of a company's boards, relative to baseUrl (optional)",
+  },
+  {
+    path: ['boardList', 'collection'],
+    env: 'CONFORMANCE_BOARD_LIST_COLLECTION',
+    kind: 'optional-text',
+    about: 'the name the board list keeps its rows under in data (optional)',
   },
 ];
 
@@ -280,6 +298,11 @@ function checkProfile(
     } else if (field.kind === 'optional-text') {
       if (value === undefined || value === null) continue;
       if (typeof value !== 'string' || value.trim() === '') problems.push(`${where} must be a non-empty string`);
+    } else if (field.kind === 'optional-path') {
+      if (value === undefined || value === null) continue;
+      if (typeof value !== 'string' || !/^\/[^/]/.test(value) || /[\s#]/.test(value)) {
+        problems.push(`${where} must be a path starting with / (relative to baseUrl, as /board/list/)`);
+      }
     } else if (field.kind === 'optional-id') {
       if (value === undefined || value === null) continue;
       if (toId(value) === undefined) problems.push(`${where} ${ID_FORM}`);
@@ -306,6 +329,16 @@ function checkProfile(
       }
     }
   }
+  const boardList = raw.boardList as Json | undefined;
+  if (boardList !== undefined && boardList !== null) {
+    if (typeof boardList !== 'object' || Array.isArray(boardList)) {
+      problems.push('boardList must be an object with a path (and optionally a collection)');
+    } else if (boardList.collection !== undefined && boardList.path === undefined) {
+      problems.push('boardList.collection is given without boardList.path (or CONFORMANCE_BOARD_LIST_PATH)');
+    } else if (Object.keys(boardList).some((k) => k !== 'path' && k !== 'collection')) {
+      problems.push('boardList takes only path and collection');
+    }
+  }
   if (problems.length > 0) {
     throw new ProfileError(`the target profile is incomplete:\n  - ${problems.join('\n  - ')}`);
   }
@@ -326,6 +359,10 @@ function checkProfile(
   }
   for (const name of ['severity', 'priority'] as const) {
     if (typeof raw[name] === 'string') profile[name] = raw[name] as string;
+  }
+  if (typeof boardList?.path === 'string') {
+    const { path, collection } = boardList as { path: string; collection?: string };
+    profile.boardList = { path, ...(collection ? { collection } : {}) };
   }
   if (profile.accounts.member.username === profile.accounts.outsider.username) {
     throw new ProfileError(

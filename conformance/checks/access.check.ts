@@ -160,19 +160,35 @@ const scoped = h.once(async (): Promise<Scoped> => {
 
 /**
  * The outsider's own board: from its company list (source §1: "company_id and board_id are internal identifiers
- * obtained from list endpoints"), where the contract lists a company's boards; undefined when that list shows none
- * (the source does not say which list endpoint gives board ids).
+ * obtained from list endpoints"), where the contract lists a company's boards, else from the server's own board list
+ * when the profile names one (`boardList`: the source names none); undefined when neither shows a board.
  */
 const outsiderBoard = h.once(async (): Promise<Board | undefined> => {
   const answer = await h.call(await h.as('outsider'), 'listCompanies');
   setupSuccess(answer, 'ACCESS-03', "the outsider's GET /company/list/");
-  for (const company of rowsIn(answer.body, 'company') ?? []) {
+  const companies = (rowsIn(answer.body, 'company') ?? []).flatMap((company) => {
     const companyId = workspaceIdOf(company, 'company');
-    const boardId = workspaceIdOf(rowsWithin(company, 'board')?.[0], 'board');
-    if (companyId !== undefined && boardId !== undefined) return { company_id: companyId, board_id: boardId };
+    return companyId === undefined ? [] : [{ companyId, boards: rowsWithin(company, 'board') ?? [] }];
+  });
+  const { boardList } = h.run.profile;
+  for (const { companyId, boards } of companies) {
+    const listed = boards.length > 0 || !boardList ? boards : await ownBoards(boardList, companyId);
+    const boardId = workspaceIdOf(listed[0], 'board');
+    if (boardId !== undefined) return { company_id: companyId, board_id: boardId };
   }
   return undefined;
 });
+
+/** The outsider's boards of a company as the server's own board list (the profile's `boardList`) gives them. */
+async function ownBoards(list: { path: string; collection?: string }, companyId: WorkspaceId): Promise<unknown[]> {
+  const { accessToken } = await h.session('outsider');
+  const path = `${list.path}${list.path.includes('?') ? '&' : '?'}company_id=${encodeURIComponent(companyId)}`;
+  const answer = await h.raw('outsider', 'GET', path, { headers: { Authorization: `JWT ${accessToken}` } });
+  setupSuccess(answer, 'ACCESS-06', `the outsider's GET ${path} (the profile's boardList)`);
+  const boards = rowsIn(answer.body, 'board', list.collection);
+  ensure(boards, `the outsider's GET ${path} holds no array of boards in data (the profile's boardList.collection)`);
+  return boards;
+}
 
 interface Address {
   label: string;
@@ -196,7 +212,8 @@ const addresses: Address[] = [
     label: "the outsider's own board",
     actor: 'outsider',
     board: outsiderBoard,
-    without: "the outsider's GET /company/list/ shows no board of its companies (the source names no board list)",
+    without:
+      "the outsider's GET /company/list/ shows no board of its companies, nor the board list the profile names (boardList; the source names no board list)",
   },
 ];
 

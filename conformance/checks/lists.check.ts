@@ -1,13 +1,14 @@
-// LIST rules (source §1 conventions, §4, §8): limit, paging, q, repeated array keys, required company_id/board_id.
+// LIST rules (source §1 conventions, §4, §8): limit and paging on each list that takes them, q, repeated array keys,
+// required company_id/board_id.
 
 import { randomBytes } from 'node:crypto';
 import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
-import { idOf, pastTheEnd, rowsIn } from '../engine/discovery.js';
+import { idOf, type Kind, pastTheEnd, rowsIn, tokenKeyOf } from '../engine/discovery.js';
 import { ensure, expectRejected, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
 import { memberObjects, placeholderObjects } from '../harness/objects.js';
-import { createScenario, memberId } from '../harness/setup-steps.js';
+import { createCase, createScenario, createToken, memberId, startSession } from '../harness/setup-steps.js';
 import { inSafeOrder, isWrite, opName, validRequest } from '../harness/valid-requests.js';
 
 const h = createHarness(import.meta.url);
@@ -23,7 +24,7 @@ const ONE_PAGE = 20;
 interface Rows {
   /** Query that lists exactly `ids` (plus, in read-only mode, whatever the board holds). */
   query: Record<string, unknown>;
-  ids: number[];
+  ids: unknown[];
   titles: string[];
 }
 
@@ -56,54 +57,169 @@ const rows = h.once(async (): Promise<Rows> => {
   return { query: { ...h.board, parent_id: parent.id }, ids: children.map((c) => c.id), titles };
 });
 
-/** One page of the scenario list, as ids; none for a page after the first refused as past the end. */
-async function page(query: Record<string, unknown>, pageNo: number, limit: number) {
-  const answer = await h.callLoose(await h.as('member'), 'listScenarios', { query: { ...query, page: pageNo, limit } });
-  if (pageNo > 1 && pastTheEnd(answer.status)) return { answer, ids: [] };
-  expectSuccess(answer, `GET /features/qa/scenarios/list/ page ${pageNo} limit ${limit}`);
-  const list = rowsIn(answer.body, 'scenario');
-  ensure(list, 'GET /features/qa/scenarios/list/ holds no array of rows in data');
-  return { answer, ids: list.map((s) => idOf(s, 'scenario')) };
+/** A list the source says takes page and limit (§4, §8), with the rows a check of this run can page through. */
+interface PagedList {
+  operationId: string;
+  kind: Kind;
+  /** The operations making its rows besides the list itself. */
+  makes: readonly string[];
+  rows: () => Promise<Rows>;
+  /** Whether other check files may add or remove rows while a walk goes on (the token list, the board's sessions). */
+  shared: boolean;
 }
 
-h.rule('LIST-01', 'a list page never holds more rows than limit', async (t) => {
-  const { query, ids } = await rows();
-  if (ids.length < 2) t.skip('the board holds fewer than 2 scenarios to list (read-only mode)');
-  for (const limit of [1, 2]) {
-    const { ids: got } = await page(query, 1, limit);
-    ensure(got.length <= limit, `limit=${limit} answered ${got.length} rows`);
+/** Tokens the token list's paging reads: enough for two pages of limit 2, few for the account's limits. */
+const TOKEN_ROWS = 3;
+
+/** Rows of the member's token list: a few new tokens of this run (cleaned up after it), or in read-only mode its rows. */
+const tokenRows = h.once(async (): Promise<Rows> => {
+  const member = await h.as('member');
+  if (h.run.readOnly) {
+    const answer = await h.call(member, 'listApiTokens', { query: { page: 1, limit: ONE_PAGE } });
+    expectSuccess(answer, `GET /member/bearer-tokens/ with limit=${ONE_PAGE}`);
+    const tokens = rowsIn(answer.body, 'token');
+    ensure(tokens, 'GET /member/bearer-tokens/ holds no array of rows in data');
+    return { query: {}, ids: tokens.map(tokenKeyOf), titles: [] };
   }
-  const tasks = await h.call(await h.as('member'), 'listTasks', { query: { ...h.board, limit: 1 } });
-  expectSuccess(tasks, 'GET /task/list/ with limit=1');
-  const taskRows = rowsIn(tasks.body, 'task');
-  ensure(Array.isArray(taskRows) && taskRows.length <= 1, `GET /task/list/ with limit=1 answered more than 1 row`);
+  const ids: (string | number)[] = [];
+  for (let n = 1; n <= TOKEN_ROWS; n++)
+    ids.push((await createToken(h, member, { title: h.title(`list token ${n}`) })).key);
+  return { query: {}, ids, titles: [] };
 });
 
-h.rule('LIST-02', 'paging with page and limit walks every row exactly once', async (t) => {
-  const { query, ids } = await rows();
-  if (ids.length < 3) t.skip('the board holds fewer than 3 scenarios to page through (read-only mode)');
-  const limit = 2;
+/** Sessions of the board with its running ones: one started in each of three scenarios of `rows`, each with a case. */
+const sessionRows = h.once(async (): Promise<Rows> => {
+  const member = await h.as('member');
+  const query = { ...h.board, is_active: true };
+  if (h.run.readOnly) {
+    const answer = await h.call(member, 'listSessions', { query: { ...query, page: 1, limit: ONE_PAGE } });
+    expectSuccess(answer, `GET /features/qa/sessions/ with limit=${ONE_PAGE}`);
+    const sessions = rowsIn(answer.body, 'session');
+    ensure(sessions, 'GET /features/qa/sessions/ holds no array of rows in data');
+    return { query, ids: sessions.map((s) => idOf(s, 'session')), titles: [] };
+  }
+  const ids: number[] = [];
+  for (const scenario of (await rows()).ids.slice(0, 3)) {
+    await createCase(h, member, h.board, Number(scenario), h.title('list session case'));
+    ids.push((await startSession(h, member, h.board, Number(scenario))).id);
+  }
+  return { query, ids, titles: [] };
+});
+
+const PAGED: readonly PagedList[] = [
+  { operationId: 'listScenarios', kind: 'scenario', makes: ['createScenario'], rows, shared: false },
+  { operationId: 'listApiTokens', kind: 'token', makes: ['createApiToken'], rows: tokenRows, shared: true },
+  {
+    operationId: 'listSessions',
+    kind: 'session',
+    makes: ['createScenario', 'createCase', 'startSession'],
+    rows: sessionRows,
+    shared: true,
+  },
+];
+
+/** A row's id as text: a server may list as a string the id it answered a creation with as a number. */
+const idIn = (list: PagedList) => (row: unknown) =>
+  String(list.kind === 'token' ? tokenKeyOf(row) : idOf(row, list.kind));
+
+/** One page of a list, as ids; none for a page after the first refused as past the end. */
+async function page(list: PagedList, query: Record<string, unknown>, pageNo: number, limit: number) {
+  const answer = await h.callLoose(await h.as('member'), list.operationId, {
+    query: { ...query, page: pageNo, limit },
+  });
+  const path = answer.record.path;
+  if (pageNo > 1 && pastTheEnd(answer.status)) return { answer, ids: [] };
+  expectSuccess(answer, `GET ${path} page ${pageNo} limit ${limit}`);
+  const got = rowsIn(answer.body, list.kind);
+  ensure(got, `GET ${path} holds no array of rows in data`);
+  return { answer, ids: got.map(idIn(list)) };
+}
+
+/** The ids of one walk with page and limit from page 1 (the numbering of the source's examples), in order. */
+async function walk(list: PagedList, query: Record<string, unknown>, limit: number): Promise<unknown[]> {
   const seen: unknown[] = [];
   // Until a short page. A page that repeats a row ends the walk (a server that ignores `page` repeats the first page
   // forever); the bound only stops a server that invents rows without end.
   for (let n = 1; n <= MAX_PAGES; n++) {
-    const { ids: got } = await page(query, n, limit);
+    const { ids: got } = await page(list, query, n, limit);
     const repeats = got.some((id) => seen.includes(id));
     seen.push(...got);
     if (repeats || got.length < limit) break;
     ensure(n < MAX_PAGES, `paging with limit=${limit} still returned full pages after ${MAX_PAGES} pages`);
   }
+  return seen;
+}
+
+/** What is wrong with a walk: rows seen twice, rows of `ids` never seen. */
+function flaws(seen: readonly unknown[], ids: readonly unknown[], limit: number): string[] {
   const duplicates = seen.filter((id, i) => seen.indexOf(id) !== i);
-  ensure(
-    duplicates.length === 0,
-    `paging with limit=${limit} returned rows more than once: ids ${[...new Set(duplicates)].join(', ')}`,
-  );
   const missing = ids.filter((id) => !seen.includes(id));
-  ensure(
-    missing.length === 0,
-    `paging with limit=${limit} from page 1 (the numbering of the source's examples) never returned the rows with ids ${missing.join(', ')}`,
+  return [
+    ...(duplicates.length > 0
+      ? [`paging with limit=${limit} returned rows more than once: ids ${[...new Set(duplicates)].join(', ')}`]
+      : []),
+    ...(missing.length > 0
+      ? [
+          `paging with limit=${limit} from page 1 (the numbering of the source's examples) never returned the rows with ids ${missing.join(', ')}`,
+        ]
+      : []),
+  ];
+}
+
+/** Walks a shared list again while its rows keep changing between walks: at most this many walks. */
+const WALKS = 3;
+
+for (const list of PAGED) {
+  const needs = [list.operationId, ...list.makes];
+  h.rule(
+    'LIST-01',
+    `${list.operationId}: a page never holds more rows than limit`,
+    async (t) => {
+      const { query, ids } = await list.rows();
+      if (ids.length < 2) t.skip(`the list holds fewer than 2 rows (read-only mode)`);
+      for (const limit of [1, 2]) {
+        const { ids: got } = await page(list, query, 1, limit);
+        ensure(got.length <= limit, `limit=${limit} answered ${got.length} rows`);
+      }
+    },
+    { needs },
   );
-});
+
+  h.rule(
+    'LIST-02',
+    `${list.operationId}: paging with page and limit walks every row exactly once`,
+    async (t) => {
+      const { query, ids } = await list.rows();
+      if (ids.length < 3) t.skip('the list holds fewer than 3 rows to page through (read-only mode)');
+      const limit = 2;
+      const made = ids.map(String);
+      let seen = await walk(list, query, limit);
+      // On a list other check files write to, a row added or removed mid-walk shifts the pages: a flaw counts only
+      // when the next walk sees the very same rows in the same order.
+      for (let n = 1; list.shared && flaws(seen, made, limit).length > 0; n++) {
+        const again = await walk(list, query, limit);
+        if (again.join() === seen.join()) break;
+        if (n + 1 >= WALKS) t.skip(`the list changed during each of ${WALKS} walks (other checks write to it)`);
+        seen = again;
+      }
+      const found = flaws(seen, made, limit);
+      ensure(found.length === 0, found.join('; '));
+    },
+    { needs },
+  );
+}
+
+h.rule(
+  'LIST-01',
+  'listTasks: a page never holds more rows than limit',
+  async () => {
+    const tasks = await h.call(await h.as('member'), 'listTasks', { query: { ...h.board, limit: 1 } });
+    expectSuccess(tasks, 'GET /task/list/ with limit=1');
+    const taskRows = rowsIn(tasks.body, 'task');
+    ensure(Array.isArray(taskRows) && taskRows.length <= 1, `GET /task/list/ with limit=1 answered more than 1 row`);
+  },
+  { needs: ['listTasks'] },
+);
 
 h.rule('LIST-03', 'q is accepted by the scenario and session lists', async () => {
   const member = await h.as('member');

@@ -10,6 +10,7 @@ import { runConformance } from '../../conformance/run-conformance.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { unknownFieldsIgnored } from './faults/cases.js';
+import { tokenPageIgnored } from './faults/lists.js';
 import { halfBuilt, NOT_BUILT } from './faults/partial.js';
 import { DEMO_PROFILE } from './fixtures/profile.js';
 
@@ -37,6 +38,21 @@ describe('a half-built server with its missing operations declared', () => {
     // The token rules, AUTH-04 (a named token, no scenario) and the generated cases are judged, not excused.
     for (const id of ['TOKEN-01', 'TOKEN-02', 'AUTH-01', 'AUTH-04', 'GEN-02', 'GEN-04']) {
       expect(r.rules.find((x) => x.id === id)?.outcome, id).toBe('PASS');
+    }
+  });
+
+  it('pages the token list, and leaves the paging of the lists it lacks not applicable', async () => {
+    const r = await result;
+    for (const id of ['LIST-01', 'LIST-02']) {
+      const checks = r.rules.find((x) => x.id === id)?.checks ?? [];
+      const tokens = checks.filter((c) => c.name.includes('listApiTokens'));
+      expect(
+        tokens.map((c) => c.outcome),
+        id,
+      ).toEqual(['PASS']);
+      const others = checks.filter((c) => !c.name.includes('listApiTokens'));
+      expect(others.length, id).toBeGreaterThan(0);
+      expect(new Set(others.map((c) => c.outcome)), id).toEqual(new Set(['NOT_APPLICABLE']));
     }
   });
 
@@ -95,5 +111,14 @@ describe('a half-built server', () => {
     const gen02 = r.rules.find((x) => x.id === 'GEN-02');
     expect(gen02?.outcome).toBe('FAIL');
     expect(gen02?.checks.map((c) => c.reason).join()).toMatch(/ApiToken/);
+  });
+
+  it("whose token list ignores page fails the token list's paging", async () => {
+    const r = await run(tokenPageIgnored.wrap(halfBuilt(createSandbox().fetch)));
+    const list02 = r.rules.find((x) => x.id === 'LIST-02');
+    expect(list02?.outcome).toBe('FAIL');
+    const failed = list02?.checks.filter((c) => c.outcome === 'FAIL') ?? [];
+    expect(failed.map((c) => c.name)).toEqual([expect.stringContaining('listApiTokens')]);
+    expect(failed[0]?.reason).toMatch(/more than once|never returned/);
   });
 });

@@ -21,6 +21,8 @@ const FULL_ENV = {
   CONFORMANCE_SEVERITY: 'blocker',
   CONFORMANCE_PRIORITY: 'p1',
   CONFORMANCE_MISSING_OPERATIONS: 'listTasks, createScenario,,listTasks',
+  CONFORMANCE_BOARD_LIST_PATH: '/board/list/',
+  CONFORMANCE_BOARD_LIST_COLLECTION: 'boards',
 };
 
 function file(content: unknown): string {
@@ -50,6 +52,7 @@ describe('loadProfile', () => {
       severity: 'blocker',
       priority: 'p1',
       missingOperations: ['listTasks', 'createScenario'],
+      boardList: { path: '/board/list/', collection: 'boards' },
     });
   });
 

@@ -90,6 +90,17 @@ async function listedRows(inner: FetchHandler, near: Request, path: string, coll
   return rows;
 }
 
+/** The company list without its companies' boards (the source does not say where a company's boards are). */
+const withoutBoards: Wrap = (inner) => async (req) => {
+  const { operationId } = await parse(req);
+  const res = await inner(req);
+  if (operationId !== 'listCompanies') return res;
+  return changed(res, (body) => {
+    const companies = dataIn(body)?.companies;
+    if (Array.isArray(companies)) for (const c of companies) if (isObject(c)) delete c.boards;
+  });
+};
+
 const boardQuery = (query: URLSearchParams): string =>
   `company_id=${query.get('company_id')}&board_id=${query.get('board_id')}`;
 
@@ -744,18 +755,32 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
   },
 
   /** The company list shows no boards (the source names no list that gives board ids). */
-  companiesWithoutBoards: {
+  /**
+   * The company list carries no boards; a board list of the server's own gives them, `GET /board/list/?company_id=`
+   * (under `data.items`, beside a count), which the profile names (`boardList`): the source names no board list.
+   */
+  boardsFromOwnList: {
     departs: [],
+    profile: (p) => ({ ...p, boardList: { path: '/board/list/', collection: 'items' } }),
     wrap: (inner) => async (req) => {
-      const { operationId } = await parse(req);
-      const res = await inner(req);
-      if (operationId !== 'listCompanies') return res;
-      return changed(res, (body) => {
-        const companies = dataIn(body)?.companies;
-        if (Array.isArray(companies)) for (const c of companies) if (isObject(c)) delete c.boards;
-      });
+      const url = new URL(req.url);
+      if (req.method === 'GET' && url.pathname.endsWith('/board/list/')) {
+        const companies = dataIn(
+          await jsonOf(await inner(apiRequest(req, 'GET', '/company/list/', undefined, req.headers))),
+        );
+        if (!companies) return reply(401, { status: 'error', message: 'Authentication required.' });
+        const asked = url.searchParams.get('company_id');
+        const company = (Array.isArray(companies.companies) ? companies.companies : []).find(
+          (c) => isObject(c) && String(c.id ?? c.company_id) === asked,
+        );
+        const items = isObject(company) && Array.isArray(company.boards) ? company.boards : [];
+        return reply(200, { status: 'success', data: { items, count: items.length } });
+      }
+      return withoutBoards(inner)(req);
     },
   },
+
+  companiesWithoutBoards: { departs: [], wrap: withoutBoards },
 
   /**
    * Members the contract does not know, everywhere: in every object of data, an error `code` in every error payload,

@@ -69,3 +69,12 @@ export const qCaseSensitive: FaultVariant = {
     });
   },
 };
+
+/** `page` is ignored on the token list alone: a server whose QA lists page well, and whose token list does not. */
+export const tokenPageIgnored: FaultVariant = {
+  breaks: ['LIST-02'],
+  wrap: (inner) => async (req) => {
+    const { operationId } = await parse(req);
+    return inner(operationId === 'listApiTokens' ? withQuery(req, (q) => q.delete('page')) : req);
+  },
+};
