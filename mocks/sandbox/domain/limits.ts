@@ -61,7 +61,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   metadataBytes: 4096,
   metadataDepth: 5,
   tokensPerAccount: 100,
-  refreshTokensPerAccount: 1000,
+  refreshTokensPerAccount: 256,
   refreshTokensPerClient: 64,
   expiredTokensPerAccount: 32,
   resendsPerAccount: 32,

@@ -1,15 +1,7 @@
 // The sandbox's in-memory world (docs/sandbox.md "Limits and throttles"): its record maps with stable ids, the
 // registrations and their budgets, and reading and writing records; the byte accounting is accounting.ts's.
 import { ByteAccounting, type Payer, RecordMap, recordBytes } from './accounting.js';
-import {
-  accountFull,
-  DEFAULT_LIMITS,
-  HELD_ENTRY_BYTES,
-  type Limits,
-  limitReached,
-  registrationsFull,
-  sessionsFull,
-} from './limits.js';
+import { accountFull, DEFAULT_LIMITS, type Limits, limitReached, registrationsFull, sessionsFull } from './limits.js';
 import type {
   Account,
   ApiTokenRecord,
@@ -80,8 +72,8 @@ export class Store extends ByteAccounting {
   /** Token `key` by secret hash: the lookup a `Bearer` request makes. */
   readonly tokenKeysByHash = new Map<string, string>();
   /**
-   * Credentials, not stored data: bounded by count per account and per client, and counted in their account's share
-   * (heldBy) at HELD_ENTRY_BYTES each.
+   * Credentials, not stored data: bounded by count per account and per client, never by the account's share, so a
+   * share filled with data (by a teammate on a shared account, say) refuses writes and never a login.
    */
   readonly refreshGrants = new Map<string, RefreshGrant>();
   readonly scenarios = new RecordMap<number, Scenario>(this.ledger);
@@ -144,8 +136,7 @@ export class Store extends ByteAccounting {
   }
 
   protected heldBy(owner: number): number {
-    const grants = this.refreshJtisByAccount.get(owner)?.size ?? 0;
-    return grants * HELD_ENTRY_BYTES + (this.heldElsewhere?.(owner) ?? 0);
+    return this.heldElsewhere?.(owner) ?? 0;
   }
 
   protected recordMaps(): Array<RecordMap<unknown, object>> {
@@ -377,8 +368,9 @@ export class Store extends ByteAccounting {
 
   /**
    * Throws the 429 of a login by `client` that would add a session `accountId` has no room for: the account holds
-   * refreshTokensPerAccount unexpired sessions (from all its clients), or its share is full. A client at its own
-   * bound ends its own oldest instead (addRefreshGrant), so it is never refused; no other client's session ever ends.
+   * refreshTokensPerAccount unexpired sessions (from all its clients). A client at its own bound ends its own oldest
+   * instead (addRefreshGrant), so it is never refused; no other client's session ever ends. A full share refuses no
+   * login: the owner must be able to log in to delete what fills it.
    */
   checkSessionRoom(accountId: number, client: string): void {
     this.dropExpiredGrants(accountId);
@@ -389,7 +381,6 @@ export class Store extends ByteAccounting {
       const soonest = this.refreshGrants.get(jtis.values().next().value as string) as RefreshGrant;
       throw sessionsFull(this.limits.refreshTokensPerAccount, soonest.expiresAtMs - this.now());
     }
-    this.checkHeldRoom(accountId, HELD_ENTRY_BYTES);
   }
 
   /**
