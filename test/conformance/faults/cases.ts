@@ -26,7 +26,10 @@ export const wrongTypeAs500: FaultVariant = {
     const q = validators.query(operationId, query);
     const b = body === undefined ? undefined : validators.body(operationId, body);
     const errors = [...(q.ok ? [] : q.errors), ...(b && !b.ok ? b.errors : [])];
-    if (errors.some((e) => /^must be (integer|number|string|boolean|object|array)/.test(e.message))) {
+    // A wrong type, in the field messages' words (contract/field-messages.ts): "must be an integer", "must be true or false"…
+    if (
+      errors.some((e) => /^must be (an? (integer|number|string|object|array)\b|true or false|integers)/.test(e.message))
+    ) {
       return reply(500, { status: 'error', message: 'Internal server error.' });
     }
     return inner(req);
