@@ -93,7 +93,7 @@ export interface CountInput {
 }
 
 /** One list page as the walk reads it: the answer the recorder kept for the request. */
-async function pageOf(input: CountInput, operationId: string, query: Record<string, unknown>): Promise<Answer> {
+async function listPage(input: CountInput, operationId: string, query: Record<string, unknown>): Promise<Answer> {
   const op = input.contract.byId.get(operationId);
   if (!op) throw new Error(`unknown operation ${operationId}`);
   const before = input.answers.length;
@@ -115,12 +115,12 @@ async function count(input: CountInput, spec: RoomKindSpec): Promise<Pick<Room, 
   for (const query of spec.queries(board)) {
     try {
       const walk = await walkList(
-        (page, limit) => pageOf(input, spec.list, { ...query, page, ...(limit === undefined ? {} : { limit }) }),
+        (page, limit) => listPage(input, spec.list, { ...query, page, ...(limit === undefined ? {} : { limit }) }),
         spec.kind,
       );
       if (!walk.ok) {
-        const { method, path } = walk.page.record;
-        return { unread: `${method} ${path}: ${walk.why}` };
+        const { method, path, error } = walk.page.record;
+        return { unread: `${method} ${path}: ${walk.page.status === undefined ? (error ?? 'no answer') : walk.why}` };
       }
       held += walk.rows.length;
       heldAtLeast ||= walk.pages.length >= MAX_PAGES;

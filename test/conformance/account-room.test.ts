@@ -265,6 +265,27 @@ describe('servers that make other choices', { timeout: 120_000 }, () => {
     expect(before.outcomes).toEqual(['TOKEN-01 FAIL', 'TOKEN-02 PASS']);
     expect(stated.outcomes).toEqual(before.outcomes);
     expect(silent.outcomes).toEqual(before.outcomes);
+    // A list that never answers is given up at the request's own bound, saying what happened.
+    const hanging: FetchHandler = async (req) =>
+      req.method === 'GET' && new URL(req.url).pathname.endsWith('/member/bearer-tokens/')
+        ? new Promise<Response>(() => undefined)
+        : sandbox.fetch(req);
+    const warned: string[] = [];
+    const hung = await runConformance({
+      target: hanging,
+      profile: { ...DEMO_PROFILE, limits: { tokens: 100 } },
+      only: ['TOKEN-02'],
+      timeoutMs: 1_000,
+      onProgress: (e) => {
+        if (e.kind === 'warning') warned.push(e.message);
+      },
+    });
+    expect(warned).toEqual([
+      expect.stringMatching(
+        /^could not count the member's API tokens against the limit of 100 \(profile\.limits\.tokens\): GET \/member\/bearer-tokens\/: (?!.*undefined).*\S/,
+      ),
+    ]);
+    expect(hung.rules.find((r) => r.id === 'TOKEN-02')?.outcome).toBe('PASS');
     const missing = await tokenRun(sandbox.fetch, {
       ...DEMO_PROFILE,
       limits: { tokens: 100 },
