@@ -39,14 +39,45 @@ export interface Profile {
    * `company_id`; `collection`, the name its rows go under in data when the suite cannot tell.
    */
   boardList?: { path: string; collection?: string };
+  /**
+   * Optional: the most the server lets the member hold (source §8 shows no limits): named API tokens of the member, and
+   * scenarios and QA sessions of the profile's board. The preflight counts what is there and says, before any rule runs,
+   * when the run will not fit; absent, it learns a limit only from a limit answer.
+   */
+  limits?: AccountLimits;
 }
+
+/** The limits a profile may state, each a count (see `Profile.limits`). */
+export interface AccountLimits {
+  tokens?: number;
+  scenarios?: number;
+  sessions?: number;
+}
+
+/** The kinds a profile may state a limit for, in the order the preflight reads them. */
+export const LIMIT_KINDS = ['tokens', 'scenarios', 'sessions'] as const;
+
+const LIMIT_WHAT: Readonly<Record<(typeof LIMIT_KINDS)[number], string>> = {
+  tokens: 'named API tokens',
+  scenarios: "scenarios of the profile's board",
+  sessions: "QA sessions of the profile's board",
+};
 
 /** A profile that cannot be used; the message names the field and the variable, never a value. */
 export class ProfileError extends Error {
   override readonly name = 'ProfileError';
 }
 
-type FieldKind = 'url' | 'secret' | 'text' | 'id' | 'optional-id' | 'optional-text' | 'optional-path' | 'operations';
+type FieldKind =
+  | 'url'
+  | 'secret'
+  | 'text'
+  | 'id'
+  | 'optional-id'
+  | 'optional-text'
+  | 'optional-path'
+  | 'optional-count'
+  | 'operations';
 
 /** Every profile field, its JSON path and the environment variable that overrides it. */
 export const PROFILE_FIELDS: readonly { path: readonly string[]; env: string; kind: FieldKind; about: string }[] = [
@@ -119,6 +150,12 @@ export const PROFILE_FIELDS: readonly { path: readonly string[]; env: string; ki
     kind: 'optional-text',
     about: 'the name the board list keeps its rows under in data (optional)',
   },
+  ...LIMIT_KINDS.map((kind) => ({
+    path: ['limits', kind],
+    env: `CONFORMANCE_LIMIT_${kind.toUpperCase()}`,
+    kind: 'optional-count' as const,
+    about: `the most ${LIMIT_WHAT[kind]} the member may hold (optional)`,
+  })),
 ];
 
 /**
@@ -239,6 +276,13 @@ function toId(raw: unknown): WorkspaceId | undefined {
   return typeof id === 'string' || (id !== undefined && id >= 1) ? id : undefined;
 }
 
+/** A count: a non-negative integer, given as a number or digits. */
+function toCount(raw: unknown): number | undefined {
+  const text = typeof raw === 'string' ? raw.trim() : raw;
+  const count = typeof text === 'string' && /^\d+$/.test(text) ? Number(text) : text;
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
+}
+
 const ID_FORM = 'must be a positive integer or an identifier (a UUID, ULID or slug: letters, digits, -, _, . or ~)';
 
 /**
@@ -303,6 +347,10 @@ function checkProfile(
       if (typeof value !== 'string' || !/^\/[^/]/.test(value) || /[\s#]/.test(value)) {
         problems.push(`${where} must be a path starting with / (relative to baseUrl, as /board/list/)`);
       }
+    } else if (field.kind === 'optional-count') {
+      if (value === undefined || value === null) continue;
+      if (toCount(value) === undefined) problems.push(`${where} must be a non-negative integer`);
+      else set(raw, field.path, toCount(value));
     } else if (field.kind === 'optional-id') {
       if (value === undefined || value === null) continue;
       if (toId(value) === undefined) problems.push(`${where} ${ID_FORM}`);
@@ -339,6 +387,14 @@ function checkProfile(
       problems.push('boardList takes only path and collection');
     }
   }
+  const limits = raw.limits as Json | undefined;
+  if (limits !== undefined && limits !== null) {
+    if (typeof limits !== 'object' || Array.isArray(limits)) {
+      problems.push(`limits must be an object with any of ${LIMIT_KINDS.join(', ')}`);
+    } else if (Object.keys(limits).some((k) => !(LIMIT_KINDS as readonly string[]).includes(k))) {
+      problems.push(`limits takes only ${LIMIT_KINDS.join(', ')}`);
+    }
+  }
   if (problems.length > 0) {
     throw new ProfileError(`the target profile is incomplete:\n  - ${problems.join('\n  - ')}`);
   }
@@ -364,6 +420,8 @@ function checkProfile(
     const { path, collection } = boardList as { path: string; collection?: string };
     profile.boardList = { path, ...(collection ? { collection } : {}) };
   }
+  const stated = LIMIT_KINDS.filter((k) => typeof limits?.[k] === 'number');
+  if (stated.length > 0) profile.limits = Object.fromEntries(stated.map((k) => [k, limits?.[k]])) as AccountLimits;
   if (profile.accounts.member.username === profile.accounts.outsider.username) {
     throw new ProfileError(
       'the target profile is unusable: accounts.member and accounts.outsider must be different accounts',

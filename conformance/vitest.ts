@@ -198,6 +198,8 @@ export function describeConformance(options: DescribeConformanceOptions): void {
       if (wanted.length === 0) return;
       const chosen = typeof profile === 'function' ? await profile() : profile;
       run = await runThrough('vitest', { ...rest, profile: chosen, only: wanted, ...(har ? { har: true } : {}) });
+      // What the preflight said before any rule ran (the CLI prints it as the run starts): a full account, a board.
+      for (const warning of run.warnings ?? []) console.warn(`conformance: warning: ${warning}`);
       for (const problem of run.problems) console.warn(`conformance: ${problem}`);
       // The ladder first: what to build next, each operation with the rules it would unlock.
       const ladder = ladderLines(run, requireAll, 'vitest');

@@ -3,6 +3,8 @@
 
 import { CheckFailure } from '../engine/explain.js';
 import { tokenPairOf } from '../engine/payload.js';
+import type { Creations } from '../engine/registry.js';
+import { ROOM_KINDS } from '../engine/room.js';
 import type { Harness } from '../harness/harness.js';
 import { memberObjects, unlessMissing } from '../harness/objects.js';
 import { createCase, createScenario, createToken, startSession } from '../harness/setup-steps.js';
@@ -14,7 +16,7 @@ import {
   placeValues,
   shownRequest,
 } from './generated-requests.js';
-import type { PlaceName } from './plan.js';
+import type { OperationPlan, PlaceName } from './plan.js';
 
 export interface RunObjects {
   places: Places;
@@ -47,6 +49,33 @@ export async function createRunObjects(h: Harness): Promise<RunObjects> {
     missing: found.missing,
     ...(auth ? { apiToken: auth.secret } : {}),
   };
+}
+
+/** What one fresh place makes (`freshPlace`): a session comes with a scenario of its own. */
+const FRESH_MAKES: Partial<Record<PlaceName, Partial<Creations>>> = {
+  key: { tokens: 1 },
+  scenario_id: { scenarios: 1 },
+  sessions_id: { scenarios: 1, sessions: 1 },
+};
+
+/**
+ * What the generated cases create at most when no failure is shrunk: the run's objects (the member's objects to probe
+ * and a token to authenticate with), a fresh place for every request of an operation that uses its object up, and
+ * every request, valid or broken, to an operation that creates (a server may wrongly accept a broken one).
+ */
+export function generatedCreations(plans: readonly OperationPlan[], maxExamples: number): Creations {
+  const total: Creations = { tokens: 2, scenarios: 1, sessions: 1 };
+  const requests = 2 * maxExamples;
+  const add = (made: Partial<Creations>) => {
+    for (const [kind, n] of Object.entries(made) as [keyof Creations, number][]) total[kind] += n * requests;
+  };
+  for (const plan of plans) {
+    for (const [kind, spec] of Object.entries(ROOM_KINDS) as [keyof Creations, { create: string }][]) {
+      if (spec.create === plan.op.operationId) add({ [kind]: 1 });
+    }
+    for (const name of plan.fresh) add(FRESH_MAKES[name] ?? {});
+  }
+  return total;
 }
 
 /** Numbers the usernames and e-mail addresses of the run's registrations. */

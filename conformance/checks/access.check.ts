@@ -22,6 +22,9 @@ import {
 import { idsOf, inSafeOrder, isWrite, opName, validRequest } from '../harness/valid-requests.js';
 
 const h = createHarness(import.meta.url);
+// The member's objects to probe and the scope probe (a token and a scenario with a session each), and the member's
+// token that the outsider must not reach.
+h.creates({ tokens: 2, scenarios: 2, sessions: 2 });
 // Should making them fail, the outsider is still sent to the member's board; the checks that need an object the
 // placeholders do not point at then fail (or, in read-only mode, skip) rather than pass on a 404 for nothing.
 const objects = h.once(() => memberObjects(h).catch((error) => placeholderObjects(h, error)));

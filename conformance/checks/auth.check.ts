@@ -7,6 +7,8 @@ import { createToken } from '../harness/setup-steps.js';
 import { inSafeOrder, isList, isWrite, opName, validRequest } from '../harness/valid-requests.js';
 
 const h = createHarness(import.meta.url);
+// The member's objects to probe (a token, a scenario with a case, a session) and a named token of its own.
+h.creates({ tokens: 2, scenarios: 1, sessions: 1 });
 // Should making them fail, the checks still run against ids that point at nothing: 401 comes before any lookup.
 const objects = h.once(() => memberObjects(h).catch((error) => placeholderObjects(h, error)));
 const operations = inSafeOrder(h.contract.operations.filter((o) => o.authenticated));

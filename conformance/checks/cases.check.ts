@@ -6,13 +6,24 @@ import { type ExploreOptions, explore, type Failure, shrinkFailure } from '../ca
 import { curlLine } from '../cases/generated-requests.js';
 import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../cases/generation-defaults.js';
 import { planAll } from '../cases/plan.js';
-import { createRunObjects, createSender } from '../cases/sender.js';
+import { createRunObjects, createSender, generatedCreations } from '../cases/sender.js';
 import { GENERATED_RULES, type GeneratedRule } from '../cases/verdicts.js';
 import { replayHint } from '../engine/entry-points.js';
 import { CheckFailure } from '../engine/explain.js';
+import type { RunSettings } from '../engine/settings.js';
 import { createHarness } from '../harness/harness.js';
 
 const h = createHarness(import.meta.url);
+
+/** The operations a run generates requests for, as its settings allow. */
+const plansOf = (settings: RunSettings) =>
+  planAll(h.contract.operations, {
+    readOnly: settings.readOnly,
+    register: settings.register,
+    missing: new Set(settings.profile.missingOperations),
+  });
+
+h.creates((settings) => generatedCreations(plansOf(settings), settings.maxExamples ?? DEFAULT_MAX_EXAMPLES));
 
 /** Failures shown per rule, each shrunk (a shrink costs requests); the count of the others is given. */
 const MAX_SHOWN = 3;
@@ -21,11 +32,7 @@ const run = h.once(async () => {
   const objects = await createRunObjects(h);
   const { severity, priority } = h.run.profile;
   const options: ExploreOptions = {
-    plans: planAll(h.contract.operations, {
-      readOnly: h.run.readOnly,
-      register: h.run.register,
-      missing: new Set(h.run.profile.missingOperations),
-    }),
+    plans: plansOf(h.run),
     document: h.contract.document,
     validators: createValidators(h.contract),
     marker: h.marker,

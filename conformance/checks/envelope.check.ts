@@ -8,6 +8,8 @@ import { boardQuery, createHarness } from '../harness/harness.js';
 import { createCase, createScenario, startSession } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
+// The two 409 probes: a scenario on the board without a todo column, and a scenario with a finished session.
+h.creates({ scenarios: 2, sessions: 1 });
 
 /** An id no board is likely to hold. */
 const MISSING_ID = 2_147_483_000;

@@ -12,6 +12,9 @@ import { createCase, createScenario, createToken, memberId, startSession } from 
 import { inSafeOrder, isWrite, opName, validRequest } from '../harness/valid-requests.js';
 
 const h = createHarness(import.meta.url);
+// The rows to page through: a parent scenario with its children, three sessions among them, three tokens, and the
+// member's objects to probe (one of each).
+h.creates({ tokens: 4, scenarios: 7, sessions: 4 });
 const LABELS = ['alpha', 'beta', 'gamma', 'delta', 'epsilon'];
 /** LIST-02 pages at most this far. */
 const MAX_PAGES = 500;

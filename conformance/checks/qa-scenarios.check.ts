@@ -8,6 +8,8 @@ import { type Found, listCases, listScenarios, listSessions } from '../harness/l
 import { caseFields, createCase, createScenario, readObject, startSession } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
+// Scenario trees of the CRUD, filter and deletion checks, and the session QA-07 deletes with its scenario.
+h.creates({ scenarios: 16, sessions: 1 });
 
 const readScenario = async (id: number) =>
   readObject(h, await h.as('member'), 'getScenario', { ...h.board, scenario_id: id });

@@ -14,6 +14,8 @@ type CaseReport = Found;
 type Task = Found;
 
 const h = createHarness(import.meta.url);
+// A scenario with cases and a session of its own for each outcome check, and the tree of the descendants check.
+h.creates({ scenarios: 17, sessions: 15 });
 
 /** A session of the check's own: started for a new scenario holding `cases` new cases. */
 interface Own extends QaSession {

@@ -7,6 +7,8 @@ import { createHarness } from '../harness/harness.js';
 import { createToken, sleep } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
+// One token that expires during the check.
+h.creates({ tokens: 1 });
 
 /**
  * How far ahead the token expires at least, attempt by attempt (and at least four round trips): the first keeps the

@@ -7,6 +7,8 @@ import { listTokens } from '../harness/list-readers.js';
 import { createToken, sendTokenWrite, whoAmI } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
+// A token of its own for each lifecycle check that changes or revokes one.
+h.creates({ tokens: 11 });
 
 /** A fresh active token of the member: its key and its secret, found wherever the creation answer puts them. */
 async function newToken(label: string) {

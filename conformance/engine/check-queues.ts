@@ -3,7 +3,7 @@
 // when it needs an operation the profile declares missing).
 import { type CheckState, current, type RunState } from './context.js';
 import { type ExchangeRecord, stepLine } from './exchange-record.js';
-import { explain, NotApplicable, NotVerified, notApplicableIn } from './explain.js';
+import { ACCOUNT_LIMIT, explain, limitAnswerIn, NotApplicable, NotVerified, notApplicableIn } from './explain.js';
 import { limitReachedIn } from './payload.js';
 import type { Redactor } from './redact.js';
 import {
@@ -15,10 +15,8 @@ import {
   waitsFor,
 } from './registry.js';
 import type { CheckResult, ProgressEvent } from './result.js';
+import { limitReason, roomOf } from './room.js';
 import { until } from './send.js';
-
-/** What blocks a check that met a documented limit answer, where other blocked checks name a rule. */
-const ACCOUNT_LIMIT = "the account's limit";
 
 /** Check files run side by side: they mostly wait for the target. */
 const CONCURRENCY = 4;
@@ -63,9 +61,11 @@ async function runCheck(
   let blockedBy: string | undefined;
   let offenders: readonly string[] | undefined;
   let waiting: string | undefined;
+  let thrown: unknown;
   try {
     await until(body, stopper.signal);
   } catch (error) {
+    thrown = error;
     const missing = stopper.reason ? undefined : notApplicableIn(error);
     if (missing) {
       outcome = 'NOT_APPLICABLE';
@@ -88,15 +88,17 @@ async function runCheck(
     }
   }
   // A documented limit answer (409/429 naming a limit) means the account is full, perhaps by someone else's doing: the
-  // rule could be judged neither way, and the server is not blamed for it.
-  const limit =
+  // rule could be judged neither way, and the server is not blamed for it. The answer is the check's own, or one a
+  // fixture it waited for got; the preflight's count gives the numbers.
+  const limited =
     outcome === 'FAIL' || outcome === 'UNVERIFIED'
-      ? mine.answers.map(limitReachedIn).findLast((l) => l !== undefined)
+      ? (mine.answers.findLast((a) => limitReachedIn(a) !== undefined) ?? limitAnswerIn(thrown))
       : undefined;
-  if (limit && !stopper.reason) {
+  const limit = limited && limitReachedIn(limited);
+  if (limited && limit && !stopper.reason) {
     outcome = 'UNVERIFIED';
     blockedBy = ACCOUNT_LIMIT;
-    reason = redactor.text(`not verified: the account's limit was reached: ${limit}`);
+    reason = redactor.text(limitReason(limit, roomOf(state.room, limited)));
   }
   const ms = Math.round(performance.now() - started);
   // Blamed by this check (`call` blames each answer; `blame` may name one an earlier check of the file got).

@@ -6,6 +6,7 @@ import type { Actors } from './actors.js';
 import type { Answer } from './exchange-record.js';
 import type { Recorder } from './recorder.js';
 import type { Redactor } from './redact.js';
+import type { Room } from './room.js';
 import type { RunSettings } from './settings.js';
 
 export interface RunState {
@@ -18,6 +19,8 @@ export interface RunState {
   nextTitle(): number;
   /** `h.once` values of this run, by the fixture they belong to. */
   onces: Map<object, Promise<unknown>>;
+  /** The member's room the preflight counted (engine/room.ts): a limit answer's reason gives its numbers. */
+  room: Room[];
 }
 
 export interface CheckState {

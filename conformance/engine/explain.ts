@@ -1,6 +1,7 @@
 // Error explanation (docs/conformance.md, "Reading the report"): whatever a check throws becomes a failure of the
 // target with a plain, redacted message, never a crash of the suite.
 import { ApiError, OutcomeUnknownError, PaginationError } from '../../client/index.js';
+import type { Answer } from './exchange-record.js';
 import type { Redactor } from './redact.js';
 
 /**
@@ -22,13 +23,30 @@ export class CheckFailure extends Error {
  * reports the rule as not verified, never as passed or failed; when the check belongs to `blockedBy` itself, it fails.
  */
 export class NotVerified extends Error {
-  override readonly name = 'NotVerified';
+  override readonly name: string = 'NotVerified';
   constructor(
     readonly blockedBy: string,
     message: string,
     options?: { cause?: unknown },
   ) {
     super(message, options);
+  }
+}
+
+/** What blocks a check that met a documented limit answer, where other blocked checks name a rule. */
+export const ACCOUNT_LIMIT = "the account's limit";
+
+/**
+ * A set-up step refused with a documented limit answer (engine/payload.ts `limitReachedIn`): the account is full, so
+ * the check is not verified whichever rule the step belongs to, and `answer` gives the server's words.
+ */
+export class LimitReached extends NotVerified {
+  override readonly name = 'LimitReached';
+  constructor(
+    readonly answer: Answer,
+    message: string,
+  ) {
+    super(ACCOUNT_LIMIT, message);
   }
 }
 
@@ -43,13 +61,19 @@ export class NotApplicable extends Error {
   }
 }
 
-/** The NotApplicable behind an error, however a client or a set-up step wrapped it (its `cause` chain). */
-export function notApplicableIn(error: unknown): NotApplicable | undefined {
+/** The first error of a class behind an error, however a client or a set-up step wrapped it (its `cause` chain). */
+function foundIn<T extends Error>(error: unknown, kind: abstract new (...args: never[]) => T): T | undefined {
   for (let e = error, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
-    if (e instanceof NotApplicable) return e;
+    if (e instanceof kind) return e;
   }
   return undefined;
 }
+
+/** The NotApplicable behind an error, however a client or a set-up step wrapped it. */
+export const notApplicableIn = (error: unknown): NotApplicable | undefined => foundIn(error, NotApplicable);
+
+/** The limit answer behind an error: a set-up step, perhaps of a fixture another check ran, met the account's limit. */
+export const limitAnswerIn = (error: unknown): Answer | undefined => foundIn(error, LimitReached)?.answer;
 
 export function explain(error: unknown, redactor: Redactor): CheckFailure {
   if (error instanceof CheckFailure) {

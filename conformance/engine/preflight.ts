@@ -1,9 +1,11 @@
 // The preflight (docs/conformance.md, "The preflight"): before any rule runs, both profile accounts log in (source §4,
 // §5 rule 5) and the company lists confirm the profile's scope (source §1: "GET /company/list/ returns data.companies"),
-// their rows, ids and boards found as the checks find them (engine/discovery.ts).
+// their rows, ids and boards found as the checks find them (engine/discovery.ts); then the member's room for what the
+// run creates (engine/room.ts).
 
 import { ApiError, OutcomeUnknownError } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
+import { sharedValidators } from '../../contract/validators.js';
 import { PROFILE_FIELDS, type Profile } from '../profile.js';
 import type { Actor, Actors } from './actors.js';
 import { collectionOf, KINDS, rowsIn, rowsWithin, type WorkspaceId, workspaceIdOf } from './discovery.js';
@@ -11,6 +13,8 @@ import { baseUrlHint, type EntryPoint, profileFieldHint } from './entry-points.j
 import type { Answer } from './exchange-record.js';
 import { NotVerified, notApplicableIn } from './explain.js';
 import type { Redactor } from './redact.js';
+import type { Creations } from './registry.js';
+import { type Room, roomFor, roomWarning } from './room.js';
 import { NoAnswerError } from './send.js';
 
 /** The profile does not fit the target; the message names the field or account to fix and its variable. */
@@ -40,11 +44,18 @@ export interface PreflightInput {
   redactor: Redactor;
   /** The entry point the run came through (`door`): the CLI names a field with its variable, code names `profile.<field>`. */
   door?: EntryPoint;
+  /** What the run creates at most (engine/room.ts `runCreations`); nothing when absent. */
+  creations?: Creations;
 }
 
 export interface PreflightResult {
-  /** What could not be confirmed without being wrong (e.g. a company list that shows no boards). */
+  /**
+   * What could not be confirmed without being wrong (e.g. a company list that shows no boards), and a run that does
+   * not fit in the member's room.
+   */
   warnings: string[];
+  /** The member's room for each kind the run creates, where it was counted. */
+  room: Room[];
 }
 
 const envOf = (name: string): string => PROFILE_FIELDS.find((f) => f.path.join('.') === name)?.env ?? '';
@@ -161,7 +172,8 @@ const idList = (ids: readonly (WorkspaceId | undefined)[]): string => {
 /**
  * Confirms that the profile fits the target, or throws a PreflightError naming what to fix: both accounts log in,
  * the member's company list holds companyId with its boards, and the outsider's does not hold companyId. Where the
- * company list shows no boards (the source does not say where a company's boards are), the boards are a warning.
+ * company list shows no boards (the source does not say where a company's boards are), the boards are a warning; so is
+ * a run that does not fit in the member's room, which never stops it.
  * A stopped run's NoAnswerError is passed on.
  */
 export async function preflight(input: PreflightInput): Promise<PreflightResult> {
@@ -206,5 +218,15 @@ export async function preflight(input: PreflightInput): Promise<PreflightResult>
       `the outsider's GET /company/list/ holds companyId ${companyId}: ${accountRef('outsider', door)} must be an account outside that company (or the target shows every account every company, which ACCESS-03 forbids)`,
     );
   }
-  return { warnings };
+
+  const { creations } = input;
+  if (!creations) return { warnings, room: [] };
+  const member = await input.actors.as('member');
+  const { contract } = sharedValidators();
+  const room = await roomFor({ profile, contract, member, answers: input.answers, creations });
+  for (const r of room) {
+    const warning = roomWarning(r, fieldRef(`limits.${r.kind}`, door));
+    if (warning) warnings.push(warning);
+  }
+  return { warnings, room };
 }

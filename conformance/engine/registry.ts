@@ -3,6 +3,7 @@
 // --read-only, --no-register).
 import type { Rule } from '../rules.js';
 import { type EntryPoint, noRegisterHint } from './entry-points.js';
+import type { RunSettings } from './settings.js';
 
 /** What a check receives: a way to skip itself, saying why, and the run's stop signal. */
 export interface CheckContext {
@@ -42,10 +43,23 @@ export class CheckSkipped extends Error {
   override readonly name = 'CheckSkipped';
 }
 
-/** One check file: its name (the report groups by it) and its checks, in the order they run. */
+/**
+ * What the member's account ends up holding more of, at most, while a check file's checks run against a server that
+ * answers as the contract expects: named API tokens of the member, and scenarios and QA sessions on the profile's board
+ * (the preflight compares it with the room the account has; test/conformance/creations.test.ts holds each file to it).
+ */
+export interface Creations {
+  tokens: number;
+  scenarios: number;
+  sessions: number;
+}
+
+/** One check file: its name (the report groups by it), its checks in the order they run, and what they create. */
 export interface CheckFile {
   file: string;
   checks: RegisteredCheck[];
+  /** What a run of all of the file's checks creates, as the file declares it (`h.creates`); nothing when absent. */
+  creates?: (settings: RunSettings) => Partial<Creations>;
 }
 
 export interface Selection {
@@ -69,7 +83,7 @@ export function plan(files: readonly CheckFile[], rules: readonly Rule[], select
   const own = rules.filter((r) => selection.selected.has(r.id) && !r.overExchanges).map((r) => r.id);
   const run = new Set(own.length > 0 ? own : rules.filter((r) => !r.overExchanges).map((r) => r.id));
   return files
-    .map(({ file, checks }) => ({ file, checks: checks.filter((c) => run.has(c.rule)) }))
+    .map((f) => ({ ...f, checks: f.checks.filter((c) => run.has(c.rule)) }))
     .filter((f) => f.checks.length > 0);
 }
 

@@ -87,6 +87,11 @@ export interface RunResult {
   /** Errors outside any check (the overall bound, Ctrl-C, a clean-up that ran out of time). */
   problems: string[];
   /**
+   * What the preflight and the reachability probe warned about before any rule ran (a board it could not confirm, a run
+   * that does not fit in the member's room); the CLI prints each as the run starts. Absent when there was none.
+   */
+  warnings?: string[];
+  /**
    * What the run created and could not remove, each with why (accounts and linked tasks always: the API has no delete
    * for them), and each list the clean-up could not search for the run's objects.
    */

@@ -20,6 +20,7 @@ import { createRecorder, type Recorder } from './recorder.js';
 import { createRedactor, type Redactor } from './redact.js';
 import { type CheckFile, plan, type Selection } from './registry.js';
 import { type CheckResult, judgeRules, ladderOf, type ProgressEvent, type RunResult } from './result.js';
+import { runCreations } from './room.js';
 import { NoAnswerError } from './send.js';
 import type { RunSettings } from './settings.js';
 
@@ -149,6 +150,7 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
     recorder,
     redactor,
     onces: new Map(),
+    room: [],
     nextTitle: () => ++titles,
     actors(file) {
       let actors = actorsByFile.get(file);
@@ -172,32 +174,62 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
   };
 }
 
-/** The probe and the preflight: a target that is not there, or refuses the profile, throws before any rule runs. */
-async function open(input: SuiteInput, run: Started): Promise<void> {
+/**
+ * The probe and the preflight: a target that is not there, or refuses the profile, throws before any rule runs. The
+ * warnings go out as progress and are returned for the result.
+ */
+async function open(
+  input: SuiteInput,
+  run: Started,
+  files: readonly CheckFile[],
+  selection: Selection,
+): Promise<string[]> {
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    input.onProgress({ kind: 'warning', message });
+  };
   try {
     // Only the caller's signal cuts the probe short: an unreachable target is an error even when the bound falls first.
     const probeSignal = input.signal ?? new AbortController().signal;
     const probeMs = Math.max(input.timeoutMs, PROBE_MIN_MS);
     const hint = await checkReachable(input.fetch, input.profile.baseUrl, probeMs, probeSignal, input.door);
-    if (hint) input.onProgress({ kind: 'warning', message: hint });
+    if (hint) warn(hint);
     if (input.preflight) {
       const { state } = run;
       const answers: Answer[] = [];
       const actors = createActors(state.settings, state.recorder, state.redactor);
+      const creations = runCreations(files, selection, state.settings);
       const confirmed = await current.run(
         { run: state, file: 'preflight', check: { name: 'preflight', answers } },
-        () => preflight({ profile: input.profile, actors, answers, redactor: state.redactor, door: input.door }),
+        () =>
+          preflight({
+            profile: input.profile,
+            actors,
+            answers,
+            redactor: state.redactor,
+            door: input.door,
+            creations,
+          }),
       );
-      for (const warning of confirmed.warnings) input.onProgress({ kind: 'warning', message: warning });
+      state.room = confirmed.room;
+      for (const warning of confirmed.warnings) warn(warning);
     }
   } catch (error) {
     // Interrupted or out of time before anything ran: the result still comes, every rule unreached.
     if (!(error instanceof NoAnswerError) && !(error instanceof PreflightError && run.stopper.reason)) throw error;
   }
+  return warnings;
 }
 
 /** The exchange rules, the clean-up and the result, once the checks are done or stopped. */
-async function finish(input: SuiteInput, run: Started, checks: CheckResult[], startedAt: number): Promise<RunResult> {
+async function finish(
+  input: SuiteInput,
+  run: Started,
+  checks: CheckResult[],
+  startedAt: number,
+  warnings: readonly string[],
+): Promise<RunResult> {
   const { recorder, stopper, state } = run;
   // What a request still in flight creates must be in the ledger before the clean-up reads it; a stopped run waits for
   // them only within half of what is left of the bound, so that a hung target cannot stretch the run past it.
@@ -247,6 +279,7 @@ async function finish(input: SuiteInput, run: Started, checks: CheckResult[], st
     coverage: coverageOf(validators.contract, records),
     exchanges: records.length,
     problems,
+    ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
     leftBehind: cleanup.leftBehind,
   };
 }
@@ -264,9 +297,10 @@ export async function runSuite(input: SuiteInput): Promise<SuiteRun> {
     missing: new Set(input.profile.missingOperations),
   };
   let checks: CheckResult[];
+  let warnings: string[];
   try {
-    await open(input, run);
     const files = plan(input.files, input.rules, selection);
+    warnings = await open(input, run, files, selection);
     checks = await runCheckQueues({
       files,
       selection,
@@ -278,7 +312,7 @@ export async function runSuite(input: SuiteInput): Promise<SuiteRun> {
   } finally {
     run.release();
   }
-  const result = await finish(input, run, checks, startedAt);
+  const result = await finish(input, run, checks, startedAt, warnings);
   return { result: maskedResult(result, redactor), answers: run.recorder.answers, redactor };
 }
 
@@ -303,6 +337,7 @@ export function maskedResult<T extends RunResult>(result: T, redactor: Redactor)
       checks: r.checks.map(check),
     })),
     problems: result.problems.map(redactor.text),
+    ...(result.warnings ? { warnings: result.warnings.map(redactor.text) } : {}),
     leftBehind: redactor.json(result.leftBehind) as RunResult['leftBehind'],
   };
 }

@@ -4,8 +4,8 @@
 import { isObject } from '../../contract/json.js';
 import { pageOf } from '../engine/discovery.js';
 import type { Answer } from '../engine/exchange-record.js';
-import { CheckFailure, NotVerified } from '../engine/explain.js';
-import { fieldsOf, isSuccess, payloadNames } from '../engine/payload.js';
+import { CheckFailure, LimitReached, NotVerified } from '../engine/explain.js';
+import { fieldsOf, isSuccess, limitReachedIn, payloadNames } from '../engine/payload.js';
 import type { Harness } from './harness.js';
 
 export { NotVerified };
@@ -49,16 +49,16 @@ export function expectSuccess(answer: Answer, what: string): void {
 }
 
 /**
- * A setup step succeeded (any 2xx); otherwise the check is not verified, blocked by `blockedBy`. A step that got no
- * answer at all fails the check instead: the target did not answer, whichever rule the step belongs to.
+ * A setup step succeeded (any 2xx); otherwise the check is not verified, blocked by `blockedBy`, or by the account's
+ * limit when the answer is a documented limit answer. A step that got no answer at all fails the check instead: the
+ * target did not answer, whichever rule the step belongs to.
  */
 export function setupSuccess(answer: Answer, blockedBy: string, what: string): void {
   ensure(answer.status !== undefined, `${what}: ${statusText(answer)} (${answer.record.method} ${answer.record.path})`);
-  ensureSetup(
-    isSuccess(answer.status),
-    blockedBy,
-    `${what}: expected a 2xx success, got ${statusText(answer)} (${answer.record.method} ${answer.record.path})`,
-  );
+  if (isSuccess(answer.status)) return;
+  const message = `${what}: expected a 2xx success, got ${statusText(answer)} (${answer.record.method} ${answer.record.path})`;
+  if (limitReachedIn(answer)) throw new LimitReached(answer, message);
+  throw new NotVerified(blockedBy, message);
 }
 
 /** The answer is one of `statuses`. */

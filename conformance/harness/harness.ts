@@ -13,14 +13,14 @@ import type { WorkspaceId } from '../engine/discovery.js';
 import type { Answer } from '../engine/exchange-record.js';
 import type { RecorderView } from '../engine/recorder.js';
 import type { Redactor } from '../engine/redact.js';
-import type { CheckFile, CheckFn, RuleOptions } from '../engine/registry.js';
+import type { CheckFile, CheckFn, Creations, RuleOptions } from '../engine/registry.js';
 import type { RunSettings } from '../engine/settings.js';
 import { ruleById } from '../rules.js';
 
 export type { SessionPair } from '../../client/index.js';
 export type { BodyOf, OperationId, QueryOf } from '../../contract/operations.js';
 export type { Actor } from '../engine/actors.js';
-export type { CheckContext, CheckFn, RuleOptions } from '../engine/registry.js';
+export type { CheckContext, CheckFn, Creations, RuleOptions } from '../engine/registry.js';
 
 export interface CallInit<K extends OperationId = OperationId> {
   query?: QueryOf<K>;
@@ -74,6 +74,11 @@ export interface Harness {
   once<T>(make: () => Promise<T>): () => Promise<T>;
   /** Adds a check for a rule: its name starts with the rule ID. */
   rule(id: string, name: string, fn: CheckFn, options?: RuleOptions): void;
+  /**
+   * Declares what the file's checks create at most, all of them run (fixed, or from the run's settings): the preflight
+   * adds it up to tell the user whether the member's account has room for the run.
+   */
+  creates(declared: Partial<Creations> | ((settings: RunSettings) => Partial<Creations>)): void;
   /** The file's checks, in the order `rule` added them: what the check file exports. */
   readonly checks: CheckFile;
   /** Marks an answer as the one to show if the current check fails. */
@@ -188,6 +193,9 @@ export function createHarness(moduleUrl: string): Harness {
         registers: options.registers ?? false,
         needs: options.needs ?? [],
       });
+    },
+    creates(declared) {
+      checks.creates = typeof declared === 'function' ? declared : () => declared;
     },
     checks,
   };

@@ -15,6 +15,8 @@ export interface MemberObjects {
   problem?: string;
   /** The rule covering the step that failed to make them; none when a step got no answer at all. */
   blockedBy?: string;
+  /** What stopped the step (a limit answer among its causes makes the checks not verified for the account's limit). */
+  cause?: unknown;
   /** The ids that point at nothing (placeholders): an answer about them says nothing about access. */
   missing: ReadonlySet<keyof Ids>;
   /** The first operation declared missing that left an id a placeholder. */
@@ -90,14 +92,16 @@ export function ensureObjects(objects: MemberObjects, what: string): void {
   if (objects.waitsFor !== undefined) throw new NotApplicable(objects.waitsFor);
   if (objects.problem === undefined) return;
   const message = `${what}: ${objects.problem}`;
-  throw objects.blockedBy ? new NotVerified(objects.blockedBy, message) : new CheckFailure(message);
+  throw objects.blockedBy
+    ? new NotVerified(objects.blockedBy, message, { cause: objects.cause })
+    : new CheckFailure(message);
 }
 
 /** Ids that point at nothing, for when the objects cannot be made: auth and access answers must not depend on them. */
 export function placeholderObjects(h: Harness, error?: unknown): MemberObjects {
   return {
     ...(error === undefined ? {} : { problem: h.redactor.text(String((error as Error).message ?? error)) }),
-    ...(error instanceof NotVerified ? { blockedBy: error.blockedBy } : {}),
+    ...(error instanceof NotVerified ? { blockedBy: error.blockedBy, cause: error } : {}),
     ids: {
       ...h.board,
       scenario_id: PLACEHOLDER_ID,

@@ -151,7 +151,11 @@ export function ladderLines(
 
 export function formatReport(result: RunResult, verdict: Verdict = verdictOf(result)): string[] {
   const ladder = ladderLines(result, verdict.requireAll ?? false, result.door ?? 'cli');
+  const warned = result.warnings ?? [];
   const out: string[] = [
+    ...(warned.length
+      ? ['', 'Warnings before any rule ran (the probe and the preflight):', ...warned.map((w) => `  ! ${w}`)]
+      : []),
     ...(ladder.length ? ['', ...ladder] : []),
     '',
     `Rules (${result.baseUrl}, run ${result.marker}):`,

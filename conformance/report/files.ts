@@ -315,6 +315,7 @@ export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(resul
       rules: result.rules,
       coverage: result.coverage,
       problems: result.problems,
+      preflightWarnings: result.warnings ?? [],
       leftBehind: result.leftBehind,
     },
     null,

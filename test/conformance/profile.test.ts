@@ -23,6 +23,9 @@ const FULL_ENV = {
   CONFORMANCE_MISSING_OPERATIONS: 'listTasks, createScenario,,listTasks',
   CONFORMANCE_BOARD_LIST_PATH: '/board/list/',
   CONFORMANCE_BOARD_LIST_COLLECTION: 'boards',
+  CONFORMANCE_LIMIT_TOKENS: '50',
+  CONFORMANCE_LIMIT_SCENARIOS: '0',
+  CONFORMANCE_LIMIT_SESSIONS: '20',
 };
 
 function file(content: unknown): string {
@@ -53,6 +56,7 @@ describe('loadProfile', () => {
       priority: 'p1',
       missingOperations: ['listTasks', 'createScenario'],
       boardList: { path: '/board/list/', collection: 'boards' },
+      limits: { tokens: 50, scenarios: 0, sessions: 20 },
     });
   });
 

@@ -1,7 +1,9 @@
-// The demo world matches DEMO and the checked-in target profile conformance/targets/sandbox.json (docs/conformance.md, "The target profile").
+// The demo world matches DEMO and the checked-in target profile conformance/targets/sandbox.json, its limits the sandbox's
+// (docs/conformance.md, "The target profile").
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { DEFAULT_LIMITS } from '../../mocks/sandbox/domain/limits.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
 const profile = JSON.parse(readFileSync(new URL('../../conformance/targets/sandbox.json', import.meta.url), 'utf8'));
@@ -22,6 +24,12 @@ describe('demo world', () => {
       companyId: DEMO.companyId,
       boardId: DEMO.boardId,
       boardWithoutTodoColumnId: DEMO.boardWithoutTodoColumnId,
+      // The sandbox's own limits (docs/sandbox.md, "Limits and throttles"), for the preflight's count of the room.
+      limits: {
+        tokens: DEFAULT_LIMITS.tokensPerAccount,
+        scenarios: DEFAULT_LIMITS.scenariosPerBoard,
+        sessions: DEFAULT_LIMITS.sessionsPerBoard,
+      },
     });
   });
 
