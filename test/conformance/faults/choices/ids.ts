@@ -1,0 +1,194 @@
+// Choice servers that name and number ids their own way where the source is silent (docs/conformance.md, "What the
+// suite does not assume"): ids named by kind, company and board ids that are no numbers, ids past 32 bits, ids as
+// strings.
+import type { WorkspaceId } from '../../../../conformance/engine/discovery.js';
+import { isObject } from '../../../../contract/json.js';
+import { parse, withQuery } from '../wrap.js';
+import { changed, dataIn, OBJECT_OF, objectsIn } from './answers.js';
+import type { Choice } from './choice.js';
+
+/** Ids this much larger than the sandbox's: a server whose ids start past 32 bits, as the contract allows (int64). */
+export const ID_OFFSET = 4_000_000_000;
+
+/** Members that hold an id, by the source's names: `id`, any `…_id`, and `scenario` on case creation. */
+const ID_MEMBER = /^(id|scenario|.*_id)$/;
+
+/** Every id member of a JSON value moved by `by`, in place. */
+function shiftIds(value: unknown, by: number): void {
+  objectsIn(value, (o) => {
+    for (const [k, v] of Object.entries(o)) if (ID_MEMBER.test(k) && Number.isSafeInteger(v)) o[k] = (v as number) + by;
+  });
+}
+
+/** The kind of the objects under a member of `data`, by its name (singular or plural). */
+const KIND_OF: Record<string, string> = {
+  scenario: 'scenario',
+  scenarios: 'scenario',
+  case: 'case',
+  cases: 'case',
+  session: 'session',
+  sessions: 'session',
+  case_report: 'case_report',
+  case_reports: 'case_report',
+  token: 'token',
+  tokens: 'token',
+  task: 'task',
+  tasks: 'task',
+  member: 'member',
+  companies: 'company',
+  boards: 'board',
+  columns: 'column',
+};
+
+/** Renames `id` to `<kind>_id` in every object of a value, by the member it sits under. */
+function nameIdsByKind(value: unknown, kind?: string): void {
+  if (Array.isArray(value)) {
+    for (const v of value) nameIdsByKind(v, kind);
+    return;
+  }
+  if (!isObject(value)) return;
+  if (kind && 'id' in value && !(`${kind}_id` in value)) {
+    value[`${kind}_id`] = value.id;
+    delete value.id;
+  }
+  for (const [k, v] of Object.entries(value)) nameIdsByKind(v, KIND_OF[k]);
+}
+
+/** A numeric workspace id moved by ID_OFFSET; an identifier string (another choice's) kept. */
+const shifted = (id: WorkspaceId): WorkspaceId => (typeof id === 'number' ? id + ID_OFFSET : id);
+
+/**
+ * Company and board ids that are no numbers (source §1: "internal identifiers obtained from list endpoints"; only
+ * scenario, case and session ids are "numeric"): each sandbox id written as `form` says in every answer (the company
+ * list's companies and boards, every `company_id` and `board_id`) and read back from every query. The profile names
+ * the same company and boards by those ids.
+ */
+function workspaceIdsAs(form: Record<'company' | 'board', (n: number) => string>): Choice {
+  const back = (kind: 'company' | 'board', value: string): string => {
+    for (let n = 1; n <= 10_000; n++) if (form[kind](n) === value) return String(n);
+    return value;
+  };
+  const MEMBERS = { company_id: 'company', board_id: 'board' } as const;
+  const written = (kind: 'company' | 'board', v: unknown) => (Number.isSafeInteger(v) ? form[kind](v as number) : v);
+  return {
+    departs: ['CONTRACT-01', 'GEN-02', 'GEN-03'],
+    // Only numeric ids: another choice of this kind, made first, has written them its own way already.
+    profile: (p) => ({
+      ...p,
+      companyId: written('company', p.companyId) as WorkspaceId,
+      boardId: written('board', p.boardId) as WorkspaceId,
+      ...(p.boardWithoutTodoColumnId === undefined
+        ? {}
+        : { boardWithoutTodoColumnId: written('board', p.boardWithoutTodoColumnId) as WorkspaceId }),
+    }),
+    wrap: (inner) => async (req) => {
+      const { operationId } = await parse(req);
+      const forwarded = withQuery(req, (q) => {
+        for (const [name, kind] of Object.entries(MEMBERS)) {
+          const v = q.get(name);
+          if (v !== null) q.set(name, back(kind, v));
+        }
+      });
+      return changed(await inner(forwarded), (body) => {
+        if (operationId === 'listCompanies') {
+          for (const c of (dataIn(body)?.companies as unknown[] | undefined) ?? []) {
+            if (!isObject(c)) continue;
+            c.id = written('company', c.id);
+            for (const b of Array.isArray(c.boards) ? c.boards : []) if (isObject(b)) b.id = written('board', b.id);
+          }
+        }
+        objectsIn(body.data, (o) => {
+          for (const [name, kind] of Object.entries(MEMBERS)) if (name in o) o[name] = written(kind, o[name]);
+        });
+      });
+    },
+  };
+}
+
+/** A company's id is `company_id` and its boards' ids `board_id` in the company list. */
+export const companyIdMember: Choice = {
+  departs: ['CONTRACT-01'],
+  wrap: (inner) => async (req) => {
+    const { operationId } = await parse(req);
+    const res = await inner(req);
+    if (operationId !== 'listCompanies') return res;
+    return changed(res, (body) => {
+      const companies = dataIn(body)?.companies;
+      if (Array.isArray(companies)) nameIdsByKind(companies, 'company');
+    });
+  },
+};
+
+/** Every object names its own id after its kind (`scenario_id`, `case_report_id`, `company_id`…), never `id`. */
+export const idsNamedByKind: Choice = {
+  departs: ['CONTRACT-01'],
+  wrap: (inner) => async (req) => {
+    const { operationId } = await parse(req);
+    return changed(await inner(req), (body) => {
+      const data = dataIn(body);
+      if (!data) return;
+      const own = OBJECT_OF[operationId ?? ''];
+      for (const [k, v] of Object.entries(data)) nameIdsByKind(v, KIND_OF[k] ?? (k === own ? own : undefined));
+    });
+  },
+};
+
+/** Companies identified by UUIDs and boards by UUIDs, in the company list, in every answer and every query. */
+export const workspaceIdsAsUuids: Choice = workspaceIdsAs({
+  company: (n) => `5f0c1d2e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  board: (n) => `b0a2d000-0000-4000-9000-${String(n).padStart(12, '0')}`,
+});
+
+/** Companies identified by ULIDs and boards by slugs (`board-1`), as many Rails and Laravel services name them. */
+export const workspaceIdsAsSlugs: Choice = workspaceIdsAs({
+  company: (n) => `01HZX3K9Q8${String(n).padStart(16, '0')}`,
+  board: (n) => `board-${n}`,
+});
+
+/**
+ * Ids past 32 bits: every id the server answers is ID_OFFSET larger than the sandbox's, and every id it is sent is
+ * read back. The profile names the same objects by those ids.
+ */
+export const largeIds: Choice = {
+  departs: ['GEN-02'],
+  wrap: (inner) => async (req) => {
+    const url = new URL(req.url);
+    for (const [k, v] of [...url.searchParams]) {
+      // A token's `key` too: where a server's key is a numeric id, it is one of the ids moved.
+      if ((ID_MEMBER.test(k) || k === 'key') && /^\d+$/.test(v) && Number(v) > ID_OFFSET)
+        url.searchParams.set(k, String(Number(v) - ID_OFFSET));
+    }
+    const { body } = await parse(req);
+    let forwarded = new Request(url, req);
+    if (isObject(body) || Array.isArray(body)) {
+      const copy = structuredClone(body);
+      objectsIn(copy, (o) => {
+        for (const [k, v] of Object.entries(o)) {
+          if (ID_MEMBER.test(k) && Number.isSafeInteger(v) && (v as number) > ID_OFFSET)
+            o[k] = (v as number) - ID_OFFSET;
+        }
+      });
+      forwarded = new Request(url, { method: req.method, headers: req.headers, body: JSON.stringify(copy) });
+    }
+    return changed(await inner(forwarded), (answer) => shiftIds(answer.data, ID_OFFSET));
+  },
+  profile: (p) => ({
+    ...p,
+    companyId: shifted(p.companyId),
+    boardId: shifted(p.boardId),
+    ...(p.boardWithoutTodoColumnId === undefined
+      ? {}
+      : { boardWithoutTodoColumnId: shifted(p.boardWithoutTodoColumnId) }),
+  }),
+};
+
+/** Every id answered as a string of digits (source §2: "Types of the numeric ids beyond "numeric": not shown"). */
+export const idsAsStrings: Choice = {
+  departs: ['CONTRACT-01'],
+  wrap: (inner) => async (req) =>
+    changed(await inner(req), (body) =>
+      objectsIn(body.data, (o) => {
+        for (const [k, v] of Object.entries(o)) if (ID_MEMBER.test(k) && Number.isSafeInteger(v)) o[k] = String(v);
+      }),
+    ),
+};
