@@ -3,7 +3,7 @@
 import os from 'node:os';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { fmt, median } from './figures.js';
-import { json, prestart, startSandboxProcess, type Target } from './targets.js';
+import { json, prestart, startNpmStart, startSandboxProcess, type Target } from './targets.js';
 
 /** A demo login, the first request whose body the sandbox checks: it loads ajv and the contract's validators. */
 async function firstLogin(sandbox: Target): Promise<number> {
@@ -36,7 +36,16 @@ export async function benchStartup(runs: number): Promise<string> {
       `start-up run ${run}: prestart ${fmt(checks.at(-1) ?? 0)} ms, spawn → first answer ${fmt(sandbox.startupMs)} ms, → first login ${fmt(logins.at(-1) ?? 0)} ms`,
     );
   }
+  // The goal's own measure: the command a user types, npm and its prestart check included.
+  const commands: number[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const started = await startNpmStart();
+    commands.push(started.startupMs);
+    await started.close();
+    console.log(`start-up run ${run}: npm start → first answer ${fmt(started.startupMs)} ms`);
+  }
   const answer = median(answers);
+  const command = median(commands);
   return [
     '## Sandbox start-up',
     '',
@@ -51,7 +60,9 @@ export async function benchStartup(runs: number): Promise<string> {
     `| \`node scripts/prestart.mjs\` with docs and dist/ fresh (process start to exit) | ${fmt(median(checks))} |`,
     `| \`node dist/mocks/sandbox/main.js\`: spawn → first answer (\`GET /api/member/me/\`) | ${fmt(answer)} |`,
     `| the same process: spawn → first login answered (\`POST /api/member/login/\`, right after the first answer) | ${fmt(median(logins))} |`,
+    `| \`npm start\` (PORT=0): the command → first answer, npm and its prestart check included | ${fmt(command)} |`,
     '',
     `- Goal: the first answer within 300 ms of spawn: ${answer <= 300 ? 'met' : 'NOT met'}.`,
+    `- Goal: \`npm start\` answers its first request within 600 ms of the command: ${command <= 600 ? 'met' : 'NOT met'}.`,
   ].join('\n');
 }

@@ -71,12 +71,38 @@ export function prestart(): Promise<number> {
 }
 
 /** What `npm start` runs after prestart: the compiled sandbox on a free port, timed from spawn until it answers. */
-export async function startSandboxProcess(): Promise<Target> {
+export function startSandboxProcess(): Promise<Target> {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/mocks/sandbox/main.js', '--port', '0'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  return sandboxTarget(child, started, () => stopChild(child));
+}
+
+/**
+ * `npm start` itself, as a user types it (npm, its prestart check, then the sandbox), on a free port (PORT=0), timed
+ * from the command until the first answer. npm runs the sandbox in a child of its own: the whole group is stopped.
+ */
+export function startNpmStart(): Promise<Target> {
+  const started = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    process.kill(-(child.pid as number), 'SIGTERM');
+    await exited;
+  };
+  return sandboxTarget(child, started, stop);
+}
+
+/** A sandbox child that prints its banner: timed from `started` until it answers `GET /member/me/`. */
+async function sandboxTarget(child: ChildProcess, started: number, close: () => Promise<void>): Promise<Target> {
   const origin = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -95,7 +121,7 @@ export async function startSandboxProcess(): Promise<Target> {
     spawnedAt: started,
     cpuMs: () => processCpuMs(child.pid),
     rssMib: () => processRssMib(child.pid),
-    close: () => stopChild(child),
+    close,
   };
 }
 

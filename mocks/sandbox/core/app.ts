@@ -301,7 +301,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         if (errors.length > 0) throw validationFailed(errors);
         return handle(request, operationId, principal, query, undefined);
       }
-      return parseBody(op, request).then((body) => {
+      return andThen(parseBody(op, request), (body) => {
         const checked = check.body(operationId, body);
         if (!checked.ok) errors.push(...checked.errors);
         if (errors.length > 0) throw validationFailed(errors);

@@ -3,6 +3,7 @@ import type { OperationSpec } from '../../../contract/document.js';
 import type { FieldError } from '../../../contract/request-validators.js';
 import { invalidField, SandboxError, validationFailed } from '../domain/errors.js';
 import { jsonShapeExceeds, MAX_JSON_CONTAINERS } from '../domain/limits.js';
+import { andThen, type MaybePromise } from './reply.js';
 import type { SandboxRequest } from './request.js';
 
 /** Deeper JSON is refused before parsing: nothing in the contract nests more than a few levels. */
@@ -19,11 +20,22 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const notUtf8 = () => invalidField('body', 'is not valid UTF-8');
 
 /**
- * The body as text, refused when its bytes are not UTF-8 (never silently turned into U+FFFD): decoded here from the
- * bytes when the request has them (a fetch Request, in every host), else by the host's own `text()`, which throws a
- * TypeError on such bytes (the node host's decoder is strict too).
+ * The body as text, refused when its bytes are not UTF-8 (never silently turned into U+FFFD): at once when the host
+ * holds the text already (the node host's `textNow`), else decoded here from the bytes when the request has them (a
+ * fetch Request, in every host), else by the host's own `text()`. Each host's decoding is strict and throws a TypeError
+ * on such bytes.
  */
-async function bodyText(request: SandboxRequest): Promise<string> {
+function bodyText(request: SandboxRequest): MaybePromise<string> {
+  if (request.textNow === undefined) return bodyTextLater(request);
+  try {
+    return request.textNow();
+  } catch (error) {
+    if (error instanceof TypeError) throw notUtf8();
+    throw error;
+  }
+}
+
+async function bodyTextLater(request: SandboxRequest): Promise<string> {
   const bytes = (request as Partial<Pick<Request, 'arrayBuffer'>>).arrayBuffer;
   if (typeof bytes === 'function') {
     const buffer = await bytes.call(request);
@@ -66,9 +78,15 @@ function loneSurrogates(value: unknown, path: string, out: FieldError[]): void {
   }
 }
 
-/** Reads the JSON body of an operation that declares one; errors name `body` or `Content-Type`. */
-export async function parseBody(op: OperationSpec, request: SandboxRequest): Promise<unknown> {
-  const text = await bodyText(request);
+/**
+ * Reads the JSON body of an operation that declares one; errors name `body` or `Content-Type`. At once when the host
+ * holds the body's text: the request then waits on nothing.
+ */
+export function parseBody(op: OperationSpec, request: SandboxRequest): MaybePromise<unknown> {
+  return andThen(bodyText(request), (text) => parseText(op, request, text));
+}
+
+function parseText(op: OperationSpec, request: SandboxRequest, text: string): unknown {
   if (text.trim() === '') {
     if (op.requestBodyRequired) throw invalidField('body', 'is required: send a JSON object');
     return undefined;

@@ -235,7 +235,10 @@ class NodeRequest implements SandboxRequest {
     readonly client: string,
   ) {}
   text(): Promise<string> {
-    return Promise.resolve(this.body === undefined ? '' : decoder.decode(this.body));
+    return Promise.resolve(this.textNow());
+  }
+  textNow(): string {
+    return this.body === undefined ? '' : decoder.decode(this.body);
   }
 }
 
