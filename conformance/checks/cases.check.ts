@@ -1,7 +1,7 @@
 // Generated requests for every operation of openapi.yaml (rules GEN-01..04; source §7): valid ones and ones broken in
 // exactly one place, placed on real objects, judged, and a failure shrunk by fast-check to its smallest request.
 
-import { createValidators } from '../../contract/validators.js';
+import { sharedValidators } from '../../contract/validators.js';
 import { type ExploreOptions, explore, type Failure, shrinkFailure } from '../cases/explore.js';
 import { curlLine } from '../cases/generated-requests.js';
 import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../cases/generation-defaults.js';
@@ -34,7 +34,8 @@ const run = h.once(async () => {
   const options: ExploreOptions = {
     plans: plansOf(h.run),
     document: h.contract.document,
-    validators: createValidators(h.contract),
+    // Compiled once per process, as the exchange rules' are (h.contract is theirs): a run need not compile them again.
+    validators: sharedValidators(),
     marker: h.marker,
     // The profile's vocabulary (source §2: allowed values "not shown"); otherwise the contract's schemas generate them.
     fixed: { ...(severity === undefined ? {} : { severity }), ...(priority === undefined ? {} : { priority }) },

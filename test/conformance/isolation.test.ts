@@ -3,8 +3,11 @@
 // full run. Proven against the sandbox, against every choice server that limits one object (one running session per
 // scenario, one task per case, locked outcomes, unique titles, review before finishing), and against all the choices
 // at once. The rules judged over every exchange are left out: run alone, they run every check, as the full run does.
+// The generated-request rules run alone as one group: they judge one exploration, made once per run by the first of
+// their checks, so any one of them alone sends the requests the four send together (conformance/checks/cases.check.ts).
 
 import { describe, expect, it } from 'vitest';
+import { GENERATED_RULES } from '../../conformance/cases/verdicts.js';
 import { loadProfile } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import { runConformance } from '../../conformance/run-conformance.js';
@@ -62,16 +65,42 @@ async function outcomes(choice: Choice, only: string[] = []): Promise<Map<string
 
 const outcomeOf = (line: string | undefined): string | undefined => line?.split(':')[0];
 
+const generated = new Set<string>(GENERATED_RULES);
+
+/**
+ * The runs of rules alone: each rule not judged over exchanges by itself, the generated-request rules together (one
+ * exploration instead of four, each costing more than all the other rules alone).
+ */
+const ALONE: readonly (readonly string[])[] = [
+  ...RULES.filter((r) => !r.overExchanges && !generated.has(r.id)).map((r) => [r.id]),
+  [...GENERATED_RULES],
+];
+
+describe('the runs of rules alone', () => {
+  it('hold every rule not judged over exchanges, each once', () => {
+    const alone = ALONE.flat();
+    expect(alone.toSorted()).toEqual(
+      RULES.filter((r) => !r.overExchanges)
+        .map((r) => r.id)
+        .toSorted(),
+    );
+    expect(new Set(alone).size).toBe(alone.length);
+  });
+});
+
 describe.concurrent('a rule run alone', { timeout: 600_000 }, () => {
   for (const [i, [name, choice]] of SERVERS.entries()) {
     it(`gets the outcome it gets in the full run, against ${name}`, async () => {
       const differing = await inLane(i, async () => {
         const full = await outcomes(choice);
         const found: string[] = [];
-        for (const rule of RULES.filter((r) => !r.overExchanges)) {
-          const alone = (await outcomes(choice, [rule.id])).get(rule.id);
-          const inFull = full.get(rule.id);
-          if (outcomeOf(alone) !== outcomeOf(inFull)) found.push(`${rule.id}: full run ${inFull}; alone ${alone}`);
+        for (const only of ALONE) {
+          const run = await outcomes(choice, [...only]);
+          for (const id of only) {
+            const alone = run.get(id);
+            const inFull = full.get(id);
+            if (outcomeOf(alone) !== outcomeOf(inFull)) found.push(`${id}: full run ${inFull}; alone ${alone}`);
+          }
         }
         return found;
       });
