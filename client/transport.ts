@@ -36,13 +36,19 @@ export interface Deadline {
  * A signal that aborts after `ms` milliseconds with a `TimeoutError`, or as soon as `outer` aborts. A plain timer and
  * controller, not AbortSignal.timeout()/any(): Node holds those signals weakly (a collected one never fires), and
  * older browsers lack any().
+ *
+ * When the time is up, the abort waits one more turn of the event loop: a process that was busy (a loaded machine, a
+ * long synchronous task) runs its due timers before it reads the sockets, so an answer that came in during the stall
+ * would otherwise be reported as none. The extra turn reads it first; a server that really sent nothing still times out.
  */
 export function deadline(ms: number, outer: AbortSignal): Deadline {
   const controller = new AbortController();
   let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
-    controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError'));
+  let timer = setTimeout(() => {
+    timer = setTimeout(() => {
+      expired = true;
+      controller.abort(new DOMException(`timed out after ${ms} ms`, 'TimeoutError'));
+    }, 0);
   }, ms);
   const follow = () => controller.abort(outer.reason);
   if (outer.aborted) follow();

@@ -1,6 +1,9 @@
 // The transport's deadline, and its redirect rule against Node's real fetch over real HTTP (source §1).
+
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createApiClient, OutcomeUnknownError, unwrap } from '../../client/index.js';
 import { deadline } from '../../client/transport.js';
@@ -11,12 +14,14 @@ describe('deadline', () => {
     vi.useRealTimers();
   });
 
-  test('aborts with a TimeoutError once the time is up, and says it expired', () => {
+  test('aborts with a TimeoutError once the time is up (and one more turn), and says it expired', () => {
     vi.useFakeTimers();
     const d = deadline(50, new AbortController().signal);
     vi.advanceTimersByTime(49);
     expect(d.signal.aborted).toBe(false);
     vi.advanceTimersByTime(1);
+    // The abort waits one more turn of the event loop (see the busy process below).
+    vi.runOnlyPendingTimers();
     expect(d.signal.aborted).toBe(true);
     expect(d.signal.reason).toMatchObject({ name: 'TimeoutError', message: 'timed out after 50 ms' });
     expect(d.expired).toBe(true);
@@ -62,6 +67,40 @@ describe('after the exchange', () => {
     await expect(unwrap(client.GET('/company/list/'))).resolves.toEqual({ companies: [] });
     // A deadline still pending would keep Node running for the whole timeout after the answer came.
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('a busy process', () => {
+  test('reads an answer that came while it was busy, rather than reporting none when its deadline passed meanwhile', async () => {
+    // The server runs on another thread, so it answers while this one is blocked. It answers 100 ms after the request;
+    // this thread blocks for 800 ms from the request's arrival, past the client's 300 ms deadline, as a loaded machine
+    // or a long synchronous task would hold it. When it wakes, the answer is waiting on the socket.
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+       const server = require('node:http').createServer((req, res) => {
+         parentPort.postMessage('received');
+         setTimeout(() => {
+           res.writeHead(200, { 'Content-Type': 'application/json' });
+           res.end(JSON.stringify({ status: 'success', data: { companies: [] } }));
+         }, 100);
+       });
+       server.listen(0, '127.0.0.1', () => parentPort.postMessage(server.address().port));
+       parentPort.on('message', () => server.close(() => parentPort.close()));`,
+      { eval: true },
+    );
+    try {
+      const [port] = (await once(worker, 'message')) as [number];
+      const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}/api`, timeoutMs: 300 });
+      const answer = unwrap(client.GET('/company/list/'));
+      await once(worker, 'message');
+      const until = Date.now() + 800;
+      while (Date.now() < until) {
+        // Busy: no timer, no socket is served until this returns.
+      }
+      await expect(answer).resolves.toEqual({ companies: [] });
+    } finally {
+      await worker.terminate();
+    }
   });
 });
 
