@@ -14,7 +14,8 @@ function prismCli(): string {
   return join(dirname(manifest), bin.prism);
 }
 
-const READY_TIMEOUT_MS = 30_000;
+/** Bounds a start that hangs: Prism takes seconds on a quiet machine, and well over 30 s on a loaded CI runner. */
+const READY_TIMEOUT_MS = 120_000;
 const EXIT_TIMEOUT_MS = 5_000;
 /** How much of Prism's output is kept to explain a failed start. */
 const OUTPUT_TAIL = 8_192;
