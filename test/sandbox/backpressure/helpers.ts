@@ -1,12 +1,13 @@
 // Shared set-ups of the back-pressure tests (docs/sandbox.md "Connections and back-pressure"): real sockets to a node host, answers of a chosen size or held at a gate, readers of a raw HTTP/1.1 stream, and clients that stall answers unread.
 import { connect, type Socket } from 'node:net';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { type Answer, fetchHandlerOf, type SandboxRequest } from '../../../mocks/sandbox/core/app.js';
 import {
   type SandboxServer,
   type SandboxServerOptions,
   startSandboxServer,
 } from '../../../mocks/sandbox/hosts/node.js';
+import { eventually, within } from '../../support/waiting.js';
 
 export const MiB = 1024 * 1024;
 
@@ -55,21 +56,6 @@ export function gated(): { gate: Promise<void>; release: () => void } {
     release = resolve;
   });
   return { gate, release };
-}
-
-/** What `promise` gives, waited for 10 s at most: a server that never answers fails the test instead of hanging it. */
-export function within<T>(promise: Promise<T>): Promise<T> {
-  let settled: { value: T } | undefined;
-  void promise.then((value) => {
-    settled = { value };
-  });
-  return vi.waitFor(
-    () => {
-      if (settled === undefined) throw new Error('still waiting');
-      return settled.value;
-    },
-    { timeout: 10_000, interval: 10 },
-  );
 }
 
 /**
@@ -125,11 +111,11 @@ export async function pipelined(requests: string[], kept: boolean, options: Sand
       raw += chunk.toString('latin1');
     });
     socket.write(requests.join(''));
-    await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
+    await eventually(() => expect(seen).toEqual(['0']));
     if (kept) {
       release();
       const all = requests.map((_, i) => String(i));
-      await vi.waitFor(() => expect(answerOrder(raw)).toEqual(all), { timeout: 10_000 });
+      await eventually(() => expect(answerOrder(raw)).toEqual(all));
       expect(server.connections().queueOverflows).toBe(0);
       socket.destroy();
     } else {
@@ -204,9 +190,7 @@ export async function stall(server: SandboxServer, sockets: Socket[], address: s
   const before = server.connections().unreadBytes;
   const socket = await client(server, sockets, address, { paused: true, ignoreErrors: true });
   socket.write(getBytes(bytes));
-  await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(before + bytes), {
-    timeout: 10_000,
-  });
+  await eventually(() => expect(server.connections().unreadBytes).toBeGreaterThan(before + bytes));
   return socket;
 }
 
@@ -236,7 +220,7 @@ export async function waitsForRoom(
 ): Promise<Socket> {
   const socket = await client(server, sockets, address, options);
   socket.write(getBytes(bytes));
-  await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+  await eventually(() => expect(server.connections().waiting).toBe(1));
   return socket;
 }
 
@@ -268,7 +252,7 @@ export async function afterLargeAnswer(
 ): Promise<Socket> {
   const socket = await client(server, sockets, address);
   expect(await within(ask(socket, getBytes(bytes)))).toMatch(/^HTTP\/1\.1 200 /);
-  await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+  await eventually(() => expect(server.connections().unreadBytes).toBe(0));
   return socket;
 }
 

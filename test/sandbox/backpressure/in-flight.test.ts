@@ -1,8 +1,9 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: one answer in flight per connection, and a bounded pipeline of waiting requests.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probe } from '../../../drivers/pipelining-attack.js';
 import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
-import { answerOrder, closed, gated, get, MiB, open, pipelined, sized, within } from './helpers.js';
+import { eventually, within } from '../../support/waiting.js';
+import { answerOrder, closed, gated, get, MiB, open, pipelined, sized } from './helpers.js';
 
 describe('one answer in flight per connection', () => {
   it('the next pipelined request is not started while the answer before it is unread, and all come in order', async () => {
@@ -13,7 +14,7 @@ describe('one answer in flight per connection', () => {
       socket.pause();
       socket.write([1, 2, 3, 4, 5].map(get).join(''));
       // The first answer is more than the system's socket buffers take: the server holds the rest of it.
-      await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(0), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().unreadBytes).toBeGreaterThan(0));
       expect(seen).toEqual(['1']);
       expect(server.connections().building).toBe(0);
       const chunks: Buffer[] = [];
@@ -33,7 +34,7 @@ describe('one answer in flight per connection', () => {
     } finally {
       await server.close();
     }
-  }, 30_000);
+  });
 
   it('a connection that pipelines past the bound is closed; another is answered', async () => {
     const { gate, release } = gated();
@@ -85,7 +86,7 @@ describe('one answer in flight per connection', () => {
         const numbers = [1, 2, 3, 4, 5].map((i) => String(batch * 10 + i));
         expected.push(...numbers);
         socket.write(numbers.map((n) => padded(Number(n))).join(''));
-        await vi.waitFor(() => expect(answerOrder(raw)).toEqual(expected), { timeout: 10_000 });
+        await eventually(() => expect(answerOrder(raw)).toEqual(expected));
       }
       expect(socket.destroyed).toBe(false);
       expect(server.connections().queueOverflows).toBe(0);
@@ -93,5 +94,5 @@ describe('one answer in flight per connection', () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  });
 });
