@@ -1,15 +1,27 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: what the bounds on unread answers and waiting heads measure, and what a refusal says.
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { eventually, within } from '../../support/waiting.js';
-import { answerOrder, ask, firstRead, gated, get, MiB, open, pipelined, readUntil, sized, whole } from './helpers.js';
+import {
+  answerOrder,
+  ask,
+  firstRead,
+  gated,
+  get,
+  MiB,
+  open,
+  pipelined,
+  readUntil,
+  sized,
+  startServer,
+  whole,
+} from './helpers.js';
 
 describe('what the bounds measure', () => {
   it('the refusal for unread answers says in words how many MiB the client may leave unread, and names no field', async () => {
     const { gate, release } = gated();
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
+    const server = await startServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
     const sockets = [await open(server.origin, '127.0.0.66'), await open(server.origin, '127.0.0.66')];
     try {
       const heads = sockets.map((socket, i) => {
@@ -55,7 +67,7 @@ describe('what the bounds measure', () => {
 
   it('an answer larger than both budgets is still answered, one at a time, to a client that holds nothing unread', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({
+    const server = await startServer({
       fetch: sized(3 * MiB, seen),
       unreadPerClientBytes: 2 * MiB,
       unreadBudgetBytes: 2 * MiB,

@@ -1,7 +1,6 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: the unread budgets hold to the byte: at a budget or an equal share exactly, no one gives way.
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { eventually, within } from '../../support/waiting.js';
 import {
   afterLargeAnswer,
@@ -18,6 +17,7 @@ import {
   serverWithBudgetOf,
   stall,
   stallMany,
+  startServer,
   waitsForRoom,
 } from './helpers.js';
 
@@ -28,7 +28,7 @@ describe('budgets to the byte, and who gives way', () => {
       [1, '503'],
     ] as const) {
       const seen: string[] = [];
-      const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadPerClientBytes: 20 * MiB });
+      const server = await startServer({ fetch: bytesAnswers(seen), unreadPerClientBytes: 20 * MiB });
       await closing(server, async (sockets) => {
         await stall(server, sockets, '127.0.0.96', 8 * MiB);
         // What the client holds unread now, head and body of that answer: the next answer may bring it to the budget.

@@ -2,7 +2,6 @@
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { probe } from '../../../drivers/pipelining-attack.js';
-import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { eventually, within } from '../../support/waiting.js';
 import {
   afterLargeAnswer,
@@ -19,6 +18,7 @@ import {
   serverWithBudgetOf,
   stall,
   stallMany,
+  startServer,
   waitsForRoom,
 } from './helpers.js';
 
@@ -26,7 +26,7 @@ describe('budgets to the byte, and who gives way', () => {
   it('everyone together at the budget: a client at its own budget only waits, and a newcomer gets in by the heaviest client losing its connection held longest, no one else', async () => {
     const seen: string[] = [];
     // Four answers of 8 MiB held take 32 MiB (and their heads) of 33 MiB: no one else's answer of 1 MiB fits.
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
     await closing(server, async (sockets) => {
       // The clients in the order they came: a light one, the heavy one (two answers), another light one.
       const { light, heavy, other } = await lightHeavyOther(
@@ -55,7 +55,7 @@ describe('budgets to the byte, and who gives way', () => {
 
   it('an answer that takes everyone together past the budget makes the heaviest client give up its connection held longest, with no one waiting', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 22 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 22 * MiB });
     await closing(server, async (sockets) => {
       const light = await stall(server, sockets, '127.0.0.97', 4 * MiB);
       const oldest = await stall(server, sockets, '127.0.0.98', 8 * MiB);
@@ -76,7 +76,7 @@ describe('budgets to the byte, and who gives way', () => {
 
   it('a client holding less than an equal share that waits for a second answer makes the heaviest client give way', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
     await closing(server, async (sockets) => {
       const { light, heavy, other } = await lightHeavyOther(
         server,
@@ -100,7 +100,7 @@ describe('budgets to the byte, and who gives way', () => {
 
   it('a client that waits only because of its own budget makes no one else give way', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({
+    const server = await startServer({
       fetch: bytesAnswers(seen),
       unreadBudgetBytes: 37 * MiB,
       unreadPerClientBytes: 17 * MiB,
@@ -125,7 +125,7 @@ describe('budgets to the byte, and who gives way', () => {
 
   it('a client holding more than an equal share that waits for room makes no one else give way', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 33 * MiB });
     await closing(server, async (sockets) => {
       const { heavy } = await lightHeavyOther(
         server,
@@ -146,7 +146,7 @@ describe('budgets to the byte, and who gives way', () => {
 
   it('a client holding nothing whose last answer was larger than its own budget still makes the heaviest client give way', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({
+    const server = await startServer({
       fetch: bytesAnswers(seen),
       unreadBudgetBytes: 26 * MiB,
       unreadPerClientBytes: 11 * MiB,
@@ -195,7 +195,7 @@ describe('budgets to the byte, and who gives way', () => {
   it('two answers built in the same turn that take everyone past the budget: the client holding the most gives up its own connection, and the server goes on', async () => {
     const { gate, release } = gated();
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 10 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 10 * MiB });
     await closing(
       server,
       async (sockets) => {
@@ -245,7 +245,7 @@ describe('budgets to the byte, and who gives way', () => {
   it('an answer that takes everyone past the budget costs its client one connection, the one held longest, not the answer itself, when the only waiter has left', async () => {
     const { gate, release } = gated();
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 17.5 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 17.5 * MiB });
     await closing(
       server,
       async (sockets) => {
@@ -283,7 +283,7 @@ describe('budgets to the byte, and who gives way', () => {
     let asked = 0;
     const seen: string[] = [];
     // Two answers being built count 1 MiB each: a third does not fit 2 MiB until one of them is built.
-    const server = await startSandboxServer({
+    const server = await startServer({
       fetch: bytesAnswers(seen, () => gates[asked++] as Promise<void>),
       unreadBudgetBytes: 2 * MiB,
     });

@@ -7,9 +7,18 @@ import {
   type SandboxServerOptions,
   startSandboxServer,
 } from '../../../mocks/sandbox/hosts/node.js';
-import { eventually, within } from '../../support/waiting.js';
+import { eventually, HANG_MS, within } from '../../support/waiting.js';
 
 export const MiB = 1024 * 1024;
+
+/**
+ * A node host whose time-based cuts (an idle kept-alive connection after 5 s, an unread answer after 30 s) come only
+ * after any test's own bound: these tests hold connections idle or answers unread for as long as a busy machine takes
+ * them to get round to reading, and judge the byte budgets, not those clocks (test/sandbox/backpressure/slow-reader).
+ */
+export function startServer(options: SandboxServerOptions): Promise<SandboxServer> {
+  return startSandboxServer({ keepAliveTimeoutMs: 10 * HANG_MS, slowReaderMs: 10 * HANG_MS, ...options });
+}
 
 export function open(origin: string, localAddress = '127.0.0.1'): Promise<Socket> {
   const { hostname, port } = new URL(origin);
@@ -102,7 +111,7 @@ export async function client(
 export async function pipelined(requests: string[], kept: boolean, options: SandboxServerOptions = {}): Promise<void> {
   const { gate, release } = gated();
   const seen: string[] = [];
-  const server = await startSandboxServer({ fetch: sized(10, seen, gate), ...options });
+  const server = await startServer({ fetch: sized(10, seen, gate), ...options });
   try {
     const socket = await open(server.origin);
     socket.on('error', () => undefined);
@@ -277,11 +286,11 @@ export async function serverWithBudgetOf(
   seen: string[],
   gate?: Promise<void>,
 ): Promise<{ server: SandboxServer; one: number }> {
-  const probe = await startSandboxServer({ fetch: bytesAnswers([]) });
+  const probe = await startServer({ fetch: bytesAnswers([]) });
   let one = 0;
   await closing(probe, async (sockets) => {
     await stall(probe, sockets, '127.0.0.124', 8 * MiB);
     one = probe.connections().unreadBytes;
   });
-  return { server: await startSandboxServer({ fetch: bytesAnswers(seen, gate), ...bounds(one) }), one };
+  return { server: await startServer({ fetch: bytesAnswers(seen, gate), ...bounds(one) }), one };
 }

@@ -1,14 +1,13 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: one answer in flight per connection, and a bounded pipeline of waiting requests.
 import { describe, expect, it } from 'vitest';
 import { probe } from '../../../drivers/pipelining-attack.js';
-import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { eventually, within } from '../../support/waiting.js';
-import { answerOrder, closed, gated, get, MiB, open, pipelined, sized } from './helpers.js';
+import { answerOrder, closed, gated, get, MiB, open, pipelined, sized, startServer } from './helpers.js';
 
 describe('one answer in flight per connection', () => {
   it('the next pipelined request is not started while the answer before it is unread, and all come in order', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(8 * MiB, seen) });
+    const server = await startServer({ fetch: sized(8 * MiB, seen) });
     try {
       const socket = await open(server.origin);
       socket.pause();
@@ -39,7 +38,7 @@ describe('one answer in flight per connection', () => {
   it('a connection that pipelines past the bound is closed; another is answered', async () => {
     const { gate, release } = gated();
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(10, seen, gate), maxPipelined: 4 });
+    const server = await startServer({ fetch: sized(10, seen, gate), maxPipelined: 4 });
     try {
       const socket = await open(server.origin);
       socket.on('error', () => undefined);
@@ -71,7 +70,7 @@ describe('one answer in flight per connection', () => {
   });
   it('heads count only while they wait: a connection that pipelines batches of large heads, one batch after another, is never closed', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(10, seen) });
+    const server = await startServer({ fetch: sized(10, seen) });
     try {
       const socket = await open(server.origin);
       // Batches of five heads of about 12 KiB (60 KiB waiting at most); eight of them send about 480 KiB in all.

@@ -1,6 +1,5 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: a request waiting for room is answered once room is made: by a reader, a closed connection, a smaller answer.
 import { describe, expect, it } from 'vitest';
-import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { eventually, within } from '../../support/waiting.js';
 import {
   afterLargeAnswer,
@@ -15,13 +14,14 @@ import {
   open,
   sized,
   stall,
+  startServer,
 } from './helpers.js';
 
 describe('budgets to the byte, and who gives way', () => {
   it('a pipelined request waits for room in its client budget like a new one, and is answered once room is made', async () => {
     const { gate, release } = gated();
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 11 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 11 * MiB });
     await closing(
       server,
       async (sockets) => {
@@ -54,7 +54,7 @@ describe('budgets to the byte, and who gives way', () => {
   it('small answers soon make a client that took one large answer as light as a new one: two of its answers are built at once again within a 2 MiB budget', async () => {
     const { gate, release } = gated();
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 2 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen, gate), unreadPerClientBytes: 2 * MiB });
     await closing(
       server,
       async (sockets) => {
@@ -86,7 +86,7 @@ describe('budgets to the byte, and who gives way', () => {
     // The first request with `?gate` waits for the first gate, the second for the second.
     let asked = 0;
     const next = () => (gates[asked++] as (typeof gates)[number]).gate;
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen, next), unreadPerClientBytes: 11 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen, next), unreadPerClientBytes: 11 * MiB });
     await closing(
       server,
       async (sockets) => {
@@ -125,7 +125,7 @@ describe('budgets to the byte, and who gives way', () => {
 
   it('a connection that holds one answer after another, read each time, keeps no listener per answer', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(16 * MiB, seen) });
+    const server = await startServer({ fetch: sized(16 * MiB, seen) });
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => warnings.push(warning);
     process.on('warning', onWarning);
@@ -163,7 +163,7 @@ describe('budgets to the byte, and who gives way', () => {
     const { gate, release } = gated();
     const seen: string[] = [];
     // One answer being built counts 1 MiB: a second does not fit 1.5 MiB.
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 1.5 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 1.5 * MiB });
     await closing(
       server,
       async (sockets) => {
@@ -187,7 +187,7 @@ describe('budgets to the byte, and who gives way', () => {
   it('a client that closes its connection in the middle of sending a body gives its room to a client waiting for it', async () => {
     const seen: string[] = [];
     // The request whose body is being read counts 1 MiB: a second answer does not fit 1.5 MiB.
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 1.5 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen), unreadBudgetBytes: 1.5 * MiB });
     await closing(server, async (sockets) => {
       const leaving = await client(server, sockets, '127.0.0.140', { ignoreErrors: true });
       leaving.write(`POST /api/b/10 HTTP/1.1\r\nHost: sandbox\r\nContent-Length: 100\r\n\r\n${'x'.repeat(10)}`);
@@ -208,7 +208,7 @@ describe('budgets to the byte, and who gives way', () => {
     const { gate, release } = gated();
     const seen: string[] = [];
     // The heavy client's next answer is expected as large as its last (16 MiB): with it, no 1 MiB more fits.
-    const server = await startSandboxServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 16.5 * MiB });
+    const server = await startServer({ fetch: bytesAnswers(seen, gate), unreadBudgetBytes: 16.5 * MiB });
     await closing(
       server,
       async (sockets) => {

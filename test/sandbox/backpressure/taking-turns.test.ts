@@ -2,9 +2,9 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { type Answer, fetchHandlerOf, type SandboxRequest } from '../../../mocks/sandbox/core/app.js';
-import { type SandboxServer, startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
+import type { SandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { eventually, within } from '../../support/waiting.js';
-import { ask, closing, get, open, readUntil, whole } from './helpers.js';
+import { ask, closing, get, open, readUntil, startServer, whole } from './helpers.js';
 
 describe('large answers take turns', () => {
   /** The size from which a client's next answers take turns (LARGE_ANSWER_BYTES in the host). */
@@ -20,7 +20,7 @@ describe('large answers take turns', () => {
   async function turnServer() {
     const started: string[] = [];
     const hooks = { onStart: (_id: string) => {} };
-    const server = await startSandboxServer({
+    const server = await startServer({
       fetch: fetchHandlerOf((request: SandboxRequest): Answer => {
         const id = request.url.split('/n/')[1] ?? '?';
         started.push(id);

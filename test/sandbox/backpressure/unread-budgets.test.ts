@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { pipeline, prepareCasePage, probe } from '../../../drivers/pipelining-attack.js';
 import { createSandbox, type FetchHandler, fetchHandlerOf, requestClients } from '../../../mocks/sandbox/core/app.js';
-import { type SandboxServer, startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
+import type { SandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { eventually, within } from '../../support/waiting.js';
-import { client, closing, gated, get, MiB, open, readUntil, sized } from './helpers.js';
+import { client, closing, gated, get, MiB, open, readUntil, sized, startServer } from './helpers.js';
 
 describe('budgets for unread answers', () => {
   // Each answer being built counts 1 MiB against both budgets until its size is known.
@@ -16,7 +16,7 @@ describe('budgets for unread answers', () => {
     async (_, bounds, addresses) => {
       const { gate, release } = gated();
       const seen: string[] = [];
-      const server = await startSandboxServer({ fetch: sized(10, seen, gate), ...bounds });
+      const server = await startServer({ fetch: sized(10, seen, gate), ...bounds });
       await closing(
         server,
         async (sockets) => {
@@ -66,7 +66,7 @@ describe('budgets for unread answers', () => {
 
   it('connections that pipeline 20 pages of 3 MB and never read (250 scaled down to 8): the attacker waits, its unread answers stay within its budget, another address is answered', async () => {
     const { page, fetch, counter } = await largePages();
-    const server = await startSandboxServer({ fetch, unreadPerClientBytes: 8 * MiB, unreadBudgetBytes: 32 * MiB });
+    const server = await startServer({ fetch, unreadPerClientBytes: 8 * MiB, unreadBudgetBytes: 32 * MiB });
     const attack = await pipeline({
       origin: server.origin,
       page,
@@ -93,7 +93,7 @@ describe('budgets for unread answers', () => {
 
   it('when everyone together is at the budget, the client holding more than an equal share gives way to another that waits', async () => {
     const { page, fetch, counter } = await largePages();
-    const server = await startSandboxServer({ fetch, unreadPerClientBytes: 12 * MiB, unreadBudgetBytes: 8 * MiB });
+    const server = await startServer({ fetch, unreadPerClientBytes: 12 * MiB, unreadBudgetBytes: 8 * MiB });
     const first = await pipeline({
       origin: server.origin,
       page,
@@ -135,7 +135,7 @@ describe('budgets for unread answers', () => {
     async (_, handler) => {
       const { gate, release } = gated();
       const seen: string[] = [];
-      const server = await startSandboxServer({
+      const server = await startServer({
         fetch: handler(sized(12 * MiB, seen, gate)),
         unreadPerClientBytes: 4 * MiB,
       });
@@ -171,7 +171,7 @@ describe('budgets for unread answers', () => {
 
   it('a client asking for many large pages at once takes turns: a small request from another client is answered before they are all built', async () => {
     const { page, fetch, counter } = await largePages();
-    const server = await startSandboxServer({ fetch });
+    const server = await startServer({ fetch });
     const crowd = 40;
     try {
       let probed: Promise<{ status: number; builtBefore: number }> | undefined;
