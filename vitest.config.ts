@@ -3,7 +3,7 @@
 // takes ten times as long on a 2-core machine at load 20, and must still pass there.
 import { configDefaults, defineConfig } from 'vitest/config';
 
-/** What both projects share (not through `extends`, which would copy maxWorkers into each and hide --maxWorkers). */
+/** What both projects share (not through `extends`, which would copy a maxWorkers set here into each, past --maxWorkers). */
 const shared = {
   // Twice the longest single wait a test makes (HANG_MS in test/support/waiting.ts): a test still running after two
   // minutes is hung, not slow. Files whose steps are npm installs, compilers or a browser say a larger bound.
@@ -14,9 +14,9 @@ const shared = {
 
 export default defineConfig({
   test: {
-    // Two files at a time on two cores: most tests spend their time waiting on a child process, a socket, npm or
-    // Chromium, so a second worker fills the first one's waits (measured in docs/testing.md).
-    maxWorkers: 2,
+    // Workers: Vitest's default (one fewer than the cores: one here). A second on two cores was no faster on a busy
+    // machine (docs/testing.md "How long `npm test` takes"): the tests' waits are mostly on other processes that need
+    // the CPU too (npm, tsc, Chromium, servers). `--maxWorkers=2` tries it.
     projects: [
       {
         test: {
