@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchChromium } from '../../drivers/chromium.js';
+import { unhurried } from '../support/waiting.js';
 
 const root = new URL('../../', import.meta.url);
 
@@ -81,7 +82,7 @@ afterAll(async () => {
 });
 
 test('a POST answered 303 is an opaque redirect in the browser: OutcomeUnknownError, sent once; a GET 302 is followed', async () => {
-  const page = await browser.newPage();
+  const page = unhurried(await browser.newPage());
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(`${origin}/`);

@@ -10,6 +10,7 @@ import { loadContract } from '../../contract/openapi.js';
 import { buildDocs, slugOf } from '../../docs-build/build-docs.js';
 import { STATE_MACHINES } from '../../docs-build/state-machines.js';
 import { launchChromium } from '../../drivers/chromium.js';
+import { HANG_MS, unhurried } from '../support/waiting.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../.artifacts/', import.meta.url));
 const LOCAL = /^(file|data|blob):/;
@@ -54,7 +55,9 @@ beforeAll(async () => {
   const file = join(dir, 'index.html');
   ({ bytes } = buildDocs(file));
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, serviceWorkers: 'block' });
+  const context = unhurried(
+    await browser.newContext({ viewport: { width: 1400, height: 1000 }, serviceWorkers: 'block' }),
+  );
   await context.route('**/*', (route) => {
     const url = route.request().url();
     if (LOCAL.test(url)) return route.continue();
@@ -105,7 +108,7 @@ test('it opens on the API: the first tag and one of its operations are in the fi
   // Counted first, for a bounded while (hydration re-renders the prerendered page): a page that renders no operation
   // before the reader scrolls fails here with the counts, not by a locator's timeout.
   await expect
-    .poll(async () => [await entry.count(), await heading.count()], { timeout: 15_000, interval: 100 })
+    .poll(async () => [await entry.count(), await heading.count()], { timeout: HANG_MS, interval: 100 })
     .toEqual([1, 1]);
   const [scrolled, entryBox, headingBox] = await Promise.all([
     tab.evaluate(() => window.scrollY),

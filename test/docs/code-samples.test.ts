@@ -11,6 +11,7 @@ import { operationsOf, readResolvedContract } from '../../contract/resolved.js';
 import { contractSamples, type OperationSamples, samplesOf, withCodeSamples } from '../../docs-build/code-samples.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { HANG_MS } from '../support/waiting.js';
 import { prepareSampleWorld, type SampleVariables } from './sample-world.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -58,7 +59,7 @@ function runCurl(source: string, env: SampleVariables): Promise<number> {
     execFile(
       'bash',
       ['-c', `${source} -o /dev/null -w '%{http_code}'`],
-      { env: { PATH: process.env.PATH, ...env }, timeout: 20_000 },
+      { env: { PATH: process.env.PATH, ...env }, timeout: HANG_MS },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(Number(stdout))),
     );
   });

@@ -23,9 +23,11 @@ import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/host
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { logIn } from '../sandbox/msw/story.js';
 import { recordCspViolations } from '../support/csp-violations.js';
+import { unhurried } from '../support/waiting.js';
 
-// Each test drives a real page through several round trips; on a shared 2-core machine that can take a while.
-vi.setConfig({ testTimeout: 90_000 });
+// Each test drives a real page through a dozen round trips: a test still running after five minutes is hung, even on a
+// busy 2-core machine.
+vi.setConfig({ testTimeout: 5 * 60_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'docs-console-'));
 const sandbox = createSandbox();
@@ -56,7 +58,7 @@ beforeAll(async () => {
   });
   origin = new URL(server.baseUrl).origin;
   browser = await launchChromium();
-}, 120_000);
+});
 
 afterEach(async () => {
   await context?.close();
@@ -71,7 +73,7 @@ afterAll(async () => {
 
 /** A fresh context and the console page, ready; `allowed` lists other origins the test itself asks the page to reach. */
 async function openConsole(url = `${origin}/docs/console.html`, allowed: string[] = []): Promise<Page> {
-  context = await browser.newContext({ viewport: { width: 1300, height: 1000 } });
+  context = unhurried(await browser.newContext({ viewport: { width: 1300, height: 1000 } }));
   offOrigin = [];
   pageErrors = [];
   cspViolations = await recordCspViolations(context);
@@ -86,7 +88,7 @@ async function openConsole(url = `${origin}/docs/console.html`, allowed: string[
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.goto(url);
-  await page.waitForSelector('body[data-state=ready]', { timeout: 30_000 });
+  await page.waitForSelector('body[data-state=ready]');
   return page;
 }
 
@@ -111,7 +113,7 @@ async function execute(
   if (body !== undefined) await op.locator('textarea.body-param__text').fill(body);
   await op.locator('button.execute').click();
   const status = op.locator('.live-responses-table tbody .response-col_status').first();
-  await status.waitFor({ timeout: 15_000 });
+  await status.waitFor();
   const text = (await op.locator('.live-responses-table tbody .response-col_description').first().textContent()) ?? '';
   return { status: Number((await status.textContent())?.trim()), text };
 }

@@ -15,6 +15,7 @@ import { type Phase, RUN_ORDER } from '../../docs-build/postman/run-order.js';
 import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { HANG_MS } from '../support/waiting.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CONTRACT = join(root, 'openapi.yaml');
@@ -50,7 +51,7 @@ function credentialOf(item: PostmanItem): string {
 function runCollection(baseUrl: string): Promise<NewmanRunSummary> {
   return new Promise((resolve, reject) => {
     newman.run(
-      { collection: file, envVar: [{ key: 'base_url', value: baseUrl }], reporters: [], timeoutRequest: 15_000 },
+      { collection: file, envVar: [{ key: 'base_url', value: baseUrl }], reporters: [], timeoutRequest: HANG_MS },
       (error, summary) => (error ? reject(error) : resolve(summary)),
     );
   });

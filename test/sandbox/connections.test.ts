@@ -1,9 +1,10 @@
 // Bounded connections (docs/sandbox.md "Connections and back-pressure"), with real sockets: clients grouped by address, a reader that never reads is cut, and when the table is full idle connections give way, so a few addresses cannot keep everyone else out.
 import { connect, type Socket } from 'node:net';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probe } from '../../drivers/pipelining-attack.js';
 import { groupOf } from '../../mocks/sandbox/hosts/connections.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { eventually } from '../support/waiting.js';
 
 const closed = (socket: Socket) =>
   new Promise<void>((resolve) => {
@@ -22,20 +23,17 @@ function open(origin: string, localAddress = '127.0.0.1'): Promise<Socket> {
 
 /** The server has seen every connection made so far (its 'connection' event comes after the client's connect). */
 const seen = (server: SandboxServer, connections: number) =>
-  vi.waitFor(
-    () => {
-      const { open, evicted, turnedAway } = server.connections();
-      expect(open + evicted + turnedAway).toBeGreaterThanOrEqual(connections);
-    },
-    { timeout: 10_000 },
-  );
+  eventually(() => {
+    const { open, evicted, turnedAway } = server.connections();
+    expect(open + evicted + turnedAway).toBeGreaterThanOrEqual(connections);
+  });
 
 /** Closed by the server (or on its way to be): the client has seen its end. */
 const gone = (socket: Socket) => socket.destroyed || socket.readyState !== 'open';
 
 /** Waits until `count` of `sockets` are closed; the indexes of those closed. */
 async function closedAmong(sockets: Socket[], count: number): Promise<number[]> {
-  await vi.waitFor(() => expect(sockets.filter(gone)).toHaveLength(count), { timeout: 10_000 });
+  await eventually(() => expect(sockets.filter(gone)).toHaveLength(count));
   return sockets.flatMap((socket, i) => (gone(socket) ? [i] : []));
 }
 
@@ -99,7 +97,7 @@ describe('the node host', () => {
       socket.pause();
       socket.write('GET /api/member/me/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
       // Read nothing until the server says it cut the reader, then read what is left: it ends short of the answer.
-      await vi.waitFor(() => expect(server.connections().slowReaders).toBe(1), { timeout: 15_000 });
+      await eventually(() => expect(server.connections().slowReaders).toBe(1));
       let received = 0;
       socket.on('data', (chunk: Buffer) => {
         received += chunk.length;
@@ -112,7 +110,7 @@ describe('the node host', () => {
     } finally {
       await server.close();
     }
-  }, 30_000);
+  });
 
   it('when the table is full, the connection idle longest gives way to a new one', async () => {
     const server = await startSandboxServer({ maxConnections: 5 });
@@ -160,7 +158,7 @@ describe('the node host', () => {
       await seen(server, 3);
       expect(server.connections()).toMatchObject({ open: 3, clients: 2 });
       for (const s of sockets) s.destroy();
-      await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 0, clients: 0 }), { timeout: 10_000 });
+      await eventually(() => expect(server.connections()).toMatchObject({ open: 0, clients: 0 }));
     } finally {
       await server.close();
     }
@@ -205,7 +203,7 @@ describe('the node host', () => {
         socket.write('GET /api/member/me/ HTTP/1.1\r\nHost: sandbox\r\n\r\n');
         sockets.push(socket);
       }
-      await vi.waitFor(() => expect(started).toBe(3), { timeout: 10_000 });
+      await eventually(() => expect(started).toBe(3));
       // Refused once, the client is still at its bound: its next connection is refused too.
       const extras = [await open(server.origin, '127.0.0.6')];
       await seen(server, 4);
@@ -238,7 +236,7 @@ describe('the node host', () => {
   async function leaveWhileBuilt(server: SandboxServer, counter: { started: number }, address: string) {
     const socket = await open(server.origin, address);
     socket.write(get('/api/held/'));
-    await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
+    await eventually(() => expect(counter.started).toBe(1));
     socket.destroy();
   }
 
@@ -279,7 +277,7 @@ describe('the node host', () => {
     try {
       sockets.push(...(await busy(server.origin, '127.0.0.9', 1)));
       sockets.push(...(await busy(server.origin, '127.0.0.7', 3)));
-      await vi.waitFor(() => expect(counter.started).toBe(4), { timeout: 10_000 });
+      await eventually(() => expect(counter.started).toBe(4));
       const answered = await probe(server.origin, '/api/member/me/', {}, '127.0.0.8');
       expect(answered.status).toBe(200);
       // 127.0.0.9's connection is the oldest of all, but its client holds fewer: 127.0.0.7's oldest goes.
@@ -299,7 +297,7 @@ describe('the node host', () => {
     try {
       sockets.push(...(await busy(server.origin, '127.0.0.31', 1)));
       sockets.push(...(await busy(server.origin, '127.0.0.32', 1)));
-      await vi.waitFor(() => expect(counter.started).toBe(2), { timeout: 10_000 });
+      await eventually(() => expect(counter.started).toBe(2));
       const refused = await probe(server.origin, '/api/member/me/', {}, '127.0.0.33');
       expect(refused.status).toBe(0);
       expect(server.connections()).toMatchObject({ open: 2, clients: 2, evicted: 0, turnedAway: 1 });
@@ -335,12 +333,12 @@ describe('the node host', () => {
         const [busySocket, unread, waiting] = [role('busy'), role('unread'), role('waiting')];
         await seen(server, 3);
         const busyAnswer = ask(busySocket, get('/api/held/'));
-        await vi.waitFor(() => expect(counter.started).toBe(1), { timeout: 10_000 });
+        await eventually(() => expect(counter.started).toBe(1));
         unread.pause();
         unread.write(get('/api/big/'));
-        await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(0), { timeout: 10_000 });
+        await eventually(() => expect(server.connections().unreadBytes).toBeGreaterThan(0));
         const waitingAnswer = ask(waiting, get('/api/small/'));
-        await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+        await eventually(() => expect(server.connections().waiting).toBe(1));
         // The non-reader pipelines one more: it is the connection most recently active.
         unread.write(get('/api/small/'));
         const answered = await probe(server.origin, '/api/small/', {}, '127.0.0.42');
@@ -366,10 +364,10 @@ describe('the node host', () => {
     const { server, counter } = await heldServer({ unreadPerClientBytes: 1024 * 1024 }, held.passed);
     try {
       await leaveWhileBuilt(server, counter, '127.0.0.51');
-      await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().open).toBe(0));
       const again = await open(server.origin, '127.0.0.51');
       const answer = ask(again, get('/api/small/'));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().waiting).toBe(1));
       held.open();
       expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
       again.destroy();
@@ -384,13 +382,10 @@ describe('the node host', () => {
     const { server, counter } = await heldServer({}, held.passed);
     try {
       await leaveWhileBuilt(server, counter, '127.0.0.54');
-      await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 0, clients: 1, building: 1 }), {
-        timeout: 10_000,
-      });
+      await eventually(() => expect(server.connections()).toMatchObject({ open: 0, clients: 1, building: 1 }));
       held.open();
-      await vi.waitFor(
-        () => expect(server.connections()).toMatchObject({ open: 0, clients: 0, building: 0, unreadBytes: 0 }),
-        { timeout: 10_000 },
+      await eventually(() =>
+        expect(server.connections()).toMatchObject({ open: 0, clients: 0, building: 0, unreadBytes: 0 }),
       );
     } finally {
       held.open();
@@ -404,22 +399,22 @@ describe('the node host', () => {
     const { server, counter } = await heldServer({ maxConnections: 1, unreadPerClientBytes: 1024 * 1024 }, held.passed);
     try {
       await leaveWhileBuilt(server, counter, '127.0.0.52');
-      await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().open).toBe(0));
       // Another client takes the only place with a request in progress: the first client's next connection is refused.
       const other = await open(server.origin, '127.0.0.53');
       other.on('error', () => undefined);
       other.write(get('/api/held/'));
-      await vi.waitFor(() => expect(counter.started).toBe(2), { timeout: 10_000 });
+      await eventually(() => expect(counter.started).toBe(2));
       const refused = await open(server.origin, '127.0.0.52');
       refused.on('error', () => undefined);
       await closed(refused);
       expect(server.connections()).toMatchObject({ open: 1, turnedAway: 1 });
       other.destroy();
-      await vi.waitFor(() => expect(server.connections().open).toBe(0), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().open).toBe(0));
       // Its answer is still being built: the next request of that client waits for it.
       const again = await open(server.origin, '127.0.0.52');
       const answer = ask(again, get('/api/small/'));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().waiting).toBe(1));
       held.open();
       expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
       again.destroy();
@@ -448,7 +443,7 @@ describe('the node host', () => {
     };
     try {
       await Promise.all(attackers.flatMap((address) => Array.from({ length: 8 }, () => keep(address))));
-      await vi.waitFor(() => expect(server.connections().open).toBe(20), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().open).toBe(20));
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++)
         statuses.push((await probe(server.origin, '/api/member/me/', {}, '127.0.0.20')).status);
@@ -459,5 +454,5 @@ describe('the node host', () => {
       for (const s of live) s.destroy();
       await server.close();
     }
-  }, 30_000);
+  });
 });

@@ -219,7 +219,7 @@ test('junk tokens sent with Prefer: expire-token are refused, recorded nowhere, 
   const again = await call(own.fetch, '/member/me/', { authorization: `JWT ${victim}` });
   expect(again.status).toBe(401);
   expect(JSON.stringify(await again.json())).toContain('expired');
-}, 60_000);
+});
 
 // The empty world has no board at all; the large one holds 3,005 scenarios on the demo board (the cap was 1,000).
 test.each(['demo', 'large'] as const)('the %s world accepts a new scenario on its board', async (world) => {

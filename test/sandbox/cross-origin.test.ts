@@ -11,6 +11,7 @@ import { launchChromium } from '../../drivers/chromium.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { unhurried } from '../support/waiting.js';
 import type { Kit } from './cross-origin/page.js';
 
 const HTML = `<!doctype html><meta charset="utf-8"><title>An app on its own origin</title>
@@ -62,10 +63,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
   appOrigin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   browser = await launchChromium();
-  page = await browser.newPage();
+  page = unhurried(await browser.newPage());
   await page.goto(`${appOrigin}/`);
   await page.waitForFunction(() => document.body.dataset.state === 'ready');
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -152,4 +153,4 @@ test('the typed client from another origin: log in, a forced 404, an expired tok
   expect(result.control).toMatch(/^refused: TypeError/);
   expect(seen.filter((s) => s.path.startsWith('/_sandbox/'))).toEqual([]);
   expect(sandbox.store).toBe(world);
-}, 60_000);
+});

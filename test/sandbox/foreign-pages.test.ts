@@ -9,6 +9,7 @@ import { launchChromium } from '../../drivers/chromium.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { unhurried } from '../support/waiting.js';
 
 const EVIL = 'evil.example';
 const sandbox = createSandbox();
@@ -34,7 +35,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
   pagesPort = (pages.address() as AddressInfo).port;
   browser = await launchChromium([`--host-resolver-rules=MAP ${EVIL} 127.0.0.1`]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -43,7 +44,7 @@ afterAll(async () => {
 });
 
 async function pageAt(origin: string): Promise<Page> {
-  const page = await browser.newPage();
+  const page = unhurried(await browser.newPage());
   await page.goto(`${origin}/`);
   return page;
 }
@@ -145,7 +146,7 @@ test('a page of an origin nobody allowed cannot log in, delete, or reset: the wo
   expect(sandbox.store.scenarios.size).toBe(scenarios);
   // The host refused every one of its requests, preflights included, before the sandbox saw it.
   expect(reached.filter((o) => o?.includes(EVIL))).toEqual([]);
-}, 60_000);
+});
 
 test("a page of an origin nobody allowed guessing the viewer's password: refused, and the owner logs in", async () => {
   const { viewer } = DEMO.accounts;
@@ -156,7 +157,7 @@ test("a page of an origin nobody allowed guessing the viewer's password: refused
     await page.close();
   }
   expect(await ownerLogin(viewer.username, viewer.password)).toBe(200);
-}, 60_000);
+});
 
 test("a page of this machine guessing wrong meets the throttle for its origin alone: the owner's login still works", async () => {
   const { outsider } = DEMO.accounts;
@@ -169,7 +170,7 @@ test("a page of this machine guessing wrong meets the throttle for its origin al
     await page.close();
   }
   expect(await ownerLogin(outsider.username, outsider.password)).toBe(200);
-}, 60_000);
+});
 
 test("the sandbox's own pages under a name the operator gave are allowed; the same page under a rebinding name is not", async () => {
   const named = await startSandboxServer({ fetch: createSandbox().fetch, guard: { hosts: ['sandbox.team.internal'] } });

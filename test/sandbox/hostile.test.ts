@@ -8,6 +8,7 @@ import { MAX_FIELD_ERRORS } from '../../mocks/sandbox/domain/errors.js';
 import { sandboxHandlers } from '../../mocks/sandbox/hosts/msw.js';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { eventually } from '../support/waiting.js';
 import { headersOf, onBoard, requestTo, sandboxUnderTest } from './harness.js';
 
 const { member } = DEMO.accounts;
@@ -388,11 +389,9 @@ describe('over HTTP', () => {
     socket.write(
       'POST /api/member/login/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user',
     );
-    await vi.waitFor(() => expect(server.connections().building).toBe(1), { timeout: 10_000 });
+    await eventually(() => expect(server.connections().building).toBe(1));
     socket.destroy();
-    await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 0, building: 0, clients: 0 }), {
-      timeout: 10_000,
-    });
+    await eventually(() => expect(server.connections()).toMatchObject({ open: 0, building: 0, clients: 0 }));
     expect((await fetch(`${server.baseUrl}/member/me/`, { headers: { authorization: auth } })).status).toBe(200);
   });
 

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { launchChromium } from '../../drivers/chromium.js';
 import { recordCspViolations } from '../support/csp-violations.js';
+import { unhurried } from '../support/waiting.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const HTML = `<!doctype html><meta charset="utf-8"><title>Sandbox in the browser</title>
@@ -74,12 +75,12 @@ afterAll(async () => {
 
 async function openPage(storage: string, inContext?: BrowserContext): Promise<Page> {
   if (inContext) {
-    const page = await inContext.newPage();
+    const page = unhurried(await inContext.newPage());
     await page.goto(`${origin}/?storage=${storage}`);
     await waitReady(page);
     return page;
   }
-  context = await browser.newContext();
+  context = unhurried(await browser.newContext());
   cspViolations = await recordCspViolations(context);
   await context.route('**/*', (route) => {
     const url = route.request().url();

@@ -20,6 +20,7 @@ import {
   startSandboxServer,
 } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
+import { unhurried } from '../support/waiting.js';
 
 const DOCS = fileURLToPath(new URL('../../docs/sandbox.md', import.meta.url));
 /** The sandbox's address as the docs print it, replaced by the test sandbox's. */
@@ -80,7 +81,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'vite-proxy-'));
   await writeFile(join(root, 'index.html'), '<!doctype html><meta charset="utf-8"><title>app</title><p>app</p>');
   browser = await launchChromium();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -108,7 +109,7 @@ async function startVite(proxy: Record<string, string | ProxyOptions>): Promise<
 
 /** A page of the dev server: log in through /api, then reset through /_sandbox. */
 async function pageRun(appOrigin: string) {
-  const page = await browser.newPage();
+  const page = unhurried(await browser.newPage());
   try {
     await page.goto(`${appOrigin}/`);
     return await page.evaluate(
@@ -192,7 +193,7 @@ describe.each([
       sandboxControlsProxy,
     ) as Record<string, string | ProxyOptions>;
     app = await startVite(proxy);
-  }, 60_000);
+  });
 
   test('a page: its API call works, its reset only with the proxy that sends the secret; what the sandbox saw', async () => {
     seen.length = 0;

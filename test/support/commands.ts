@@ -8,8 +8,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** Runs a kit source file as node runs its compiled one: tsx as a loader, no wrapper process in between. */
-const TSX = import.meta.resolve('tsx');
 
 /** The user's environment: none of the variables npm and vitest set for this checkout's own scripts. */
 export function userEnv(): NodeJS.ProcessEnv {
@@ -26,7 +24,10 @@ export function userEnv(): NodeJS.ProcessEnv {
  */
 export function userProject(name: string, source: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'kit-command-'));
-  const command = `node --import ${TSX} ${join(root, source)}`;
+  // tsx as a loader, no wrapper process in between: node runs the source as it runs a compiled file. Resolved here, not
+  // when the module loads: Vitest's globalSetup (test/package/rehearsal.ts) loads this module where import.meta.resolve
+  // does not exist.
+  const command = `node --import ${import.meta.resolve('tsx')} ${join(root, source)}`;
   writeFileSync(
     join(dir, 'package.json'),
     JSON.stringify({ name: 'user-project', private: true, scripts: { [name]: command } }),

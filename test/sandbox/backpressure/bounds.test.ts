@@ -1,7 +1,7 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: what the bounds on unread answers and waiting heads measure, and what a refusal says.
 import type { Socket } from 'node:net';
-import { describe, expect, it, vi } from 'vitest';
-import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
+import { describe, expect, it } from 'vitest';
+import { eventually, within } from '../../support/waiting.js';
 import {
   answerOrder,
   ask,
@@ -13,15 +13,15 @@ import {
   pipelined,
   readUntil,
   sized,
+  startServer,
   whole,
-  within,
 } from './helpers.js';
 
 describe('what the bounds measure', () => {
   it('the refusal for unread answers says in words how many MiB the client may leave unread, and names no field', async () => {
     const { gate, release } = gated();
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
+    const server = await startServer({ fetch: sized(12 * MiB, seen, gate), unreadPerClientBytes: 4 * MiB });
     const sockets = [await open(server.origin, '127.0.0.66'), await open(server.origin, '127.0.0.66')];
     try {
       const heads = sockets.map((socket, i) => {
@@ -29,7 +29,7 @@ describe('what the bounds measure', () => {
         socket.write(get(i));
         return firstRead(socket);
       });
-      await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
+      await eventually(() => expect(seen).toHaveLength(2));
       release();
       const firsts = await within(Promise.all(heads));
       const refusedAt = firsts.findIndex((head) => head.startsWith('HTTP/1.1 503 '));
@@ -50,7 +50,7 @@ describe('what the bounds measure', () => {
       for (const socket of sockets) socket.destroy();
       await server.close();
     }
-  }, 30_000);
+  });
 
   it('waiting heads count their request target + 16 and each header name and value + 2: exactly 64 KiB of them is kept, one byte more closes the connection', async () => {
     // Five waiting heads of `/api/n/<i>` (8 characters) with Host and X-Pad count 8 + 16 + (4 + 2) + (7 + 2) + (5 + 2) +
@@ -67,7 +67,7 @@ describe('what the bounds measure', () => {
 
   it('an answer larger than both budgets is still answered, one at a time, to a client that holds nothing unread', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({
+    const server = await startServer({
       fetch: sized(3 * MiB, seen),
       unreadPerClientBytes: 2 * MiB,
       unreadBudgetBytes: 2 * MiB,
@@ -86,5 +86,5 @@ describe('what the bounds measure', () => {
       socket.destroy();
       await server.close();
     }
-  }, 30_000);
+  });
 });

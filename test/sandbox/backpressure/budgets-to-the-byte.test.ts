@@ -1,7 +1,7 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: the unread budgets hold to the byte: at a budget or an equal share exactly, no one gives way.
 import type { Socket } from 'node:net';
-import { describe, expect, it, vi } from 'vitest';
-import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
+import { describe, expect, it } from 'vitest';
+import { eventually, within } from '../../support/waiting.js';
 import {
   afterLargeAnswer,
   ask,
@@ -17,8 +17,8 @@ import {
   serverWithBudgetOf,
   stall,
   stallMany,
+  startServer,
   waitsForRoom,
-  within,
 } from './helpers.js';
 
 describe('budgets to the byte, and who gives way', () => {
@@ -28,7 +28,7 @@ describe('budgets to the byte, and who gives way', () => {
       [1, '503'],
     ] as const) {
       const seen: string[] = [];
-      const server = await startSandboxServer({ fetch: bytesAnswers(seen), unreadPerClientBytes: 20 * MiB });
+      const server = await startServer({ fetch: bytesAnswers(seen), unreadPerClientBytes: 20 * MiB });
       await closing(server, async (sockets) => {
         await stall(server, sockets, '127.0.0.96', 8 * MiB);
         // What the client holds unread now, head and body of that answer: the next answer may bring it to the budget.
@@ -40,7 +40,7 @@ describe('budgets to the byte, and who gives way', () => {
         expect(server.connections().refused).toBe(extra);
       });
     }
-  }, 30_000);
+  });
 
   it('everyone together at exactly the budget, to the byte, is not past it: a client at its own budget only waits', async () => {
     const seen: string[] = [];
@@ -56,7 +56,7 @@ describe('budgets to the byte, and who gives way', () => {
       await waitsForRoom(server, sockets, '127.0.0.126', 8 * MiB);
       expect(server.connections().reclaimed).toBe(0);
     });
-  }, 60_000);
+  });
 
   it('a client holding exactly an equal share, to the byte, keeps its connections, and a client only connected does not count in the share', async () => {
     const seen: string[] = [];
@@ -71,7 +71,7 @@ describe('budgets to the byte, and who gives way', () => {
       expect(server.connections().unreadBytes).toBe(2 * one);
       // 20 MiB more do not fit: the newcomer waits; the client holding exactly its share is not cut for it.
       const answered = ask(newcomer, getBytes(10));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().waiting).toBe(1));
       expect(server.connections().reclaimed).toBe(0);
       // Once that client reads, the newcomer is answered.
       for (const socket of heavy) socket.resume();
@@ -79,7 +79,7 @@ describe('budgets to the byte, and who gives way', () => {
       expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(server.connections().reclaimed).toBe(0);
     });
-  }, 60_000);
+  });
 
   it('everyone exactly at the budget cuts no one; once a reader frees room and a waiter short of its share still has none, the heaviest client gives way', async () => {
     const seen: string[] = [];
@@ -90,7 +90,7 @@ describe('budgets to the byte, and who gives way', () => {
       const heavy = await stallMany(server, sockets, '127.0.0.135', 2, 8 * MiB);
       // The newcomer waits; the heavy client holds exactly its share of two and keeps its connections.
       newcomer.write(getBytes(10));
-      await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().waiting).toBe(1));
       expect(server.connections().reclaimed).toBe(0);
       // A reader takes the rest of the budget, to the byte: everyone together is at it, not past it.
       const reader = await stallMany(server, sockets, '127.0.0.136', 2, 8 * MiB);
@@ -99,10 +99,10 @@ describe('budgets to the byte, and who gives way', () => {
       // The reader reads one answer; the newcomer still has no room, and now the heavy client holds more than an
       // equal share among three: its connection held longest gives way.
       (reader[0] as Socket).resume();
-      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().reclaimed).toBe(1));
       expect(await within(drain(heavy[0] as Socket))).toBeLessThan(8 * MiB);
     });
-  }, 60_000);
+  });
 
   it('a waiter whose next answer would bring its client exactly to its own budget counts as short of room: the heaviest client gives way to it', async () => {
     const seen: string[] = [];
@@ -118,11 +118,11 @@ describe('budgets to the byte, and who gives way', () => {
       const second = await client(server, sockets, '127.0.0.138', { paused: true });
       const head = firstRead(second);
       second.write(getBytes(8 * MiB));
-      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().reclaimed).toBe(1));
       expect(await within(drain(heavy[0] as Socket))).toBeLessThan(8 * MiB);
       expect((await within(head)).slice(0, 12)).toBe('HTTP/1.1 200');
     });
-  }, 60_000);
+  });
 
   it('of two clients holding exactly as much, the one whose answer has been held longest gives way to a newcomer', async () => {
     const seen: string[] = [];
@@ -134,14 +134,14 @@ describe('budgets to the byte, and who gives way', () => {
       expect(server.connections().unreadBytes).toBe(4 * one);
       const newcomer = await client(server, sockets, '127.0.0.160');
       const answered = ask(newcomer, getBytes(10));
-      await vi.waitFor(() => expect(server.connections().reclaimed).toBe(1), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().reclaimed).toBe(1));
       expect(await within(drain(first[0] as Socket))).toBeLessThan(8 * MiB);
       expect(await within(answered)).toMatch(/^HTTP\/1\.1 200 /);
       for (const socket of [first[1] as Socket, ...second]) {
         expect((await within(resumed(socket))).length).toBeGreaterThan(8 * MiB);
       }
     });
-  }, 60_000);
+  });
 
   it('a waiter whose client holds exactly an equal share, to the byte, is not short of it: no one gives way to it', async () => {
     const seen: string[] = [];
@@ -160,5 +160,5 @@ describe('budgets to the byte, and who gives way', () => {
       await waitsForRoom(server, sockets, '127.0.0.165', 8 * MiB);
       expect(server.connections().reclaimed).toBe(0);
     });
-  }, 60_000);
+  });
 });

@@ -1,14 +1,24 @@
 // Shared set-ups of the back-pressure tests (docs/sandbox.md "Connections and back-pressure"): real sockets to a node host, answers of a chosen size or held at a gate, readers of a raw HTTP/1.1 stream, and clients that stall answers unread.
 import { connect, type Socket } from 'node:net';
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import { type Answer, fetchHandlerOf, type SandboxRequest } from '../../../mocks/sandbox/core/app.js';
 import {
   type SandboxServer,
   type SandboxServerOptions,
   startSandboxServer,
 } from '../../../mocks/sandbox/hosts/node.js';
+import { eventually, HANG_MS, within } from '../../support/waiting.js';
 
 export const MiB = 1024 * 1024;
+
+/**
+ * A node host whose time-based cuts (an idle kept-alive connection after 5 s, an unread answer after 30 s) come only
+ * after any test's own bound: these tests hold connections idle or answers unread for as long as a busy machine takes
+ * them to get round to reading, and judge the byte budgets, not those clocks (test/sandbox/backpressure/slow-reader).
+ */
+export function startServer(options: SandboxServerOptions): Promise<SandboxServer> {
+  return startSandboxServer({ keepAliveTimeoutMs: 10 * HANG_MS, slowReaderMs: 10 * HANG_MS, ...options });
+}
 
 export function open(origin: string, localAddress = '127.0.0.1'): Promise<Socket> {
   const { hostname, port } = new URL(origin);
@@ -57,21 +67,6 @@ export function gated(): { gate: Promise<void>; release: () => void } {
   return { gate, release };
 }
 
-/** What `promise` gives, waited for 10 s at most: a server that never answers fails the test instead of hanging it. */
-export function within<T>(promise: Promise<T>): Promise<T> {
-  let settled: { value: T } | undefined;
-  void promise.then((value) => {
-    settled = { value };
-  });
-  return vi.waitFor(
-    () => {
-      if (settled === undefined) throw new Error('still waiting');
-      return settled.value;
-    },
-    { timeout: 10_000, interval: 10 },
-  );
-}
-
 /**
  * Runs `test` with a list for the sockets it opens; whatever happens, then, `cleanup` runs (it opens a gate), every
  * socket in the list is closed, and the server too.
@@ -116,7 +111,7 @@ export async function client(
 export async function pipelined(requests: string[], kept: boolean, options: SandboxServerOptions = {}): Promise<void> {
   const { gate, release } = gated();
   const seen: string[] = [];
-  const server = await startSandboxServer({ fetch: sized(10, seen, gate), ...options });
+  const server = await startServer({ fetch: sized(10, seen, gate), ...options });
   try {
     const socket = await open(server.origin);
     socket.on('error', () => undefined);
@@ -125,11 +120,11 @@ export async function pipelined(requests: string[], kept: boolean, options: Sand
       raw += chunk.toString('latin1');
     });
     socket.write(requests.join(''));
-    await vi.waitFor(() => expect(seen).toEqual(['0']), { timeout: 10_000 });
+    await eventually(() => expect(seen).toEqual(['0']));
     if (kept) {
       release();
       const all = requests.map((_, i) => String(i));
-      await vi.waitFor(() => expect(answerOrder(raw)).toEqual(all), { timeout: 10_000 });
+      await eventually(() => expect(answerOrder(raw)).toEqual(all));
       expect(server.connections().queueOverflows).toBe(0);
       socket.destroy();
     } else {
@@ -204,9 +199,7 @@ export async function stall(server: SandboxServer, sockets: Socket[], address: s
   const before = server.connections().unreadBytes;
   const socket = await client(server, sockets, address, { paused: true, ignoreErrors: true });
   socket.write(getBytes(bytes));
-  await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(before + bytes), {
-    timeout: 10_000,
-  });
+  await eventually(() => expect(server.connections().unreadBytes).toBeGreaterThan(before + bytes));
   return socket;
 }
 
@@ -236,7 +229,7 @@ export async function waitsForRoom(
 ): Promise<Socket> {
   const socket = await client(server, sockets, address, options);
   socket.write(getBytes(bytes));
-  await vi.waitFor(() => expect(server.connections().waiting).toBe(1), { timeout: 10_000 });
+  await eventually(() => expect(server.connections().waiting).toBe(1));
   return socket;
 }
 
@@ -268,7 +261,7 @@ export async function afterLargeAnswer(
 ): Promise<Socket> {
   const socket = await client(server, sockets, address);
   expect(await within(ask(socket, getBytes(bytes)))).toMatch(/^HTTP\/1\.1 200 /);
-  await vi.waitFor(() => expect(server.connections().unreadBytes).toBe(0), { timeout: 10_000 });
+  await eventually(() => expect(server.connections().unreadBytes).toBe(0));
   return socket;
 }
 
@@ -293,11 +286,11 @@ export async function serverWithBudgetOf(
   seen: string[],
   gate?: Promise<void>,
 ): Promise<{ server: SandboxServer; one: number }> {
-  const probe = await startSandboxServer({ fetch: bytesAnswers([]) });
+  const probe = await startServer({ fetch: bytesAnswers([]) });
   let one = 0;
   await closing(probe, async (sockets) => {
     await stall(probe, sockets, '127.0.0.124', 8 * MiB);
     one = probe.connections().unreadBytes;
   });
-  return { server: await startSandboxServer({ fetch: bytesAnswers(seen, gate), ...bounds(one) }), one };
+  return { server: await startServer({ fetch: bytesAnswers(seen, gate), ...bounds(one) }), one };
 }

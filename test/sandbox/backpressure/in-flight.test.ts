@@ -1,19 +1,19 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: one answer in flight per connection, and a bounded pipeline of waiting requests.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { probe } from '../../../drivers/pipelining-attack.js';
-import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
-import { answerOrder, closed, gated, get, MiB, open, pipelined, sized, within } from './helpers.js';
+import { eventually, within } from '../../support/waiting.js';
+import { answerOrder, closed, gated, get, MiB, open, pipelined, sized, startServer } from './helpers.js';
 
 describe('one answer in flight per connection', () => {
   it('the next pipelined request is not started while the answer before it is unread, and all come in order', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(8 * MiB, seen) });
+    const server = await startServer({ fetch: sized(8 * MiB, seen) });
     try {
       const socket = await open(server.origin);
       socket.pause();
       socket.write([1, 2, 3, 4, 5].map(get).join(''));
       // The first answer is more than the system's socket buffers take: the server holds the rest of it.
-      await vi.waitFor(() => expect(server.connections().unreadBytes).toBeGreaterThan(0), { timeout: 10_000 });
+      await eventually(() => expect(server.connections().unreadBytes).toBeGreaterThan(0));
       expect(seen).toEqual(['1']);
       expect(server.connections().building).toBe(0);
       const chunks: Buffer[] = [];
@@ -33,12 +33,12 @@ describe('one answer in flight per connection', () => {
     } finally {
       await server.close();
     }
-  }, 30_000);
+  });
 
   it('a connection that pipelines past the bound is closed; another is answered', async () => {
     const { gate, release } = gated();
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(10, seen, gate), maxPipelined: 4 });
+    const server = await startServer({ fetch: sized(10, seen, gate), maxPipelined: 4 });
     try {
       const socket = await open(server.origin);
       socket.on('error', () => undefined);
@@ -70,7 +70,7 @@ describe('one answer in flight per connection', () => {
   });
   it('heads count only while they wait: a connection that pipelines batches of large heads, one batch after another, is never closed', async () => {
     const seen: string[] = [];
-    const server = await startSandboxServer({ fetch: sized(10, seen) });
+    const server = await startServer({ fetch: sized(10, seen) });
     try {
       const socket = await open(server.origin);
       // Batches of five heads of about 12 KiB (60 KiB waiting at most); eight of them send about 480 KiB in all.
@@ -85,7 +85,7 @@ describe('one answer in flight per connection', () => {
         const numbers = [1, 2, 3, 4, 5].map((i) => String(batch * 10 + i));
         expected.push(...numbers);
         socket.write(numbers.map((n) => padded(Number(n))).join(''));
-        await vi.waitFor(() => expect(answerOrder(raw)).toEqual(expected), { timeout: 10_000 });
+        await eventually(() => expect(answerOrder(raw)).toEqual(expected));
       }
       expect(socket.destroyed).toBe(false);
       expect(server.connections().queueOverflows).toBe(0);
@@ -93,5 +93,5 @@ describe('one answer in flight per connection', () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  });
 });

@@ -1,9 +1,10 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: large answers take turns, so a small request from another client is not held behind them.
 import { connect, type Socket } from 'node:net';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Answer, fetchHandlerOf, type SandboxRequest } from '../../../mocks/sandbox/core/app.js';
-import { type SandboxServer, startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
-import { ask, closing, get, open, readUntil, whole, within } from './helpers.js';
+import type { SandboxServer } from '../../../mocks/sandbox/hosts/node.js';
+import { eventually, within } from '../../support/waiting.js';
+import { ask, closing, get, open, readUntil, startServer, whole } from './helpers.js';
 
 describe('large answers take turns', () => {
   /** The size from which a client's next answers take turns (LARGE_ANSWER_BYTES in the host). */
@@ -19,7 +20,7 @@ describe('large answers take turns', () => {
   async function turnServer() {
     const started: string[] = [];
     const hooks = { onStart: (_id: string) => {} };
-    const server = await startSandboxServer({
+    const server = await startServer({
       fetch: fetchHandlerOf((request: SandboxRequest): Answer => {
         const id = request.url.split('/n/')[1] ?? '?';
         started.push(id);
@@ -48,7 +49,7 @@ describe('large answers take turns', () => {
   async function connections(server: SandboxServer, addresses: string[]): Promise<Socket[]> {
     const sockets: Socket[] = [];
     for (const address of addresses) sockets.push(await open(server.origin, address));
-    await vi.waitFor(() => expect(server.connections().open).toBe(addresses.length), { timeout: 10_000 });
+    await eventually(() => expect(server.connections().open).toBe(addresses.length));
     return sockets;
   }
 
@@ -68,7 +69,7 @@ describe('large answers take turns', () => {
       // The other client's request was sent last, yet it went before most of the large ones.
       expect(started.slice(2).indexOf('small')).toBeLessThan(10);
     });
-  }, 30_000);
+  });
 
   it('a large answer asked for when no other is under way starts at once, before a small request another client sends just after it', async () => {
     const { server, started } = await turnServer();
@@ -82,7 +83,7 @@ describe('large answers take turns', () => {
       for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(started.slice(2)).toEqual(['a', 'small']);
     });
-  }, 30_000);
+  });
 
   it('one large answer per turn: a large request read in the turn after one started waits for the next turn, and a small request read with it goes first', async () => {
     const { server, started, hooks } = await turnServer();
@@ -104,7 +105,7 @@ describe('large answers take turns', () => {
       for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(started.slice(2)).toEqual(['a1', 'a2', 'small', 'a3']);
     });
-  }, 30_000);
+  });
 
   it('a large request read after a turn skipped for a new connection goes behind the one already waiting its turn', async () => {
     const { server, started } = await turnServer();
@@ -127,7 +128,7 @@ describe('large answers take turns', () => {
       for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
       expect(started.slice(4)).toEqual(['a1', 'a2', 'c']);
     });
-  }, 30_000);
+  });
 
   it('large answers asked for at once start one per turn when no one connects: six of them within a few turns', async () => {
     const { server, started, hooks } = await turnServer();
@@ -150,7 +151,7 @@ describe('large answers take turns', () => {
       // One at once, then one per turn: never two in a turn, and none left waiting while the loop turns.
       expect(at).toEqual([0, 1, 2, 3, 4, 5]);
     });
-  }, 30_000);
+  });
 
   it('while a new connection comes every turn, a large answer waiting its turn still starts after at most 64 turns skipped', async () => {
     const { server, hooks } = await turnServer();
@@ -180,7 +181,7 @@ describe('large answers take turns', () => {
       const waited = at.find((turn) => turn > 0);
       expect(waited).toBeLessThanOrEqual(65);
     });
-  }, 30_000);
+  });
 
   it('a client that closes a connection while its large request waits its turn is skipped: that request is never started, and the others are answered', async () => {
     const { server, started } = await turnServer();
@@ -196,11 +197,9 @@ describe('large answers take turns', () => {
       leaving.write(get('gone'));
       leaving.destroy();
       for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
-      await vi.waitFor(() => expect(server.connections()).toMatchObject({ open: 12, building: 0, unreadBytes: 0 }), {
-        timeout: 10_000,
-      });
+      await eventually(() => expect(server.connections()).toMatchObject({ open: 12, building: 0, unreadBytes: 0 }));
       expect(started).not.toContain('gone');
       expect(started).toHaveLength(2 + crowd.length);
     });
-  }, 30_000);
+  });
 });

@@ -1,9 +1,10 @@
 // Back-pressure in the node host (docs/sandbox.md "Connections and back-pressure"), with real sockets: budgets for unread answers hold the client that does not read, and no one else.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pipeline, prepareCasePage, probe } from '../../../drivers/pipelining-attack.js';
 import { createSandbox, type FetchHandler, fetchHandlerOf, requestClients } from '../../../mocks/sandbox/core/app.js';
-import { type SandboxServer, startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
-import { client, closing, gated, get, MiB, open, readUntil, sized, within } from './helpers.js';
+import type { SandboxServer } from '../../../mocks/sandbox/hosts/node.js';
+import { eventually, within } from '../../support/waiting.js';
+import { client, closing, gated, get, MiB, open, readUntil, sized, startServer } from './helpers.js';
 
 describe('budgets for unread answers', () => {
   // Each answer being built counts 1 MiB against both budgets until its size is known.
@@ -15,7 +16,7 @@ describe('budgets for unread answers', () => {
     async (_, bounds, addresses) => {
       const { gate, release } = gated();
       const seen: string[] = [];
-      const server = await startSandboxServer({ fetch: sized(10, seen, gate), ...bounds });
+      const server = await startServer({ fetch: sized(10, seen, gate), ...bounds });
       await closing(
         server,
         async (sockets) => {
@@ -25,13 +26,10 @@ describe('budgets for unread answers', () => {
             answers.push(readUntil(socket, (raw) => raw.endsWith(`${i}:${'x'.repeat(10)}`)));
             socket.write(get(i));
           }
-          await vi.waitFor(
-            () => {
-              expect(seen).toHaveLength(2);
-              expect(server.connections().waiting).toBe(1);
-            },
-            { timeout: 10_000 },
-          );
+          await eventually(() => {
+            expect(seen).toHaveLength(2);
+            expect(server.connections().waiting).toBe(1);
+          });
           release();
           for (const answer of await within(Promise.all(answers))) expect(answer).toMatch(/^HTTP\/1\.1 200 /);
           expect(seen).toHaveLength(3);
@@ -60,18 +58,15 @@ describe('budgets for unread answers', () => {
   }
 
   const attackInForce = (server: SandboxServer) =>
-    vi.waitFor(
-      () => {
-        const now = server.connections();
-        expect(now.waiting).toBeGreaterThan(0);
-        expect(now.building).toBe(0);
-      },
-      { timeout: 20_000 },
-    );
+    eventually(() => {
+      const now = server.connections();
+      expect(now.waiting).toBeGreaterThan(0);
+      expect(now.building).toBe(0);
+    });
 
   it('connections that pipeline 20 pages of 3 MB and never read (250 scaled down to 8): the attacker waits, its unread answers stay within its budget, another address is answered', async () => {
     const { page, fetch, counter } = await largePages();
-    const server = await startSandboxServer({ fetch, unreadPerClientBytes: 8 * MiB, unreadBudgetBytes: 32 * MiB });
+    const server = await startServer({ fetch, unreadPerClientBytes: 8 * MiB, unreadBudgetBytes: 32 * MiB });
     const attack = await pipeline({
       origin: server.origin,
       page,
@@ -94,11 +89,11 @@ describe('budgets for unread answers', () => {
       attack.stop();
       await server.close();
     }
-  }, 60_000);
+  });
 
   it('when everyone together is at the budget, the client holding more than an equal share gives way to another that waits', async () => {
     const { page, fetch, counter } = await largePages();
-    const server = await startSandboxServer({ fetch, unreadPerClientBytes: 12 * MiB, unreadBudgetBytes: 8 * MiB });
+    const server = await startServer({ fetch, unreadPerClientBytes: 12 * MiB, unreadBudgetBytes: 8 * MiB });
     const first = await pipeline({
       origin: server.origin,
       page,
@@ -112,13 +107,10 @@ describe('budgets for unread answers', () => {
       expect(server.connections().reclaimed).toBe(0);
       second = await pipeline({ origin: server.origin, page, connections: 2, requests: 5, localAddress: '127.0.0.5' });
       // The newcomer's first answer fits; its next one waits on everyone's budget until the first client gives way.
-      await vi.waitFor(
-        () => {
-          expect(server.connections().reclaimed).toBeGreaterThan(0);
-          expect(counter.by.get('127.0.0.5')).toBeGreaterThanOrEqual(2);
-        },
-        { timeout: 20_000 },
-      );
+      await eventually(() => {
+        expect(server.connections().reclaimed).toBeGreaterThan(0);
+        expect(counter.by.get('127.0.0.5')).toBeGreaterThanOrEqual(2);
+      });
       const me = await probe(server.origin, '/api/member/me/', { authorization: page.authorization }, '127.0.0.6');
       expect(me.status).toBe(200);
       expect(server.connections().unreadBytes).toBeLessThanOrEqual(8 * MiB + 3.2 * 1e6);
@@ -127,7 +119,7 @@ describe('budgets for unread answers', () => {
       second?.stop();
       await server.close();
     }
-  }, 60_000);
+  });
 
   // The sandbox's own handler is answered on the host's direct path; any other fetch handler through a Response.
   it.each([
@@ -143,7 +135,7 @@ describe('budgets for unread answers', () => {
     async (_, handler) => {
       const { gate, release } = gated();
       const seen: string[] = [];
-      const server = await startSandboxServer({
+      const server = await startServer({
         fetch: handler(sized(12 * MiB, seen, gate)),
         unreadPerClientBytes: 4 * MiB,
       });
@@ -157,7 +149,7 @@ describe('budgets for unread answers', () => {
               socket.once('readable', () => resolve(String(socket.read()).slice(0, 1024)));
             }),
         );
-        await vi.waitFor(() => expect(seen).toHaveLength(2), { timeout: 10_000 });
+        await eventually(() => expect(seen).toHaveLength(2));
         release();
         const [first, second] = await within(Promise.all(heads));
         const statuses = [first, second].map((head) => /^HTTP\/1\.1 (\d+)/.exec(head ?? '')?.[1]).sort();
@@ -179,7 +171,7 @@ describe('budgets for unread answers', () => {
 
   it('a client asking for many large pages at once takes turns: a small request from another client is answered before they are all built', async () => {
     const { page, fetch, counter } = await largePages();
-    const server = await startSandboxServer({ fetch });
+    const server = await startServer({ fetch });
     const crowd = 40;
     try {
       let probed: Promise<{ status: number; builtBefore: number }> | undefined;
@@ -202,5 +194,5 @@ describe('budgets for unread answers', () => {
     } finally {
       await server.close();
     }
-  }, 60_000);
+  });
 });

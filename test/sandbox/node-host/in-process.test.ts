@@ -1,9 +1,10 @@
 // The node:http host (mocks/sandbox/hosts/node.ts) answers as the core's fetch does in process: the same status, headers and body, request for request.
 import { type Agent, Agent as HttpAgent } from 'node:http';
 import { connect } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../../mocks/sandbox/worlds/seed.js';
+import { eventually } from '../../support/waiting.js';
 import { headersOf } from '../harness.js';
 import { board, json, origin, send, tokenOf, twin } from './helpers.js';
 
@@ -204,9 +205,9 @@ describe('the node host and the in-process fetch', () => {
       socket.write(
         `DELETE ${target} HTTP/1.1\r\nHost: x\r\nAuthorization: ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"par`,
       );
-      await vi.waitFor(() => expect(own.connections().building).toBe(1), { timeout: 10_000 });
+      await eventually(() => expect(own.connections().building).toBe(1));
       socket.destroy();
-      await vi.waitFor(() => expect(own.connections()).toMatchObject({ open: 0, building: 0 }), { timeout: 10_000 });
+      await eventually(() => expect(own.connections()).toMatchObject({ open: 0, building: 0 }));
       // The scenario is still there: deleting it whole is answered as a first deletion is.
       const whole = await send(own.origin, false, 'DELETE', target, { authorization: token });
       const fresh = twin();
