@@ -59,6 +59,15 @@ describe('ledgerOf: what a successful answer created or deleted', () => {
     expect(orphan).not.toHaveProperty('parentId');
   });
 
+  it('a 2xx creation with no success payload (no body, or an error envelope) records nothing', () => {
+    for (const body of [undefined, 'created', { status: 'error', errors: [] }]) {
+      for (const id of ['createScenario', 'createCase', 'startSession', 'createApiToken']) {
+        expect(ledger(id, body, {}), `${id} ${JSON.stringify(body)}`).toBeUndefined();
+      }
+      expect(ledger('recordCaseOutcome', body, { status: 'bug' })).toBeUndefined();
+    }
+  });
+
   it('a creation whose answer carries no id records nothing', () => {
     for (const id of ['createScenario', 'createCase', 'startSession']) {
       expect(ledger(id, ok({ note: 'made' }), {})).toBeUndefined();
