@@ -3,33 +3,17 @@
 // until the oldest runs out), named tokens per account, accounts found by name and email in any case, bytes held outside
 // records, writes through a record map by a payer or a loader, and the owner-change count a saved world relies on.
 import { describe, expect, test } from 'vitest';
-import { recordBytes } from '../../mocks/sandbox/domain/accounting.js';
 import { SandboxError } from '../../mocks/sandbox/domain/errors.js';
 import { limitsWith } from '../../mocks/sandbox/domain/limits.js';
 import { Store } from '../../mocks/sandbox/domain/store.js';
+import { accountFields, ONE_SCENARIO, scenarioFields, tokenRecord } from './store-records.js';
 
 const ACCOUNT = 7;
 const NOW = 1_000_000;
-const scenario = (title: string) => ({ boardId: 1, title, parent_id: null, position: null });
-const ONE = recordBytes({ id: 0, ...scenario('a') });
-const fields = (username: string, email = `${username}@example.test`) => ({
-  username,
-  email,
-  first_name: 'R',
-  last_name: '',
-  description: '',
-  passwordHash: Promise.resolve('unused'),
-});
-const token = (key: string, accountId = ACCOUNT) => ({
-  key,
-  accountId,
-  title: key,
-  is_active: true,
-  metadata: {},
-  expires_at: null,
-  created_at: '2026-11-28T00:00:00Z',
-  secretHash: `hash-${key}`,
-});
+const scenario = scenarioFields;
+const ONE = ONE_SCENARIO;
+const fields = accountFields;
+const token = (key: string, accountId = ACCOUNT) => tokenRecord(key, accountId);
 
 /** What `act` throws: status, Retry-After and first field message; 'ok' when it does not throw. */
 function outcome(act: () => unknown): string {
