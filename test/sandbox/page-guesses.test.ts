@@ -2,7 +2,7 @@
 // own origin, so a page guessing wrong slows neither the owner's tools nor another page; all pages of one client
 // together get four pages' worth, so naming many origins buys few. In process, through the sandbox's fetch.
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { createSandbox, requestClients } from '../../mocks/sandbox/core/app.js';
 import { PAGE_ORIGINS_GUESSING } from '../../mocks/sandbox/domain/auth.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 
@@ -10,12 +10,15 @@ const BASE = 'http://sandbox.test/api';
 const { member } = DEMO.accounts;
 const PER_MINUTE = 10;
 
-const login = (password: string, origin?: string) =>
-  new Request(`${BASE}/member/login/`, {
+const login = (password: string, origin?: string, client?: string) => {
+  const request = new Request(`${BASE}/member/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
     body: JSON.stringify({ username: member.username, password, captcha_token: DEMO.captchaToken }),
   });
+  if (client) requestClients.set(request, client);
+  return request;
+};
 
 const page = (port: number) => `http://localhost:${port}`;
 
@@ -54,7 +57,8 @@ describe("a web page's wrong passwords", () => {
       ),
       errors: [{ field: 'username' }],
     });
-    // The owner's own tools are not pages: they still log in.
+    // The owner's own tools are not pages: they still log in; nor is a page of another client slowed.
     expect((await sandbox.fetch(login(member.password))).status).toBe(200);
+    expect((await sandbox.fetch(login(member.password, page(5000), '10.0.0.9'))).status).toBe(200);
   });
 });
