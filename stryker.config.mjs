@@ -29,6 +29,7 @@ export default {
     'client/paginate.ts',
     'conformance/engine/result.ts',
     'conformance/engine/cleanup.ts',
+    'conformance/engine/cleanup-ledger.ts',
     'conformance/engine/exchange-rule-judge.ts',
     'conformance/engine/explain.ts',
     'conformance/report/verdict.ts',

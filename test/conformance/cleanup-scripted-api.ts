@@ -11,8 +11,8 @@ const profile = loadProfile('conformance/targets/sandbox.json', {}, BASE_URL);
 type Actor = 'member' | 'outsider';
 
 interface World {
-  tokens: { key?: string; title: string; owner: Actor }[];
-  scenarios: { id?: number; title: string; board: number; parent?: number }[];
+  tokens: { key?: string; title: string; owner: Actor; revoked?: boolean }[];
+  scenarios: { id?: number; title: string; board: number; parent?: number; revoked?: boolean }[];
   cases: { id: number; scenario: number }[];
   tasks: { id?: number; title: string; board: number }[];
   /** Paths whose DELETE answers `refusedWith` (403 unless given). */
@@ -32,6 +32,8 @@ interface World {
   idName?: string;
   /** Deleting a scenario leaves its children. */
   orphans?: boolean;
+  /** A deleted token or scenario stays listed, marked `is_active: false`. */
+  keepsRevoked?: boolean;
   /** Every list shows every account's tokens. */
   showsAll?: boolean;
   /** Called on each token list read, by the account reading it, once the answer's rows are taken. */
@@ -90,14 +92,21 @@ function api(w: World) {
     if (request.method === 'GET') {
       if (w.broken?.has(path)) return refusal(500);
       if (path === '/member/bearer-tokens/') {
-        const rows = w.tokens.filter((t) => w.showsAll || t.owner === actor).map(({ key, title }) => ({ key, title }));
+        const rows = w.tokens
+          .filter((t) => w.showsAll || t.owner === actor)
+          .map(({ key, title, revoked }) => ({ key, title, ...(revoked ? { is_active: false } : {}) }));
         w.onTokenList?.(actor);
         return ok({ tokens: paged(rows) });
       }
       if (path === '/features/qa/scenarios/list/') {
         const rows = w.scenarios
           .filter((s) => s.board === Number(q.board_id) && s.title.includes(q.q ?? ''))
-          .map(({ id, title, parent }) => ({ [idName]: id, title, parent_id: parent ?? null }));
+          .map(({ id, title, parent, revoked }) => ({
+            [idName]: id,
+            title,
+            parent_id: parent ?? null,
+            ...(revoked ? { is_active: false } : {}),
+          }));
         return ok({ scenarios: paged(rows) });
       }
       if (path === '/task/list/') {
@@ -113,12 +122,17 @@ function api(w: World) {
       if (path === '/member/bearer-tokens/detail/') {
         const at = w.tokens.findIndex((t) => t.key === q.key && t.owner === actor);
         if (at === -1) return refusal(404);
-        w.tokens.splice(at, 1);
+        if (w.keepsRevoked) (w.tokens[at] as { revoked?: boolean }).revoked = true;
+        else w.tokens.splice(at, 1);
         return ok({});
       }
       if (path === '/features/qa/scenarios/') {
         const id = Number(q.scenario_id);
         if (!w.scenarios.some((s) => s.id === id)) return refusal(404);
+        if (w.keepsRevoked) {
+          for (const s of w.scenarios) if (s.id === id) s.revoked = true;
+          return ok({});
+        }
         const gone = new Set([id]);
         if (!w.orphans)
           for (const s of w.scenarios) if (s.parent !== undefined && gone.has(s.parent)) gone.add(s.id ?? -1);

@@ -441,3 +441,24 @@ describe('cleanUp', () => {
     ]);
   });
 });
+
+describe('rows a server keeps listed as revoked', () => {
+  it('a token listed as revoked after its delete is cleaned; a scenario listed inactive after its delete is left behind', async () => {
+    const w = world({
+      keepsRevoked: true,
+      tokens: [{ key: 't1', title: MARKER, owner: 'member' }],
+      scenarios: [{ id: 10, title: MARKER, board: 7 }],
+    });
+    const { leftBehind } = await run(w);
+    expect(leftBehind.map((l) => [l.kind, l.why])).toEqual([
+      ['scenario', 'still listed after DELETE /features/qa/scenarios/ answered 200'],
+    ]);
+  });
+
+  it('a token listed as revoked that the run never deleted is deleted all the same', async () => {
+    const w = world({ tokens: [{ key: 't9', title: MARKER, owner: 'member', revoked: true }] });
+    const { leftBehind } = await run(w);
+    expect(deletes(w)).toEqual(['DELETE /member/bearer-tokens/detail/ key=t9 as member']);
+    expect(leftBehind).toEqual([]);
+  });
+});

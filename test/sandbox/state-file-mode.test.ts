@@ -51,4 +51,37 @@ describe.skipIf(process.platform === 'win32')('the state file mode', () => {
     );
     expect(modeOf(file).toString(8)).toBe('644');
   });
+
+  test.each([0o600, 0o400, 0o700])(
+    'a file already private (%o) is left as it is, with no word on stderr',
+    async (mode) => {
+      const file = await restoredWith(`private-${mode.toString(8)}.json`, mode);
+      const chmod = await refuseChmod();
+      const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(await loadStateFile(file)).toBeDefined();
+      expect(chmod).not.toHaveBeenCalled();
+      expect(stderr).not.toHaveBeenCalled();
+      expect(modeOf(file)).toBe(mode);
+    },
+  );
+
+  test('the journal checks the mode the first time it opens the file: a mode it cannot change warns once, not at every append', async () => {
+    const file = await restoredWith('appended-twice.json', 0o644);
+    await refuseChmod();
+    const stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const writer = fileWriter(file);
+    await writer.append('', statSync(file).size, false);
+    await writer.append('', statSync(file).size, false);
+    expect(stderr).toHaveBeenCalledTimes(1);
+  });
 });
+
+/** Makes every FileHandle's chmod fail with EPERM (restored after each test); returns the spy. */
+async function refuseChmod() {
+  const probe = await open(join(dir, 'probe'), 'w');
+  const prototype = Object.getPrototypeOf(probe);
+  await probe.close();
+  return vi
+    .spyOn(prototype, 'chmod')
+    .mockRejectedValue(Object.assign(new Error('EPERM: operation not permitted'), { code: 'EPERM' }));
+}

@@ -6,30 +6,14 @@ import { recordBytes } from '../../mocks/sandbox/domain/accounting.js';
 import { SandboxError } from '../../mocks/sandbox/domain/errors.js';
 import { limitsWith } from '../../mocks/sandbox/domain/limits.js';
 import { Store } from '../../mocks/sandbox/domain/store.js';
+import { accountFields, ONE_SCENARIO, scenarioFields, tokenRecord } from './store-records.js';
 
 const WRITER = 7;
 const MINUTE = 60_000;
-const fields = (username: string) => ({
-  username,
-  email: `${username}@example.test`,
-  first_name: 'R',
-  last_name: '',
-  description: '',
-  passwordHash: Promise.resolve('unused'),
-});
-const token = (key: string, accountId: number) => ({
-  key,
-  accountId,
-  title: key,
-  is_active: true,
-  metadata: {},
-  expires_at: null,
-  created_at: '2026-11-26T00:00:00Z',
-  secretHash: `hash-${key}`,
-});
-const scenario = (title: string) => ({ boardId: 1, title, parent_id: null, position: null });
-/** What one scenario of a one-letter title takes (its id's value does not change its size). */
-const ONE = recordBytes({ id: 0, ...scenario('a') });
+const fields = accountFields;
+const token = tokenRecord;
+const scenario = scenarioFields;
+const ONE = ONE_SCENARIO;
 
 /** The status and first field of what `write` throws, or 'kept' when it does not throw. */
 function outcome(write: () => unknown): string {

@@ -190,3 +190,12 @@ describe('loading checks the file against a bounded schema', () => {
     expect(await loadStateFile(join(dir, 'absent.json'))).toBeUndefined();
   });
 });
+
+describe('a state file that cannot be opened', () => {
+  it('is an error naming why when it is there but cannot be opened, never a fresh world', async () => {
+    const notAFolder = join(dir, 'plain-file');
+    writeFileSync(notAFolder, '');
+    await expect(loadStateFile(join(notAFolder, 'state.json'))).rejects.toThrow(/ENOTDIR/);
+    await expect(loadStateFile(join(dir, 'absent.json'))).resolves.toBeUndefined();
+  });
+});
