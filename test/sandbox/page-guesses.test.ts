@@ -61,4 +61,21 @@ describe("a web page's wrong passwords", () => {
     expect((await sandbox.fetch(login(member.password))).status).toBe(200);
     expect((await sandbox.fetch(login(member.password, page(5000), '10.0.0.9'))).status).toBe(200);
   });
+
+  it("a page that keeps trying while its client's pages are slowed stays slowed: its next attempt comes a pause after its last", async () => {
+    let clock = Date.parse('2026-11-28T10:00:00Z');
+    const sandbox = createSandbox({ now: () => clock });
+    const pages = PAGE_ORIGINS_GUESSING * PER_MINUTE;
+    // One attempt per pause of this long, once the pages' burst is spent.
+    const pause = 60_000 / pages;
+    for (let i = 0; i < pages; i++)
+      await sandbox.fetch(login(`guess-${i}`, page(4000 + Math.floor(i / (PER_MINUTE - 1)))));
+    clock += pause / 2;
+    expect((await sandbox.fetch(login(member.password, page(5000)))).status).toBe(429);
+    // A pause after the burst, but half a pause after the refused attempt: that attempt counted, so still slowed.
+    clock += pause / 2;
+    expect((await sandbox.fetch(login(member.password, page(5000)))).status).toBe(429);
+    clock += pause;
+    expect((await sandbox.fetch(login(member.password, page(5000)))).status).toBe(200);
+  });
 });
