@@ -1,5 +1,5 @@
 // The byte accounting of the stored world (docs/sandbox.md "Limits and throttles"): what each record weighs, whom it counts against, and the 429 before a write that does not fit.
-import { accountFull, approxBytes, type Limits, worldFull } from './limits.js';
+import { accountFull, approxBytes, approxFieldsBytes, type Limits, worldFull } from './limits.js';
 
 /** What the byte accounting holds against a record: its size when last written, and who wrote it (none: the world's). */
 interface Charge {
@@ -29,6 +29,42 @@ export type Payer = number | undefined;
 
 /** What one record takes: limits.ts approxBytes plus its map entry. */
 export const recordBytes = (record: object): number => 32 + approxBytes(record);
+
+const isOwnField = (value: object, key: string): boolean => Object.prototype.propertyIsEnumerable.call(value, key);
+
+/**
+ * What `record` will take once `changes` are written into it (a change given as undefined leaves its field alone):
+ * recordBytes({ ...record, ...defined changes }), measured without building that copy.
+ */
+export function recordBytesWith(record: object, changes: object): number {
+  const old = record as Record<string, unknown>;
+  const changed = changes as Record<string, unknown>;
+  // The copy is a plain object: its fields as they are, then what each defined change replaces or adds.
+  let sum = 32 + approxFieldsBytes(old);
+  for (const key of Object.keys(changed)) {
+    const value = changed[key];
+    if (value === undefined) continue;
+    if (isOwnField(old, key)) sum += approxBytes(value) - approxBytes(old[key]);
+    else sum += 8 + approxBytes(key) + approxBytes(value);
+  }
+  return sum;
+}
+
+/** `changes` without the fields given as undefined; the same object when none is (the common write). */
+function definedOf<T extends object>(changes: Partial<T>): Partial<T> {
+  for (const key of Object.keys(changes)) {
+    if (changes[key as keyof T] === undefined) {
+      return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
+    }
+  }
+  return changes;
+}
+
+/** A change of a stored record planned with others: its fields given as in ByteAccounting.update. */
+export interface PlannedUpdate<T extends object = object> {
+  record: T;
+  changes: Partial<T>;
+}
 
 interface Ledger {
   put(old: object | undefined, next: object, owner: number | undefined, payer: Payer): void;
@@ -190,20 +226,30 @@ export abstract class ByteAccounting {
    * before changing anything when that does not fit.
    */
   update<T extends object>(record: T, changes: Partial<T>, payer: Payer): T {
-    const prev = this.charges.get(record);
-    if (!prev) throw new Error('Store.update: the record is not stored');
-    // Copied only when a field is left alone (undefined): the common write changes every field it names.
-    const defined = Object.values(changes).includes(undefined)
-      ? (Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>)
-      : changes;
-    const owner = payer ?? prev.owner;
-    const bytes = recordBytes({ ...record, ...defined });
-    if (payer !== undefined) this.checkRoom(owner, [{ bytes, prev }]);
-    Object.assign(record, defined);
-    if (prev.owner !== owner) this.ownerChangeCount += 1;
-    this.uncharge(record, prev);
-    this.charge(record, bytes, owner);
+    this.updateAll([{ record, changes }], payer);
     return record;
+  }
+
+  /**
+   * Several updates as one: the 429 before any change when together they do not fit the payer's share (and its pool),
+   * then each made in order as by update(), each record measured once.
+   */
+  updateAll(updates: PlannedUpdate[], payer: Payer): void {
+    const planned = updates.map(({ record, changes }) => {
+      const prev = this.charges.get(record);
+      if (!prev) throw new Error('Store.update: the record is not stored');
+      const defined = definedOf(changes);
+      return { record, defined, prev, bytes: recordBytesWith(record, defined) };
+    });
+    if (payer !== undefined && planned.length > 1) this.checkRoom(payer, planned);
+    for (const { record, defined, prev, bytes } of planned) {
+      const owner = payer ?? prev.owner;
+      if (payer !== undefined) this.checkRoom(owner, [{ bytes, prev }]);
+      Object.assign(record, defined);
+      if (prev.owner !== owner) this.ownerChangeCount += 1;
+      this.uncharge(record, prev);
+      this.charge(record, bytes, owner);
+    }
   }
 
   /**
