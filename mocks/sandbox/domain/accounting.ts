@@ -173,13 +173,29 @@ export abstract class ByteAccounting {
 
   private charge(record: object, bytes: number, owner: number | undefined): void {
     this.charges.set(record, { bytes, owner });
+    this.count(bytes, owner);
+  }
+
+  private uncharge(record: object, charge: Charge): void {
+    this.charges.delete(record);
+    this.discount(charge);
+  }
+
+  /** A stored record's charge, changed in place: the same sums as uncharge then charge, without rekeying the WeakMap. */
+  private recharge(charge: Charge, bytes: number, owner: number | undefined): void {
+    this.discount(charge);
+    charge.bytes = bytes;
+    charge.owner = owner;
+    this.count(bytes, owner);
+  }
+
+  private count(bytes: number, owner: number | undefined): void {
     this.usedTotal += bytes;
     if (this.inWorldPool(owner)) this.usedWorld += bytes;
     if (owner !== undefined) this.usedBy.set(owner, (this.usedBy.get(owner) ?? 0) + bytes);
   }
 
-  private uncharge(record: object, charge: Charge): void {
-    this.charges.delete(record);
+  private discount(charge: Charge): void {
     this.usedTotal -= charge.bytes;
     if (this.inWorldPool(charge.owner)) this.usedWorld -= charge.bytes;
     if (charge.owner !== undefined) {
@@ -242,13 +258,13 @@ export abstract class ByteAccounting {
       return { record, defined, prev, bytes: recordBytesWith(record, defined) };
     });
     if (payer !== undefined && planned.length > 1) this.checkRoom(payer, planned);
-    for (const { record, defined, prev, bytes } of planned) {
+    for (const write of planned) {
+      const { record, defined, prev, bytes } = write;
       const owner = payer ?? prev.owner;
-      if (payer !== undefined) this.checkRoom(owner, [{ bytes, prev }]);
+      if (payer !== undefined) this.checkRoom(owner, [write]);
       Object.assign(record, defined);
       if (prev.owner !== owner) this.ownerChangeCount += 1;
-      this.uncharge(record, prev);
-      this.charge(record, bytes, owner);
+      this.recharge(prev, bytes, owner);
     }
   }
 
@@ -259,9 +275,7 @@ export abstract class ByteAccounting {
   settle<T extends object>(record: T, changes: Partial<T>): void {
     const prev = this.charges.get(record);
     Object.assign(record, changes);
-    if (!prev) return;
-    this.uncharge(record, prev);
-    this.charge(record, recordBytes(record), prev.owner);
+    if (prev) this.recharge(prev, recordBytes(record), prev.owner);
   }
 
   /** A world account just registered: what it wrote leaves the world's pool and counts in the registration budget. */
@@ -324,7 +338,6 @@ export abstract class ByteAccounting {
     const charge = this.charges.get(record);
     if (!charge) throw new Error('Store.restoreOwner: the record is not stored');
     if (charge.owner !== owner) this.ownerChangeCount += 1;
-    this.uncharge(record, charge);
-    this.charge(record, charge.bytes, owner);
+    this.recharge(charge, charge.bytes, owner);
   }
 }
