@@ -1,5 +1,5 @@
 // The byte accounting of the stored world (docs/sandbox.md "Limits and throttles"): what each record weighs, whom it counts against, and the 429 before a write that does not fit.
-import { accountFull, approxBytes, type Limits, worldFull } from './limits.js';
+import { accountFull, approxBytes, approxFieldsBytes, type Limits, worldFull } from './limits.js';
 
 /** What the byte accounting holds against a record: its size when last written, and who wrote it (none: the world's). */
 interface Charge {
@@ -29,6 +29,42 @@ export type Payer = number | undefined;
 
 /** What one record takes: limits.ts approxBytes plus its map entry. */
 export const recordBytes = (record: object): number => 32 + approxBytes(record);
+
+const isOwnField = (value: object, key: string): boolean => Object.prototype.propertyIsEnumerable.call(value, key);
+
+/**
+ * What `record` will take once `changes` are written into it (a change given as undefined leaves its field alone):
+ * recordBytes({ ...record, ...defined changes }), measured without building that copy.
+ */
+export function recordBytesWith(record: object, changes: object): number {
+  const old = record as Record<string, unknown>;
+  const changed = changes as Record<string, unknown>;
+  // The copy is a plain object: its fields as they are, then what each defined change replaces or adds.
+  let sum = 32 + approxFieldsBytes(old);
+  for (const key of Object.keys(changed)) {
+    const value = changed[key];
+    if (value === undefined) continue;
+    if (isOwnField(old, key)) sum += approxBytes(value) - approxBytes(old[key]);
+    else sum += 8 + approxBytes(key) + approxBytes(value);
+  }
+  return sum;
+}
+
+/** `changes` without the fields given as undefined; the same object when none is (the common write). */
+function definedOf<T extends object>(changes: Partial<T>): Partial<T> {
+  for (const key of Object.keys(changes)) {
+    if (changes[key as keyof T] === undefined) {
+      return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
+    }
+  }
+  return changes;
+}
+
+/** A change of a stored record planned with others: its fields given as in ByteAccounting.update. */
+export interface PlannedUpdate<T extends object = object> {
+  record: T;
+  changes: Partial<T>;
+}
 
 interface Ledger {
   put(old: object | undefined, next: object, owner: number | undefined, payer: Payer): void;
@@ -137,13 +173,29 @@ export abstract class ByteAccounting {
 
   private charge(record: object, bytes: number, owner: number | undefined): void {
     this.charges.set(record, { bytes, owner });
+    this.count(bytes, owner);
+  }
+
+  private uncharge(record: object, charge: Charge): void {
+    this.charges.delete(record);
+    this.discount(charge);
+  }
+
+  /** A stored record's charge, changed in place: the same sums as uncharge then charge, without rekeying the WeakMap. */
+  private recharge(charge: Charge, bytes: number, owner: number | undefined): void {
+    this.discount(charge);
+    charge.bytes = bytes;
+    charge.owner = owner;
+    this.count(bytes, owner);
+  }
+
+  private count(bytes: number, owner: number | undefined): void {
     this.usedTotal += bytes;
     if (this.inWorldPool(owner)) this.usedWorld += bytes;
     if (owner !== undefined) this.usedBy.set(owner, (this.usedBy.get(owner) ?? 0) + bytes);
   }
 
-  private uncharge(record: object, charge: Charge): void {
-    this.charges.delete(record);
+  private discount(charge: Charge): void {
     this.usedTotal -= charge.bytes;
     if (this.inWorldPool(charge.owner)) this.usedWorld -= charge.bytes;
     if (charge.owner !== undefined) {
@@ -190,20 +242,30 @@ export abstract class ByteAccounting {
    * before changing anything when that does not fit.
    */
   update<T extends object>(record: T, changes: Partial<T>, payer: Payer): T {
-    const prev = this.charges.get(record);
-    if (!prev) throw new Error('Store.update: the record is not stored');
-    // Copied only when a field is left alone (undefined): the common write changes every field it names.
-    const defined = Object.values(changes).includes(undefined)
-      ? (Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>)
-      : changes;
-    const owner = payer ?? prev.owner;
-    const bytes = recordBytes({ ...record, ...defined });
-    if (payer !== undefined) this.checkRoom(owner, [{ bytes, prev }]);
-    Object.assign(record, defined);
-    if (prev.owner !== owner) this.ownerChangeCount += 1;
-    this.uncharge(record, prev);
-    this.charge(record, bytes, owner);
+    this.updateAll([{ record, changes }], payer);
     return record;
+  }
+
+  /**
+   * Several updates as one: the 429 before any change when together they do not fit the payer's share (and its pool),
+   * then each made in order as by update(), each record measured once.
+   */
+  updateAll(updates: PlannedUpdate[], payer: Payer): void {
+    const planned = updates.map(({ record, changes }) => {
+      const prev = this.charges.get(record);
+      if (!prev) throw new Error('Store.update: the record is not stored');
+      const defined = definedOf(changes);
+      return { record, defined, prev, bytes: recordBytesWith(record, defined) };
+    });
+    if (payer !== undefined && planned.length > 1) this.checkRoom(payer, planned);
+    for (const write of planned) {
+      const { record, defined, prev, bytes } = write;
+      const owner = payer ?? prev.owner;
+      if (payer !== undefined) this.checkRoom(owner, [write]);
+      Object.assign(record, defined);
+      if (prev.owner !== owner) this.ownerChangeCount += 1;
+      this.recharge(prev, bytes, owner);
+    }
   }
 
   /**
@@ -213,9 +275,7 @@ export abstract class ByteAccounting {
   settle<T extends object>(record: T, changes: Partial<T>): void {
     const prev = this.charges.get(record);
     Object.assign(record, changes);
-    if (!prev) return;
-    this.uncharge(record, prev);
-    this.charge(record, recordBytes(record), prev.owner);
+    if (prev) this.recharge(prev, recordBytes(record), prev.owner);
   }
 
   /** A world account just registered: what it wrote leaves the world's pool and counts in the registration budget. */
@@ -278,7 +338,6 @@ export abstract class ByteAccounting {
     const charge = this.charges.get(record);
     if (!charge) throw new Error('Store.restoreOwner: the record is not stored');
     if (charge.owner !== owner) this.ownerChangeCount += 1;
-    this.uncharge(record, charge);
-    this.charge(record, charge.bytes, owner);
+    this.recharge(charge, charge.bytes, owner);
   }
 }

@@ -242,13 +242,19 @@ export function approxBytes(value: unknown): number {
     for (const [k, v] of value) sum += approxBytes(k) + approxBytes(v);
     return sum;
   }
-  let sum = 32;
   if (Array.isArray(value)) {
+    let sum = 32;
     for (const item of value) sum += 8 + approxBytes(item);
     return sum;
   }
+  return approxFieldsBytes(value);
+}
+
+/** approxBytes of an object measured by its own enumerable fields (what a plain object is measured by). */
+export function approxFieldsBytes(value: object): number {
   // Object.keys, not Object.entries: the same own keys, without an array per pair (every write measures its record).
   const record = value as Record<string, unknown>;
+  let sum = 32;
   for (const key of Object.keys(record)) sum += 8 + approxBytes(key) + approxBytes(record[key]);
   return sum;
 }

@@ -103,31 +103,30 @@ export function recordOutcome(
   const linked = report.task_id === null ? undefined : store.tasks.get(report.task_id);
   if (linked) {
     const task = { description: outcome.actual_result, severity: outcome.severity, priority: outcome.priority };
-    store.room(
+    // Checked together, then the task and the report in that order, each against the payer's share.
+    store.updateAll(
       [
-        { record: report, next: { ...report, ...changes } },
-        { record: linked, next: { ...linked, ...task } },
+        { record: linked, changes: task },
+        { record: report, changes },
       ],
       payer,
     );
-    // The task's text and the report's move together (the same actual_result), so either order fits.
-    store.update(linked, task, payer);
-  } else {
-    const testCase = store.cases.get(report.caseId) as Case;
-    const fields: Omit<Task, 'id'> = {
-      boardId: board.id,
-      columnId: todoColumnId(board),
-      title: `Bug: ${testCase.title}`,
-      description: outcome.actual_result,
-      assignee_ids: [],
-      case_report_id: report.id,
-      severity: outcome.severity,
-      priority: outcome.priority,
-    };
-    const planned = [{ record: report, next: { ...report, ...changes, task_id: 0 } }, { next: { id: 0, ...fields } }];
-    store.room(planned, payer);
-    changes.task_id = store.addTask(fields, payer).id;
+    return report;
   }
+  const testCase = store.cases.get(report.caseId) as Case;
+  const fields: Omit<Task, 'id'> = {
+    boardId: board.id,
+    columnId: todoColumnId(board),
+    title: `Bug: ${testCase.title}`,
+    description: outcome.actual_result,
+    assignee_ids: [],
+    case_report_id: report.id,
+    severity: outcome.severity,
+    priority: outcome.priority,
+  };
+  const planned = [{ record: report, next: { ...report, ...changes, task_id: 0 } }, { next: { id: 0, ...fields } }];
+  store.room(planned, payer);
+  changes.task_id = store.addTask(fields, payer).id;
   return store.update(report, changes, payer);
 }
 
