@@ -34,6 +34,16 @@ describe("a web page's wrong passwords", () => {
     expect((await sandbox.fetch(login(member.password, page(3001)))).status).toBe(200);
   });
 
+  it("a tool's wrong passwords take nothing from the pages' worth of its client", async () => {
+    const sandbox = createSandbox();
+    const pages = PAGE_ORIGINS_GUESSING * PER_MINUTE;
+    // The pages' worth but one, spread so that no page reaches its own bound; then the tool's worth but one.
+    for (let i = 0; i < pages - 1; i++)
+      await sandbox.fetch(login(`guess-${i}`, page(4000 + Math.floor(i / (PER_MINUTE - 1)))));
+    for (let i = 0; i < PER_MINUTE - 1; i++) expect((await sandbox.fetch(login(`tool-${i}`))).status).toBe(401);
+    expect((await sandbox.fetch(login(member.password, page(5000)))).status).toBe(200);
+  });
+
   it("a tool's wrong passwords do not slow a page of the same client", async () => {
     const sandbox = createSandbox();
     for (let i = 0; i < PER_MINUTE; i++) await sandbox.fetch(login(`guess-${i}`));
