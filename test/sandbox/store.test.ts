@@ -119,11 +119,48 @@ describe('shares and budgets to the byte', () => {
     expect(outcome(plan('cc'))).toBe(`429 does not fit: one account stores at most ${2 * ONE} bytes of data`);
   });
 
+  test('updates made as one (a bug linked to its task) that together do not fit are a 429 before any is made', () => {
+    // Each update grows its record by one character (`grow` bytes): each alone fits the room left, the two do not.
+    const grow = recordBytes({ ...scenario('aa'), id: 0 }) - ONE;
+    const store = new Store(limitsWith({ accountBytes: 2 * ONE + grow }));
+    const [a, b] = ['a', 'b'].map((title) => store.addScenario(scenario(title), WRITER)) as [object, object];
+    const both = () =>
+      store.updateAll(
+        [
+          { record: a, changes: { title: 'aa' } },
+          { record: b, changes: { title: 'bb' } },
+        ],
+        WRITER,
+      );
+    expect(outcome(both)).toBe(`429 does not fit: one account stores at most ${2 * ONE + grow} bytes of data`);
+    expect([(a as { title: string }).title, (b as { title: string }).title, store.bytesOf(WRITER)]).toEqual([
+      'a',
+      'b',
+      2 * ONE,
+    ]);
+    store.limits.accountBytes = 2 * ONE + 2 * grow;
+    expect(outcome(both)).toBe('kept');
+    expect([(a as { title: string }).title, (b as { title: string }).title, store.bytesOf(WRITER)]).toEqual([
+      'aa',
+      'bb',
+      2 * ONE + 2 * grow,
+    ]);
+  });
+
   test("an update nobody pays for (a loader's) keeps the record's owner and is never refused", () => {
     const store = new Store(limitsWith({ accountBytes: ONE }));
     const a = store.addScenario(scenario('a'), WRITER);
     expect(outcome(() => store.update(a, { title: 'longer' }, undefined))).toBe('kept');
     expect([store.ownerOf(a), store.bytesOf(WRITER)]).toEqual([WRITER, recordBytes(a)]);
+  });
+
+  test('a change given as undefined leaves its field alone, also when every change is', () => {
+    const store = new Store(limitsWith({ accountBytes: 2 * ONE }));
+    const a = store.addScenario(scenario('a'), WRITER);
+    store.update(a, { title: undefined }, WRITER);
+    store.update(a, { title: undefined, position: 3 }, WRITER);
+    expect([a.title, a.position, store.bytesOf(WRITER)]).toEqual(['a', 3, recordBytes(a)]);
+    expect(Object.hasOwn(a, 'title')).toBe(true);
   });
 
   test("a write counts against its own payer, also after another payer's write was refused", () => {
