@@ -1,6 +1,7 @@
 // Test runner settings for npm test: every suite under test/, each file in its own worker (docs/testing.md "How long
 // `npm test` takes"). Timeouts bound a hang, never an expected duration: a test that takes seconds on a quiet machine
 // takes ten times as long on a 2-core machine at load 20, and must still pass there.
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** What both projects share (not through `extends`, which would copy a maxWorkers set here into each, past --maxWorkers). */
@@ -14,9 +15,11 @@ const shared = {
 
 export default defineConfig({
   test: {
-    // Workers: Vitest's default (one fewer than the cores: one here). A second on two cores was no faster on a busy
-    // machine (docs/testing.md "How long `npm test` takes"): the tests' waits are mostly on other processes that need
-    // the CPU too (npm, tsc, Chromium, servers). `--maxWorkers=2` tries it.
+    // One worker per core, not Vitest's default of one fewer (a single worker on two cores): the tests' time is mostly
+    // spent waiting on other processes (npm, tsc, Chromium, servers), so on a quiet 2-core machine two workers took the
+    // run from 642 s to 445 s; on a busy one they were no slower (docs/testing.md "How long `npm test` takes").
+    // `--maxWorkers=1` on the command line still runs one file at a time.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
