@@ -7,15 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGES } from '../../packaging/packages.js';
-import { gone, killGroup, type Running, start } from '../support/commands.js';
+import { gone, type Running, start, stopGroup } from '../support/commands.js';
 import { app, inApp, installed, npx, root, version, work } from './installed.js';
 
 /** The commands this file started: their process groups are ended whatever the tests did. */
 const running: Running[] = [];
 
-afterAll(() => {
-  for (const { child } of running) killGroup(child.pid);
-});
+// As a user stops them (SIGTERM), not SIGKILL: task-mock then removes the contract it wrote to a temporary directory.
+afterAll(() => Promise.all(running.map(({ child }) => stopGroup(child.pid))));
 
 /** The sandbox's demo accounts as a backend team passes a profile in CI: environment variables only, no file. */
 function profileEnv(baseUrl: string, memberPassword = 'demo-password'): Record<string, string> {

@@ -91,6 +91,18 @@ export async function gone(port: number, group: number): Promise<void> {
   while ((await accepts(port)) || groupAlive(group)) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
+/**
+ * Stops a group that is still running as a user's Ctrl-C does (SIGTERM), so its commands close their servers and remove
+ * their temporary files; SIGKILL only if it is still there after `boundMs` (a hang, not a slow stop).
+ */
+export async function stopGroup(pid: number | undefined, boundMs = 60_000): Promise<void> {
+  if (pid === undefined || !groupAlive(pid)) return;
+  process.kill(-pid, 'SIGTERM');
+  const until = Date.now() + boundMs;
+  while (groupAlive(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  killGroup(pid);
+}
+
 /** Ends whatever is left of a group (a test that failed leaves an orphan server behind). */
 export function killGroup(pid: number | undefined): void {
   if (pid !== undefined && groupAlive(pid)) process.kill(-pid, 'SIGKILL');
