@@ -1,5 +1,5 @@
 // The byte accounting of the stored world (docs/sandbox.md "Limits and throttles"): what each record weighs, whom it counts against, and the 429 before a write that does not fit.
-import { accountFull, approxBytes, approxFieldsBytes, type Limits, worldFull } from './limits.js';
+import { accountFull, approxBytes, approxFieldsBytes, fieldBytes, type Limits, worldFull } from './limits.js';
 
 /** What the byte accounting holds against a record: its size when last written, and who wrote it (none: the world's). */
 interface Charge {
@@ -45,7 +45,7 @@ export function recordBytesWith(record: object, changes: object): number {
     const value = changed[key];
     if (value === undefined) continue;
     if (isOwnField(old, key)) sum += approxBytes(value) - approxBytes(old[key]);
-    else sum += 8 + approxBytes(key) + approxBytes(value);
+    else sum += fieldBytes(key, value);
   }
   return sum;
 }

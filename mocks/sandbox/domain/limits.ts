@@ -255,6 +255,11 @@ export function approxFieldsBytes(value: object): number {
   // Object.keys, not Object.entries: the same own keys, without an array per pair (every write measures its record).
   const record = value as Record<string, unknown>;
   let sum = 32;
-  for (const key of Object.keys(record)) sum += 8 + approxBytes(key) + approxBytes(record[key]);
+  for (const key of Object.keys(record)) sum += fieldBytes(key, record[key]);
   return sum;
+}
+
+/** What one field of a plain object adds to approxFieldsBytes: its slot, its name and its value. */
+export function fieldBytes(key: string, value: unknown): number {
+  return 8 + approxBytes(key) + approxBytes(value);
 }
