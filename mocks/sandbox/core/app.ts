@@ -35,6 +35,7 @@ import {
   type TableRoom,
 } from './controls.js';
 import { preflightHeaders } from './cors.js';
+import { queryParams } from './query.js';
 import { andThen, errorAnswer, json, type MaybePromise, type Reply } from './reply.js';
 import type { SandboxRequest } from './request.js';
 import { type AnswerHandler, fetchHandlerOf } from './response.js';
@@ -293,7 +294,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       const errors: FieldError[] = [];
       let query: Record<string, unknown> = {};
       if (hasQuery) {
-        const checked = check.query(operationId, new URLSearchParams(search));
+        const checked = check.query(operationId, queryParams(search));
         if (checked.ok) query = checked.value;
         else errors.push(...checked.errors);
       }
