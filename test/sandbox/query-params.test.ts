@@ -23,11 +23,16 @@ const piece = fc.constantFrom(
 );
 const search = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''));
 
-/** Every name the query may hold, by either reading, and a few it does not. */
+/** Every name the query may hold, by either reading, and some no pair can have (with '=' or '&' in them). */
 const namesOf = (text: string): string[] => [
   ...new URLSearchParams(text).keys(),
   ...text.split('&').map((pair) => pair.split('=')[0] as string),
   'absent',
+  'a=',
+  '=',
+  'a=b',
+  'a&b',
+  'a&',
 ];
 
 describe('queryParams', () => {
