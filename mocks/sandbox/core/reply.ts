@@ -12,11 +12,6 @@ export interface Reply {
 /** A value now, or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** `next(value)` at once when `value` is there, else once it is: a request that waits on nothing never yields. */
-export function andThen<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
 // Only what every answer needs: each extra header costs the HTTP adapter measurable time per request.
 const JSON_TYPE = 'application/json; charset=utf-8';
 
