@@ -1,5 +1,5 @@
-// A request's query as the sandbox's checks read it (docs/sandbox.md "Limits and hostile input"): the WHATWG URL
-// standard's application/x-www-form-urlencoded parsing, which URLSearchParams implements.
+// A request's query as the sandbox's checks read it (docs/sandbox.md "Field errors"): the WHATWG URL standard's
+// application/x-www-form-urlencoded parsing, which URLSearchParams implements.
 import type { QueryParams } from '../../../contract/request-checks.js';
 
 // The parser turns '+' into a space, decodes percent escapes and replaces a lone surrogate with U+FFFD: a query with
