@@ -13,6 +13,11 @@ export interface FieldError {
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 
+/** What the query check reads of a request's query: each name's values in order (URLSearchParams has it). */
+export interface QueryParams {
+  getAll(name: string): string[];
+}
+
 /** A compiled validator: ajv's, or ajv's standalone code; after a failure, `errors` holds why. */
 export type CompiledCheck = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
@@ -25,7 +30,7 @@ export interface CompiledChecks {
 export interface RequestValidators {
   contract: Contract;
   /** Validates and coerces the query of a request; unknown query keys are ignored. */
-  query(operationId: string, params: URLSearchParams): Validated<Record<string, unknown>>;
+  query(operationId: string, params: QueryParams): Validated<Record<string, unknown>>;
   /** Validates a parsed JSON request body. */
   body(operationId: string, body: unknown): Validated<unknown>;
 }

@@ -35,7 +35,8 @@ import {
   type TableRoom,
 } from './controls.js';
 import { preflightHeaders } from './cors.js';
-import { andThen, errorAnswer, json, type MaybePromise, type Reply } from './reply.js';
+import { queryParams } from './query.js';
+import { errorAnswer, json, type MaybePromise, type Reply } from './reply.js';
 import type { SandboxRequest } from './request.js';
 import { type AnswerHandler, fetchHandlerOf } from './response.js';
 import { createRouter, type Route } from './router.js';
@@ -257,9 +258,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     if (op.authenticated) {
       // A cached JWT is checked synchronously; a first sight of a JWT (jose) or a named token (SHA-256) is async.
-      return andThen(auth.authenticate(authorization ?? undefined), (principal) =>
-        validated(request, op, search, principal),
-      );
+      const principal = auth.authenticate(authorization ?? undefined);
+      if (principal instanceof Promise) return principal.then((later) => validated(request, op, search, later));
+      return validated(request, op, search, principal);
     }
     if (authorization !== null) {
       throw invalidField(
@@ -269,6 +270,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     return validated(request, op, search, undefined);
   }
+
+  // Each stage goes on at once when its input is there and makes a closure only when something waits: the common
+  // request allocates none on its way to the handler.
 
   /** Query and body checked against the contract (ajv); the errors of both are answered together. */
   function validated(
@@ -289,25 +293,55 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
     }
     if (!hasQuery && !op.requestBodyPointer) return handle(request, operationId, principal, {}, undefined);
-    return andThen(validatorsFor(contract), (check) => {
-      const errors: FieldError[] = [];
-      let query: Record<string, unknown> = {};
-      if (hasQuery) {
-        const checked = check.query(operationId, new URLSearchParams(search));
-        if (checked.ok) query = checked.value;
-        else errors.push(...checked.errors);
-      }
-      if (!op.requestBodyPointer) {
-        if (errors.length > 0) throw validationFailed(errors);
-        return handle(request, operationId, principal, query, undefined);
-      }
-      return andThen(parseBody(op, request), (body) => {
-        const checked = check.body(operationId, body);
-        if (!checked.ok) errors.push(...checked.errors);
-        if (errors.length > 0) throw validationFailed(errors);
-        return handle(request, operationId, principal, query, body);
-      });
-    });
+    const check = validatorsFor(contract);
+    if (check instanceof Promise) {
+      return check.then((loaded) => checked(request, op, search, principal, hasQuery, loaded));
+    }
+    return checked(request, op, search, principal, hasQuery, check);
+  }
+
+  /** `validated` with the validators loaded: the query now, the body once read (at once when the host holds it). */
+  function checked(
+    request: SandboxRequest,
+    op: OperationSpec,
+    search: string,
+    principal: Principal | undefined,
+    hasQuery: boolean,
+    check: RequestValidators,
+  ): MaybePromise<Reply> {
+    const operationId = op.operationId as OperationId;
+    const errors: FieldError[] = [];
+    let query: Record<string, unknown> = {};
+    if (hasQuery) {
+      const checkedQuery = check.query(operationId, queryParams(search));
+      if (checkedQuery.ok) query = checkedQuery.value;
+      else errors.push(...checkedQuery.errors);
+    }
+    if (!op.requestBodyPointer) {
+      if (errors.length > 0) throw validationFailed(errors);
+      return handle(request, operationId, principal, query, undefined);
+    }
+    const body = parseBody(op, request);
+    if (body instanceof Promise) {
+      return body.then((later) => handleBody(request, operationId, principal, query, later, errors, check));
+    }
+    return handleBody(request, operationId, principal, query, body, errors, check);
+  }
+
+  /** The body checked, the errors of query and body answered together, else the handler. */
+  function handleBody(
+    request: SandboxRequest,
+    operationId: OperationId,
+    principal: Principal | undefined,
+    query: Record<string, unknown>,
+    body: unknown,
+    errors: FieldError[],
+    check: RequestValidators,
+  ): MaybePromise<Reply> {
+    const checkedBody = check.body(operationId, body);
+    if (!checkedBody.ok) errors.push(...checkedBody.errors);
+    if (errors.length > 0) throw validationFailed(errors);
+    return handle(request, operationId, principal, query, body);
   }
 
   /** Runs the operation's handler on the current world. */
@@ -320,8 +354,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   ): MaybePromise<Reply> {
     // Read at call time, after any wait above, so that a reset in between is seen.
     const current = store;
-    const scope = (need: Need) =>
-      boardScope(current, (principal as Principal).account, query.company_id as number, query.board_id as number, need);
+    // Only an operation with a query can name a board (company_id, board_id): the others get no scope to make.
+    const scope = queryless.has(operationId)
+      ? undefined
+      : (need: Need) =>
+          boardScope(
+            current,
+            (principal as Principal).account,
+            query.company_id as number,
+            query.board_id as number,
+            need,
+          );
     // The one untyped seam: ajv has just checked query and body against the same contract the handler types come from.
     const handler = handlers[operationId] as unknown as (ctx: Context<OperationId>) => MaybePromise<Outcome>;
     // What the handler stores is charged to the caller's share: the payer goes with every write it makes.

@@ -3,13 +3,15 @@ import type { OperationSpec } from '../../../contract/document.js';
 import type { FieldError } from '../../../contract/request-validators.js';
 import { invalidField, SandboxError, validationFailed } from '../domain/errors.js';
 import { jsonShapeExceeds, MAX_JSON_CONTAINERS } from '../domain/limits.js';
-import { andThen, type MaybePromise } from './reply.js';
+import type { MaybePromise } from './reply.js';
 import type { SandboxRequest } from './request.js';
 
 /** Deeper JSON is refused before parsing: nothing in the contract nests more than a few levels. */
 export const MAX_JSON_DEPTH = 32;
 
 function isJsonMediaType(contentType: string | null): boolean {
+  // As clients send it: no parameter, case or space to take off.
+  if (contentType === 'application/json') return true;
   if (!contentType) return false;
   const semicolon = contentType.indexOf(';');
   const media = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
@@ -83,7 +85,8 @@ function loneSurrogates(value: unknown, path: string, out: FieldError[]): void {
  * holds the body's text: the request then waits on nothing.
  */
 export function parseBody(op: OperationSpec, request: SandboxRequest): MaybePromise<unknown> {
-  return andThen(bodyText(request), (text) => parseText(op, request, text));
+  const text = bodyText(request);
+  return text instanceof Promise ? text.then((later) => parseText(op, request, later)) : parseText(op, request, text);
 }
 
 function parseText(op: OperationSpec, request: SandboxRequest, text: string): unknown {

@@ -12,13 +12,22 @@ export interface Reply {
 /** A value now, or a promise of it. */
 export type MaybePromise<T> = T | Promise<T>;
 
-/** `next(value)` at once when `value` is there, else once it is: a request that waits on nothing never yields. */
-export function andThen<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
 // Only what every answer needs: each extra header costs the HTTP adapter measurable time per request.
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Payloads serialised once, when made (answers that stay the same while what they show does): their text as is. */
+const serialized = new WeakMap<object, string>();
+
+/** `payload`, frozen, with its JSON text made now: json() writes that text for it, every time it is answered. */
+export function serializedOnce<T extends object>(payload: T): Readonly<T> {
+  serialized.set(deepFreeze(payload), JSON.stringify(payload));
+  return payload;
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const child of Object.values(value)) if (child !== null && typeof child === 'object') deepFreeze(child);
+  return Object.freeze(value);
+}
 
 /**
  * A JSON answer. Frontends on another origin (a dev server) call the sandbox directly; browsers send `Origin` on such
@@ -29,7 +38,7 @@ export function json(status: number, payload: unknown, origin: string | null, ex
     ? { 'content-type': JSON_TYPE, ...extra }
     : { 'content-type': JSON_TYPE };
   if (origin !== null) allowCrossOrigin(headers, origin);
-  return { status, headers, body: JSON.stringify(payload) };
+  return { status, headers, body: serialized.get(payload as object) ?? JSON.stringify(payload) };
 }
 
 /** The error payload of `error` as a Reply. */

@@ -12,23 +12,21 @@ export type Route =
 const MAX_ECHO = 200;
 
 export function createRouter(operations: readonly OperationSpec[]): (method: string, path: string) => Route {
-  const byPath = new Map<string, Map<string, OperationSpec>>();
-  for (const op of operations) {
-    const full = `${API_PREFIX}${op.path}`;
+  // Each operation's Route is made once: every request to it gets the same one.
+  const byPath = new Map<string, Map<string, Route & { kind: 'operation' }>>();
+  for (const operation of operations) {
+    const full = `${API_PREFIX}${operation.path}`;
     let methods = byPath.get(full);
     if (!methods) {
       methods = new Map();
       byPath.set(full, methods);
     }
-    methods.set(op.method.toUpperCase(), op);
+    methods.set(operation.method.toUpperCase(), { kind: 'operation', operation });
   }
 
   return (method, path) => {
     const methods = byPath.get(path);
-    if (methods) {
-      const operation = methods.get(method);
-      return operation ? { kind: 'operation', operation } : { kind: 'wrong-method', allow: [...methods.keys()] };
-    }
+    if (methods) return methods.get(method) ?? { kind: 'wrong-method', allow: [...methods.keys()] };
     const shown = path.length > MAX_ECHO ? `${path.slice(0, MAX_ECHO)}…` : path;
     // The API keeps trailing slashes (source §1); a missing one gets a 404 that names the right path, not a redirect,
     // because a redirect would silently turn a PATCH into a GET in some clients.

@@ -1,5 +1,5 @@
 // The byte accounting of the stored world (docs/sandbox.md "Limits and throttles"): what each record weighs, whom it counts against, and the 429 before a write that does not fit.
-import { accountFull, approxBytes, approxFieldsBytes, type Limits, worldFull } from './limits.js';
+import { accountFull, approxBytes, approxFieldsBytes, fieldBytes, type Limits, worldFull } from './limits.js';
 
 /** What the byte accounting holds against a record: its size when last written, and who wrote it (none: the world's). */
 interface Charge {
@@ -33,22 +33,28 @@ export const recordBytes = (record: object): number => 32 + approxBytes(record);
 const isOwnField = (value: object, key: string): boolean => Object.prototype.propertyIsEnumerable.call(value, key);
 
 /**
- * What `record` will take once `changes` are written into it (a change given as undefined leaves its field alone):
- * recordBytes({ ...record, ...defined changes }), measured without building that copy.
+ * What writing `changes` into the plain object `record` adds to its size (negative when it frees): what each defined
+ * change replaces or adds (a change given as undefined leaves its field alone).
  */
-export function recordBytesWith(record: object, changes: object): number {
+export function changeBytes(record: object, changes: object): number {
   const old = record as Record<string, unknown>;
   const changed = changes as Record<string, unknown>;
-  // The copy is a plain object: its fields as they are, then what each defined change replaces or adds.
-  let sum = 32 + approxFieldsBytes(old);
+  let sum = 0;
   for (const key of Object.keys(changed)) {
     const value = changed[key];
     if (value === undefined) continue;
     if (isOwnField(old, key)) sum += approxBytes(value) - approxBytes(old[key]);
-    else sum += 8 + approxBytes(key) + approxBytes(value);
+    else sum += fieldBytes(key, value);
   }
   return sum;
 }
+
+/**
+ * What `record` will take once `changes` are written into it: recordBytes({ ...record, ...defined changes }), measured
+ * without building that copy (the copy is a plain object: the record's fields as they are, then the changes).
+ */
+export const recordBytesWith = (record: object, changes: object): number =>
+  32 + approxFieldsBytes(record) + changeBytes(record, changes);
 
 /** `changes` without the fields given as undefined; the same object when none is (the common write). */
 function definedOf<T extends object>(changes: Partial<T>): Partial<T> {
@@ -251,12 +257,15 @@ export abstract class ByteAccounting {
    * then each made in order as by update(), each record measured once.
    */
   updateAll(updates: PlannedUpdate[], payer: Payer): void {
-    const planned = updates.map(({ record, changes }) => {
+    const planned: Array<{ record: object; defined: object; prev: Charge; bytes: number }> = [];
+    for (const { record, changes } of updates) {
       const prev = this.charges.get(record);
       if (!prev) throw new Error('Store.update: the record is not stored');
       const defined = definedOf(changes);
-      return { record, defined, prev, bytes: recordBytesWith(record, defined) };
-    });
+      // A stored record's charge is its size as last written (every change to one goes through put, update or
+      // settle: usage() equals measure()), so only the changes are measured, not the whole record again.
+      planned.push({ record, defined, prev, bytes: prev.bytes + changeBytes(record, defined) });
+    }
     if (payer !== undefined && planned.length > 1) this.checkRoom(payer, planned);
     for (const write of planned) {
       const { record, defined, prev, bytes } = write;

@@ -108,6 +108,9 @@ export function jsonShapeExceeds(
   maxDepth: number,
   maxContainers: number,
 ): 'depth' | 'containers' | undefined {
+  // Every container opens with a bracket, in a string or not: a text with no more brackets than both bounds allow
+  // passes neither, and counting them is a few native searches where the scan below reads every character.
+  if (!opensMoreThan(text, Math.min(maxDepth, maxContainers))) return undefined;
   let depth = 0;
   let containers = 0;
   let inString = false;
@@ -130,6 +133,18 @@ export function jsonShapeExceeds(
     }
   }
   return undefined;
+}
+
+/** Whether `text` holds more than `bound` of the characters `{` and `[`. */
+function opensMoreThan(text: string, bound: number): boolean {
+  let seen = 0;
+  for (const bracket of ['{', '[']) {
+    for (let at = text.indexOf(bracket); at >= 0; at = text.indexOf(bracket, at + 1)) {
+      seen += 1;
+      if (seen > bound) return true;
+    }
+  }
+  return false;
 }
 
 const encoder = new TextEncoder();
@@ -255,6 +270,11 @@ export function approxFieldsBytes(value: object): number {
   // Object.keys, not Object.entries: the same own keys, without an array per pair (every write measures its record).
   const record = value as Record<string, unknown>;
   let sum = 32;
-  for (const key of Object.keys(record)) sum += 8 + approxBytes(key) + approxBytes(record[key]);
+  for (const key of Object.keys(record)) sum += fieldBytes(key, record[key]);
   return sum;
+}
+
+/** What one field of a plain object adds to approxFieldsBytes: its slot, its name and its value. */
+export function fieldBytes(key: string, value: unknown): number {
+  return 8 + approxBytes(key) + approxBytes(value);
 }

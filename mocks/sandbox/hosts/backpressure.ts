@@ -23,8 +23,8 @@ export interface BackPressureBounds {
   largeAnswerBytes: number;
 }
 
-/** Answers one request. */
-export type RunRequest = (req: IncomingMessage, res: ServerResponse, connection: Connection) => Promise<void>;
+/** Answers one request: at once (the common request), or by the promise it returns. */
+export type RunRequest = (req: IncomingMessage, res: ServerResponse, connection: Connection) => void | Promise<void>;
 /** Answers the failure of RunRequest (a bug of the host), on the answer it was writing. */
 export type RunFailed = (res: ServerResponse, error: unknown) => void;
 
@@ -212,7 +212,16 @@ export class BackPressure {
       this.failed(connection.current as ServerResponse, error);
       this.built(connection, connection.current as ServerResponse);
     };
-    this.run(req, res, connection).then(connection.settled, connection.failed);
+    let running: void | Promise<void>;
+    try {
+      running = this.run(req, res, connection);
+    } catch (error) {
+      connection.failed(error);
+      return;
+    }
+    // An answer written at once is settled at once: no promise and no later turn for the common request.
+    if (running instanceof Promise) running.then(connection.settled, connection.failed);
+    else connection.settled();
   }
 
   private scheduleTurns(): void {

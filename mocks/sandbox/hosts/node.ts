@@ -479,7 +479,8 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     }
   }
 
-  async function onRequest(req: IncomingMessage, res: ServerResponse, connection: Connection): Promise<void> {
+  /** Answers a request: at once when it has no body and the core answers at once (the common request). */
+  function onRequest(req: IncomingMessage, res: ServerResponse, connection: Connection): void | Promise<void> {
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
     if ((method === 'GET' || method === 'HEAD') && (url === '/docs' || url.startsWith('/docs/'))) {
@@ -498,19 +499,44 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       if (!control) refusedOrigins.add(req);
       return sendError(res, refused);
     }
-    let body: Buffer | undefined;
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody) {
-      const read = await readBody(req, res);
+    if (!hasBody) return answerRequest(req, res, connection, absolute, headers, undefined);
+    return readBody(req, res).then((read) => {
       if (!read.ok) return;
       // fetch refuses a body on GET and HEAD; the sandbox reads none there either.
-      if (method !== 'GET' && method !== 'HEAD') body = read.body;
-    }
+      const body = method !== 'GET' && method !== 'HEAD' ? read.body : undefined;
+      return answerRequest(req, res, connection, absolute, headers, body);
+    });
+  }
+
+  /** Answers a request whose body (if any) is read: the core's Answer at once when it can, else through fetch. */
+  function answerRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    connection: Connection,
+    absolute: string,
+    headers: NodeHeaders,
+    body: Buffer | undefined,
+  ): void | Promise<void> {
+    const url = req.url ?? '/';
+    const method = req.method ?? 'GET';
     if (answer !== undefined && PLAIN_TARGET.test(url) && !FETCH_FORBIDDEN_METHODS.has(method)) {
       const answered = answer(new NodeRequest(method, absolute, headers, body, connection.group.key));
       // The common request is answered at once, without a turn of the event loop before its bytes go out.
-      return reply(res, answered instanceof Promise ? await answered : answered, connection);
+      if (answered instanceof Promise) return answered.then((later) => reply(res, later, connection));
+      return reply(res, answered, connection);
     }
+    return answerByFetch(req, res, connection, body);
+  }
+
+  /** A request the light path does not take (a target the URL parser rewrites, another fetch handler): a Request. */
+  async function answerByFetch(
+    req: IncomingMessage,
+    res: ServerResponse,
+    connection: Connection,
+    body: Buffer | undefined,
+  ): Promise<void> {
+    const url = req.url ?? '/';
     const request = url.startsWith('/') ? toRequest(req, body) : undefined;
     if (!request) return sendError(res, malformedRequest(400));
     requestClients.set(request, connection.group.key);
