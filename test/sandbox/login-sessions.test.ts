@@ -69,9 +69,13 @@ describe('an account full of sessions', () => {
     const refused = await login(sandbox, 'squatter');
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe(String(REFRESH_TOKEN_TTL_SECONDS));
-    expect((await refused.json()).errors).toEqual([
-      { field: 'username', message: 'unused refresh tokens per account: at most 4' },
-    ]);
+    const payload = await refused.json();
+    expect(payload.errors).toEqual([{ field: 'username', message: 'unused refresh tokens per account: at most 4' }]);
+    // The refused user is told the limit, that no session was ended for them, and what to do: the same wait as the header.
+    expect(payload.message).toBe(
+      'Limit reached: unused refresh tokens per account (at most 4 in this sandbox, from all its clients); no session ' +
+        `is ended to make room. Use a refresh token you hold, or try again in ${REFRESH_TOKEN_TTL_SECONDS} s.`,
+    );
     // Another account is not affected, and a client at its own bound goes on (its own oldest ends).
     expect((await login(sandbox, 'squatter', outsider)).status).toBe(200);
     expect((await login(sandbox, 'b')).status).toBe(200);

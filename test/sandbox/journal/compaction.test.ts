@@ -65,6 +65,29 @@ describe('compaction', () => {
     expect(lines(file)[0], 'the writes made during the compaction were not weighed').not.toBe(compactedLine);
   });
 
+  it('by default the next compaction comes once the journal passes its bound (64 KiB, or the new snapshot if larger), also when writes landed during the last one', async () => {
+    const file = fileFor('compact-default');
+    const compaction = heldCompaction(file);
+    const { createScenario, durability, reports } = await kept(file, { writer: compaction.writer });
+    const padding = 'p'.repeat(180);
+    // Past COMPACT_AFTER_BYTES of journal the first compaction starts; these writes land while it waits.
+    for (let i = 0; !compaction.started(); i++) await createScenario(`fill ${i} ${padding}`);
+    for (let i = 0; i < 60; i++) await createScenario(`during ${i} ${padding}`);
+    compaction.release();
+    await durability.idle();
+    expect(readStateFile(readFileSync(file)).journalBytes).toBeGreaterThan(0);
+    const compactedLine = lines(file)[0];
+    // Each save compacts once the journal passes the bound, not later.
+    for (let i = 0; lines(file)[0] === compactedLine; i++) {
+      const before = readStateFile(readFileSync(file));
+      const bound = Math.max(COMPACT_AFTER_BYTES, before.snapshotBytes);
+      expect(before.journalBytes, 'the journal is past its bound and was not compacted').toBeLessThanOrEqual(bound);
+      await createScenario(`after ${i} ${padding}`);
+      await durability.idle();
+    }
+    expect(reports).toEqual([]);
+  }, 120_000);
+
   it('a compaction that fails is reported; writes are kept until the journal is twice its bound, then refused until the file can be rewritten', async () => {
     const file = fileFor('compact-fails');
     const real = fileWriter(file);
