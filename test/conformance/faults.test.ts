@@ -18,7 +18,7 @@ import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
-import { HANG_MS } from '../support/waiting.js';
+import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
 import { allChoices, CHOICES, type Choice } from './faults/choices.js';
 import { FAULTS } from './faults/index.js';
 import { deletedScenarioListed } from './faults/qa.js';
@@ -28,11 +28,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Runs side by side: a run mostly waits for its sandbox, and the machine has two cores. */
 const LANES = 2;
-/**
- * Each run's own bounds, a hang's rather than a user's: the suite's defaults (10 s a request, 5 minutes a run) fail what
- * has not finished, and at load 12-15 on this 2-core machine a run took minutes and some requests over 10 s.
- */
-const RUN_BOUNDS = { timeoutMs: HANG_MS, totalTimeoutMs: 10 * HANG_MS };
 /** In-process runs: nothing listens here, every request goes to the handler. */
 const IN_PROCESS_BASE_URL = 'http://sandbox.invalid/api';
 const lanes: Promise<unknown>[] = Array.from({ length: LANES }, () => Promise.resolve());
