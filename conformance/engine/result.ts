@@ -190,7 +190,7 @@ export function ladderOf(declared: readonly string[], rules: readonly RuleResult
     .sort((a, b) => b.rules.length - a.rules.length);
 }
 
-/** `waits for createScenario (2 checks), listScenarios`: what a rule's checks wait for. */
+/** `waits for createScenario (2 checks), listScenarios`: the operations a rule's checks wait for (only a check not applicable names one). */
 function waitingFor(checks: readonly CheckResult[]): string {
   const ops = new Map<string, number>();
   for (const c of checks) if (c.waitsFor) ops.set(c.waitsFor, (ops.get(c.waitsFor) ?? 0) + 1);
@@ -228,13 +228,12 @@ export function judgeRules(
               : notApplicable > 0
                 ? 'NOT_APPLICABLE'
                 : 'SKIP';
-      const waiting = mine.filter((c) => c.outcome === 'NOT_APPLICABLE');
       let reason: string | undefined;
       if (mine.length === 0) reason = unreached ? `did not run: ${stopped}` : 'no check ran';
       else if (outcome === 'UNVERIFIED') {
         const causes = [...new Set(mine.filter((c) => c.outcome === 'UNVERIFIED').map((c) => c.reason))];
         reason = `${unverified} of ${mine.length} checks not verified: ${causes.join('; ')}`;
-      } else if (outcome === 'NOT_APPLICABLE') reason = `not applicable: ${waitingFor(waiting)}`;
+      } else if (outcome === 'NOT_APPLICABLE') reason = `not applicable: ${waitingFor(mine)}`;
       else if (outcome === 'SKIP') reason = [...new Set(mine.map((c) => c.reason ?? 'skipped'))].join('; ');
       else if (outcome === 'FAIL') reason = `${failed} of ${mine.length} checks failed`;
       else {
@@ -244,7 +243,7 @@ export function judgeRules(
             `${skipped} of ${mine.length} checks skipped: ${[...new Set(mine.filter((c) => c.outcome === 'SKIP').map((c) => c.reason))].join('; ')}`,
           );
         if (notApplicable > 0)
-          parts.push(`${notApplicable} of ${mine.length} checks not applicable: ${waitingFor(waiting)}`);
+          parts.push(`${notApplicable} of ${mine.length} checks not applicable: ${waitingFor(mine)}`);
         if (parts.length > 0) reason = parts.join('; ');
       }
       return {

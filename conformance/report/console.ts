@@ -131,7 +131,7 @@ export function failureDetails(r: RuleResult, shown = DETAILS_PER_RULE, door: En
 export function ladderLines(
   result: Pick<RunResult, 'missingOperations'>,
   requireAll: boolean,
-  door: EntryPoint = 'cli',
+  door: EntryPoint,
 ): string[] {
   const missing = result.missingOperations ?? [];
   if (missing.length === 0) return [];
@@ -150,7 +150,7 @@ export function ladderLines(
 }
 
 export function formatReport(result: RunResult, verdict: Verdict = verdictOf(result)): string[] {
-  const ladder = ladderLines(result, verdict.requireAll ?? false, result.door ?? 'cli');
+  const ladder = ladderLines(result, verdict.requireAll ?? verdict.strict, result.door ?? 'cli');
   const warned = result.warnings ?? [];
   const out: string[] = [
     ...(warned.length

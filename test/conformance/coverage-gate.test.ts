@@ -116,4 +116,29 @@ describe('verdictOf', () => {
       expect(verdictOf(passing, { strict })).toEqual({ strict, requireAll: strict, failed, reasons, warnings });
     },
   );
+
+  it.each([
+    // options, failed, where the phrase goes
+    [{}, false, 'warnings'],
+    [{ requireAll: true }, true, 'reasons'],
+    [{ strict: true }, true, 'reasons'],
+    [{ strict: true, requireAll: false }, false, 'warnings'],
+  ] as const)(
+    'operations declared missing, with %j, fail the run: %s (a phrase in its %s)',
+    (options, failed, where) => {
+      const missingOperations = [
+        { operationId: 'createScenario', rules: ['QA-01', 'QA-02'] },
+        { operationId: 'listTasks', rules: [] },
+      ];
+      const verdict = verdictOf({ ...result([check('AUTH-01', 'PASS')]), missingOperations }, options);
+      expect(verdict.failed).toBe(failed);
+      expect(verdict[where]).toEqual(['operations declared missing: createScenario, listTasks']);
+      expect(verdict[where === 'reasons' ? 'warnings' : 'reasons']).toEqual([]);
+      expect(verdictOf({ ...result([check('AUTH-01', 'PASS')]), missingOperations: [] }, options)).toMatchObject({
+        failed: false,
+        reasons: [],
+        warnings: [],
+      });
+    },
+  );
 });

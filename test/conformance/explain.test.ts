@@ -2,7 +2,16 @@
 // report"): the client's errors say what went wrong, an assertion says only what it found, and nothing crashes.
 import { describe, expect, it } from 'vitest';
 import { ApiError, OutcomeUnknownError, PaginationError } from '../../client/index.js';
-import { CheckFailure, explain, NotVerified } from '../../conformance/engine/explain.js';
+import type { Answer } from '../../conformance/engine/exchange-record.js';
+import {
+  CheckFailure,
+  explain,
+  LimitReached,
+  limitAnswerIn,
+  NotApplicable,
+  NotVerified,
+  notApplicableIn,
+} from '../../conformance/engine/explain.js';
 import { createRedactor, MASK } from '../../conformance/engine/redact.js';
 
 const SECRET = 'tmk_secret_value';
@@ -72,5 +81,49 @@ describe('explain', () => {
     const failure = explain(new NotVerified('AUTH-01', 'login failed'), createRedactor());
     expect(failure).not.toBeInstanceOf(NotVerified);
     expect(failure.offenders).toBeUndefined();
+  });
+});
+
+describe('what a set-up step threw, however it was wrapped', () => {
+  // Built inside each test: what a file does while Vitest collects it counts for no test (docs/testing.md).
+  const full = (): Answer => ({
+    record: { method: 'POST', path: '/features/qa/scenarios/', status: 429 } as Answer['record'],
+    status: 429,
+    body: { status: 'error', message: 'Scenario limit reached' },
+    json: true,
+  });
+  const wrapped = (inner: Error): Error =>
+    new Error('set-up failed', { cause: new NotVerified('QA-01', 'no scenario to work on', { cause: inner }) });
+
+  it('a check waiting for an operation declared missing names it, and is found behind the steps that wrapped it', () => {
+    const missing = new NotApplicable('createScenario');
+    expect(missing.message).toBe('not applicable: waits for createScenario (declared missing)');
+    expect(notApplicableIn(missing)).toBe(missing);
+    expect(notApplicableIn(wrapped(missing))).toBe(missing);
+    expect(limitAnswerIn(wrapped(missing))).toBeUndefined();
+  });
+
+  it("a step that met the account's limit gives the server's answer, behind the steps that wrapped it", () => {
+    const answer = full();
+    const limit = new LimitReached(answer, 'POST /features/qa/scenarios/ got 429');
+    expect(limitAnswerIn(limit)).toBe(answer);
+    expect(limitAnswerIn(wrapped(limit))).toBe(answer);
+    expect(notApplicableIn(wrapped(limit))).toBeUndefined();
+  });
+
+  const ownCause = (): Error => {
+    const error = new Error('loops');
+    error.cause = error;
+    return error;
+  };
+  it.each([
+    ['an error whose causes hold neither', () => new Error('fetch failed', { cause: new TypeError('reset') })],
+    ['an error that is its own cause', ownCause],
+    ['a thrown string', () => 'gone'],
+    ['nothing', () => undefined],
+  ])('finds neither in %s', (_, thrown) => {
+    const error = thrown();
+    expect(notApplicableIn(error)).toBeUndefined();
+    expect(limitAnswerIn(error)).toBeUndefined();
   });
 });

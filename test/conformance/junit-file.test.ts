@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CheckResult, judgeRules, type RunResult } from '../../conformance/engine/result.js';
 import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from '../../conformance/report/files.js';
+import { verdictOf } from '../../conformance/report/verdict.js';
 import { RULES } from '../../conformance/rules.js';
 import { checkResult as check } from '../support/check-result.js';
 
@@ -141,6 +142,98 @@ Left behind on the target:
       '<failure message="clean-up incomplete: 1 token left behind" type="CLEANUP">Left behind on the target:\n  - named API token tok_1 of the member: DELETE answered 403</failure>',
     );
     expect(xml).not.toContain('API coverage');
+  });
+});
+
+describe('the files of a run that declared operations missing', () => {
+  const partial = (door?: 'vitest'): RunResult =>
+    ({
+      ...result(
+        [
+          check('AUTH-01', 'PASS'),
+          {
+            ...check('QA-01', 'NOT_APPLICABLE', 'not applicable: waits for createScenario (declared missing)'),
+            waitsFor: 'createScenario',
+          },
+        ],
+        ['AUTH-01', 'QA-01'],
+      ),
+      leftBehind: [],
+      notApplicable: 1,
+      warnings: ['board 2 could not be confirmed'],
+      missingOperations: [
+        { operationId: 'createScenario', rules: ['QA-01', 'QA-02'] },
+        { operationId: 'listTasks', rules: ['QA-09'] },
+        { operationId: 'register', rules: [] },
+      ],
+      ...(door ? { door } : {}),
+    }) as unknown as RunResult;
+  /** The ladder's suite as written: each operation's case, with `counts` and the element `tag` makes of what it unlocks. */
+  const ladder = (counts: string, tag: (unlocks: string) => string): string[] => [
+    `  <testsuite name="operations declared missing (missingOperations)" tests="3" ${counts} time="0">`,
+    ...[
+      ['createScenario', '2 rules: QA-01, QA-02'],
+      ['listTasks', '1 rule: QA-09'],
+      ['register', '0 rules'],
+    ].flatMap(([operation, unlocks]) => [
+      `    <testcase classname="MISSING" name="${operation}" time="0">`,
+      `      ${tag(`not built yet (declared missing): unlocks ${unlocks}`)}`,
+      '    </testcase>',
+    ]),
+    '  </testsuite>',
+  ];
+
+  it('JUnit: leads with one skipped case per operation saying what it unlocks; a check not applicable is skipped naming what it waits for', () => {
+    const xml = junitReport(partial());
+    expect(xml).toContain('<testsuites name="conformance" tests="6" failures="0" errors="0" skipped="4" time="2.500">');
+    expect(xml.split('\n').slice(2, 13)).toEqual(
+      ladder('failures="0" errors="0" skipped="3"', (unlocks) => `<skipped message="${unlocks}"/>`),
+    );
+    expect(xml).toContain(
+      [
+        '      <property name="outcome" value="NOT_APPLICABLE"/>',
+        '    </properties>',
+        '    <testcase classname="QA-01" name="QA-01 a check" file="x.check.ts" time="0.001">',
+        '      <skipped message="not applicable: waits for createScenario (declared missing)"/>',
+      ].join('\n'),
+    );
+    expect(junitReport(partial(), { strict: true, requireAll: false })).not.toContain('type="MISSING"');
+  });
+
+  it('JUnit: with requireAll, or strict, each operation is a failure naming the option of the entry point in use', () => {
+    const required = junitReport(partial(), { strict: false, requireAll: true });
+    expect(required.split('\n').slice(2, 13)).toEqual(
+      ladder(
+        'failures="3" errors="0" skipped="0"',
+        (unlocks) => `<failure message="${unlocks} (--require-all)" type="MISSING"/>`,
+      ),
+    );
+    expect(junitReport(partial('vitest'), { strict: true })).toContain(
+      '<failure message="not built yet (declared missing): unlocks 0 rules (requireAll: true)" type="MISSING"/>',
+    );
+  });
+
+  it('JSON: the ladder, the count of rules not applicable, the preflight warnings and the verdict that names them', () => {
+    const json = JSON.parse(jsonReport(partial()));
+    expect(json.missingOperations).toEqual([
+      { operationId: 'createScenario', rules: ['QA-01', 'QA-02'] },
+      { operationId: 'listTasks', rules: ['QA-09'] },
+      { operationId: 'register', rules: [] },
+    ]);
+    expect(json.summary.notApplicable).toBe(1);
+    expect(json.preflightWarnings).toEqual(['board 2 could not be confirmed']);
+    expect(json.verdict).toEqual({
+      failed: false,
+      reasons: [],
+      warnings: ['operations declared missing: createScenario, listTasks, register'],
+    });
+    expect(JSON.parse(jsonReport(partial(), verdictOf(partial(), { minCoverage: 50 }))).verdict.coverage).toEqual({
+      percent: 100 / 3,
+      minimum: 50,
+      met: false,
+    });
+    const { warnings: _none, ...unwarned } = partial();
+    expect(JSON.parse(jsonReport(unwarned as RunResult)).preflightWarnings).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { coverageOf } from '../../conformance/engine/coverage.js';
+import type { ExchangeRecord } from '../../conformance/engine/exchange-record.js';
 import { type CheckResult, judgeRules, type LeftBehind, type RunResult } from '../../conformance/engine/result.js';
 import { CLEANUP_TEST, junitReport } from '../../conformance/report/files.js';
 import { coverageGate } from '../../conformance/report/verdict.js';
@@ -149,8 +150,9 @@ describe('junitReport: one written form per check outcome, level and mode', () =
   it('writes a rule that a stopped run never reached as a failure, not a skip', () => {
     const xml = junitReport(run([check(SHOULD, 'PASS')], 'the overall bound of 1000 ms was reached'));
     expectCountsAgree(xml);
-    const unreached = caseOf(xml, MUST);
+    const unreached = caseOf(xml, MUST) as Case & { failure: { '@_message': string } };
     expect(kind(unreached)).toBe('failure');
+    expect(unreached.failure['@_message']).toBe('did not run: the overall bound of 1000 ms was reached');
     expect(kind(caseOf(xml, SHOULD))).toBe('passed');
   });
 
@@ -163,6 +165,38 @@ describe('junitReport: one written form per check outcome, level and mode', () =
     expect(must.failure['@_message']).toBe('got <b>"x" & \'y\'</b>\\u001B[31m red\\u0000');
     expect(must.failure['#text']).toContain('second line ]]> end');
     expect(caseOf(xml, SHOULD)['system-out']).toContain('second line ]]> end');
+  });
+});
+
+describe('junitReport: what a failure carries', () => {
+  it('gives a failed check the request it sent and the answer, with a curl line to repeat it', () => {
+    const exchange: ExchangeRecord = {
+      id: 'auth.check.ts#1',
+      file: 'auth.check.ts',
+      actor: 'anonymous',
+      method: 'GET',
+      path: '/member/me/',
+      url: 'http://t/api/member/me/',
+      requestHeaders: {},
+      status: 200,
+      ms: 2,
+    };
+    const xml = junitReport(run([{ ...check(MUST, 'FAIL', 'got 200, not 401'), exchanges: [exchange] }]));
+    expect(xml).toContain(
+      [
+        '<failure message="got 200, not 401" type="MUST">got 200, not 401',
+        '',
+        'sent:     GET http://t/api/member/me/',
+        'received: HTTP 200',
+        "curl:     curl -sS -i -X GET 'http://t/api/member/me/'</failure>",
+      ].join('\n'),
+    );
+  });
+
+  it('keeps tab, newline, carriage return and characters past the surrogates as they are; escapes a lone surrogate', () => {
+    const xml = junitReport(run([check(MUST, 'FAIL', 'a\tb\r\nc \udfff d \ud800 e \ufffd 😀')]));
+    expect(xml).toContain('type="MUST">a\tb\r\nc \\uDFFF d \\uD800 e \ufffd 😀</failure>');
+    expect(XMLValidator.validate(xml)).toBe(true);
   });
 });
 

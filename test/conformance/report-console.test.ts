@@ -17,6 +17,7 @@ import {
   verdictLines,
 } from '../../conformance/report/console.js';
 import { formatCoverage } from '../../conformance/report/coverage-table.js';
+import { verdictOf } from '../../conformance/report/verdict.js';
 import { RULES } from '../../conformance/rules.js';
 import { loadContract } from '../../contract/openapi.js';
 import { checkResult as check } from '../support/check-result.js';
@@ -99,6 +100,16 @@ describe('the console lines', () => {
       ['UNVERIFIED'],
       { done: 1, failed: 0, unverified: 1 },
       '  ! auth.check.ts                0 passed,   0 failed,   0 skipped, 1 not verified  (12 ms; 1 checks so far, 0 failed, 1 not verified)\n',
+    ],
+    [
+      ['PASS', 'NOT_APPLICABLE', 'NOT_APPLICABLE'],
+      { done: 3, failed: 0, unverified: 0 },
+      '  ✓ auth.check.ts                1 passed,   0 failed,   0 skipped, 2 not applicable  (12 ms; 3 checks so far, 0 failed)\n',
+    ],
+    [
+      ['UNVERIFIED', 'NOT_APPLICABLE'],
+      { done: 2, failed: 0, unverified: 1 },
+      '  ! auth.check.ts                0 passed,   0 failed,   0 skipped, 1 not verified, 1 not applicable  (12 ms; 2 checks so far, 0 failed, 1 not verified)\n',
     ],
   ] as const)('shows a finished file with %j as one progress line', (outcomes, soFar, line) => {
     const checks = outcomes.map((o) => check('AUTH-01', o));
@@ -318,5 +329,42 @@ describe('the console report of a run', () => {
       `  AUTH-01  MUST    PASS  ${RULES.find((r) => r.id === 'AUTH-01')?.text} (1 of 2 checks skipped: read-only mode)`,
       '',
     ]);
+  });
+
+  it('leads with the warnings before any rule ran, then what each operation declared missing unlocks', () => {
+    const partial = {
+      ...result,
+      door: undefined,
+      notApplicable: 3,
+      warnings: ['board 2 could not be confirmed'],
+      missingOperations: [
+        { operationId: 'createScenario', rules: ['QA-01', 'QA-02'] },
+        { operationId: 'listTasks', rules: ['QA-09'] },
+        { operationId: 'register', rules: [] },
+      ],
+    } as unknown as RunResult;
+    const lines = text(partial);
+    expect(lines.slice(0, 10)).toEqual([
+      '',
+      'Warnings before any rule ran (the probe and the preflight):',
+      '  ! board 2 could not be confirmed',
+      '',
+      'Not built yet (declared in missingOperations; --require-all fails the run for it): what each operation unlocks',
+      '  createScenario  2 rules: QA-01, QA-02',
+      '  listTasks       1 rule: QA-09',
+      '  register        0 rules',
+      '',
+      'Rules (http://t/api, run cf-run-7):',
+    ]);
+    expect(lines.at(-1)).toBe('1 passed, 1 failed, 0 skipped, 1 not verified, 3 not applicable');
+    const required = formatReport({ ...partial, door: 'vitest' }, verdictOf(partial, { requireAll: true }));
+    expect(required[4]).toBe(
+      'Not built yet (declared in missingOperations; the run fails for it): what each operation unlocks',
+    );
+    // A strict verdict made by hand, without requireAll, requires all as verdictOf and the JUnit report read it.
+    expect(formatReport(partial, { strict: true, failed: true, reasons: [], warnings: [] })[4]).toBe(required[4]);
+    expect(text({ ...partial, door: 'vitest' } as RunResult)[4]).toBe(
+      'Not built yet (declared in missingOperations; requireAll: true fails the run for it): what each operation unlocks',
+    );
   });
 });

@@ -10,6 +10,9 @@ import { RULES } from '../../conformance/rules.js';
 import { loadContract } from '../../contract/openapi.js';
 import { checkResult as check } from '../support/check-result.js';
 
+/** A check of `rule` that waits for the operation `op`, declared missing. */
+const na = (rule: string, op: string): CheckResult => ({ ...check(rule, 'NOT_APPLICABLE'), waitsFor: op });
+
 describe('judgeRules', () => {
   it.each([
     [['PASS', 'PASS'], 'PASS', undefined],
@@ -63,7 +66,6 @@ describe('judgeRules', () => {
   });
 
   it('makes a rule not applicable only when none of its checks passed, failed or stayed unverified', () => {
-    const na = (rule: string, op: string): CheckResult => ({ ...check(rule, 'NOT_APPLICABLE'), waitsFor: op });
     const [alone] = judgeRules(RULES, [na('AUTH-01', 'getCase'), na('AUTH-01', 'getCase')], new Set(['AUTH-01']));
     expect(alone).toMatchObject({
       outcome: 'NOT_APPLICABLE',
@@ -79,8 +81,23 @@ describe('judgeRules', () => {
     expect(failed?.outcome).toBe('FAIL');
   });
 
+  it('names every operation a rule waits for, and a passed rule says both what it skipped and what waits', () => {
+    const waits = [na('AUTH-01', 'createScenario'), na('AUTH-01', 'listScenarios'), na('AUTH-01', 'createScenario')];
+    const [alone] = judgeRules(RULES, waits, new Set(['AUTH-01']));
+    expect(alone?.reason).toBe('not applicable: waits for createScenario (2 checks), listScenarios (declared missing)');
+    const [passed] = judgeRules(
+      RULES,
+      [check('AUTH-01', 'PASS'), check('AUTH-01', 'SKIP', 'read-only mode'), na('AUTH-01', 'getCase')],
+      new Set(['AUTH-01']),
+    );
+    expect(passed).toMatchObject({
+      outcome: 'PASS',
+      reason:
+        '1 of 3 checks skipped: read-only mode; 1 of 3 checks not applicable: waits for getCase (declared missing)',
+    });
+  });
+
   it('orders the ladder by the rules each missing operation would unlock', () => {
-    const na = (rule: string, op: string): CheckResult => ({ ...check(rule, 'NOT_APPLICABLE'), waitsFor: op });
     const rules = judgeRules(
       RULES,
       [na('AUTH-01', 'getCase'), na('AUTH-02', 'getCase'), na('AUTH-02', 'listTasks')],
