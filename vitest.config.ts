@@ -34,8 +34,9 @@ export default defineConfig({
           ...shared,
           name: 'package',
           include: ['test/package/*.test.ts'],
-          // Built, packed, published and installed once for the whole folder (npm installs take minutes on a busy machine).
-          globalSetup: ['test/package/rehearsal.ts'],
+          // Built before any file, then packed, published and installed once for the whole folder, beside the kit's files
+          // (npm installs take minutes on a busy machine); its files run after the kit's (Vitest orders projects by name).
+          globalSetup: ['test/package/global-setup.ts'],
           testTimeout: 10 * 60_000,
           hookTimeout: 10 * 60_000,
         },

@@ -185,14 +185,17 @@ export function stagePackage(spec: PackageSpec, stage: string): Record<string, u
   return manifest;
 }
 
-/** Builds dist/ (and the docs pages the sandbox serves) when asked, then packs every package into `outDir`. */
-export function packAll(outDir: string, options: { build?: boolean } = {}): PackedPackage[] {
-  if (options.build ?? true) {
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' });
-    if (DOCS_OUTPUTS.some((file) => !existsSync(file))) {
-      execFileSync(process.execPath, ['--import', 'tsx', 'scripts/docs.ts'], { cwd: root, stdio: 'pipe' });
-    }
+/** Builds dist/ and, if they are missing, the docs pages the sandbox serves: what the packages are made of. */
+export function buildAll(): void {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' });
+  if (DOCS_OUTPUTS.some((file) => !existsSync(file))) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/docs.ts'], { cwd: root, stdio: 'pipe' });
   }
+}
+
+/** Builds what the packages are made of when asked (buildAll), then packs every package into `outDir`. */
+export function packAll(outDir: string, options: { build?: boolean } = {}): PackedPackage[] {
+  if (options.build ?? true) buildAll();
   const out = resolve(outDir);
   mkdirSync(out, { recursive: true });
   return PACKAGES.map((spec) => {

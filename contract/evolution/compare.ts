@@ -403,17 +403,13 @@ const paramKey = (p: ResolvedParameter): string => `${p.in}:${p.in === 'header' 
 function compareParameters(ctx: Context, old: ResolvedOperation, now: ResolvedOperation): void {
   const before = new Map(old.parameters.map((p) => [paramKey(p), p]));
   const after = new Map(now.parameters.map((p) => [paramKey(p), p]));
-  const at = (p: ResolvedParameter) => `${now.pointer}/parameters/${escapePointer(p.in)}:${escapePointer(p.name)}`;
+  const place = (pointer: string, p: ResolvedParameter) =>
+    `${pointer}/parameters/${escapePointer(p.in)}:${escapePointer(p.name)}`;
+  const at = (p: ResolvedParameter) => place(now.pointer, p);
   for (const [key, p] of before) {
     const q = after.get(key);
     if (!q) {
-      add(
-        ctx,
-        'parameter-removed',
-        'breaking-clients',
-        `${old.pointer}/parameters/${p.in}:${p.name}`,
-        `${p.in} parameter ${p.name} removed`,
-      );
+      add(ctx, 'parameter-removed', 'breaking-clients', place(old.pointer, p), `${p.in} parameter ${p.name} removed`);
       continue;
     }
     if (!p.required && q.required) {

@@ -8,6 +8,7 @@ import { loadProfile } from '../../conformance/profile.js';
 import { verdictOf } from '../../conformance/report/verdict.js';
 import { type ConformanceResult, runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
 import { allChoices, CHOICES, type Choice, ID_OFFSET } from './faults/choices.js';
 import { deletesRefused, tokenListUnreadable } from './faults/cleanup.js';
 import type { Fault } from './faults/wrap.js';
@@ -31,6 +32,7 @@ async function runAndLook(options: { wrap?: Fault; choice?: Choice; only?: strin
     target: wrap ? wrap(sandbox.fetch) : sandbox.fetch,
     profile: options.choice?.profile ? options.choice.profile(structuredClone(profile)) : profile,
     ...(options.only ? { only: options.only } : {}),
+    ...RUN_BOUNDS,
   });
   return { result, before, after: await inventory(sandbox.fetch, profile) };
 }
@@ -58,8 +60,8 @@ function expectCleaned({ result, before, after }: Looked, toSandbox = (id: numbe
   expect(cleanupShortfall(result.leftBehind)).toBeUndefined();
 }
 
-// Generous: each is a whole run, and test/conformance shares the machine.
-const TIMEOUT = { timeout: 120_000 };
+// Each is a whole run, bounded by RUN_BOUNDS (test/conformance shares the machine): past that and its clean-up, a hang.
+const TIMEOUT = { timeout: RUN_BOUNDS.totalTimeoutMs + HANG_MS };
 
 describe.concurrent('after a run, the server holds nothing the run created but its linked tasks', TIMEOUT, () => {
   it('the sandbox', async () => {

@@ -18,6 +18,7 @@ import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
 import { allChoices, CHOICES, type Choice } from './faults/choices.js';
 import { FAULTS } from './faults/index.js';
 import { deletedScenarioListed } from './faults/qa.js';
@@ -50,6 +51,7 @@ function runAgainst(lane: number, fetch: FetchHandler, only: string[] = [], pref
       target: fetch,
       only,
       preflight,
+      ...RUN_BOUNDS,
     }),
   );
 }
@@ -60,7 +62,7 @@ function runOverHttp(lane: number, fetch: FetchHandler): Promise<RunResult> {
     const server = await startSandboxServer({ port: 0, fetch });
     try {
       const profile = loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl);
-      return await runConformance({ target: profile.baseUrl, profile });
+      return await runConformance({ target: profile.baseUrl, profile, ...RUN_BOUNDS });
     } finally {
       await server.close();
     }
@@ -78,8 +80,9 @@ function scope(rules: string[]): string[] {
 
 const failedRules = (result: RunResult): string[] => result.rules.filter((r) => r.outcome === 'FAIL').map((r) => r.id);
 
-// Generous: a check waits for its lane, and npm test shares the machine with other suites.
-const TIMEOUT = { timeout: 180_000 };
+// A test's time includes the runs queued before it in its lane (Vitest starts at most 5 concurrent tests, so at most 4),
+// each bounded by RUN_BOUNDS; a test's third run (the CLI's, below) comes after two of its own.
+const TIMEOUT = { timeout: 7 * RUN_BOUNDS.totalTimeoutMs };
 
 describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
   it('passes every rule, skips none, and leaves behind only what the contract cannot delete', async ({ expect }) => {
@@ -92,9 +95,17 @@ describe.concurrent('the suite against the sandbox', TIMEOUT, () => {
   });
 });
 
-/** The rules of a result that did not pass, as `ID OUTCOME: reason`, for a readable failure. */
+/**
+ * The rules of a result that did not pass, as `ID OUTCOME: reason`, with the first check that did not pass and why (a
+ * rule's own reason only counts its checks), for a failure that says what went wrong.
+ */
 const notPassing = (rules: readonly RuleResult[]): string[] =>
-  rules.filter((r) => r.outcome !== 'PASS').map((r) => `${r.id} ${r.outcome}: ${r.reason}`);
+  rules
+    .filter((r) => r.outcome !== 'PASS')
+    .map((r) => {
+      const check = r.checks.find((c) => c.outcome !== 'PASS');
+      return `${r.id} ${r.outcome}: ${r.reason}${check ? ` (${check.name}: ${String(check.reason).slice(0, 300)})` : ''}`;
+    });
 
 /**
  * What a server making `choice` may get: no MUST rule fails or stays unverified, a SHOULD rule fails or stays unverified
@@ -121,13 +132,21 @@ const profileFor = (choice: Choice, baseUrl: string): Profile => {
 function runChoice(lane: number, choice: Choice, door: 'in process' | 'over HTTP'): Promise<RunResult> {
   if (door === 'in process') {
     return inLane(lane, () =>
-      runConformance({ target: choice.wrap(createSandbox().fetch), profile: profileFor(choice, IN_PROCESS_BASE_URL) }),
+      runConformance({
+        target: choice.wrap(createSandbox().fetch),
+        profile: profileFor(choice, IN_PROCESS_BASE_URL),
+        ...RUN_BOUNDS,
+      }),
     );
   }
   return inLane(lane, async () => {
     const server = await startSandboxServer({ port: 0, fetch: choice.wrap(createSandbox().fetch) });
     try {
-      return await runConformance({ target: server.baseUrl, profile: profileFor(choice, server.baseUrl) });
+      return await runConformance({
+        target: server.baseUrl,
+        profile: profileFor(choice, server.baseUrl),
+        ...RUN_BOUNDS,
+      });
     } finally {
       await server.close();
     }
@@ -188,12 +207,18 @@ async function runCli(profile: Profile): Promise<{ code: number | null; rules: {
       ...(profile.priority === undefined ? {} : { CONFORMANCE_PRIORITY: profile.priority }),
     });
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/cli/main.ts', '--json', report], {
-        cwd: ROOT,
-        env,
-        stdio: 'ignore',
-      });
-      const watchdog = setTimeout(() => child.kill('SIGKILL'), 170_000);
+      const bounds = ['--timeout', String(RUN_BOUNDS.timeoutMs), '--total-timeout', String(RUN_BOUNDS.totalTimeoutMs)];
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'conformance/cli/main.ts', '--json', report, ...bounds],
+        {
+          cwd: ROOT,
+          env,
+          stdio: 'ignore',
+        },
+      );
+      // The CLI stops itself at its total timeout; past that and its clean-up, it hangs.
+      const watchdog = setTimeout(() => child.kill('SIGKILL'), RUN_BOUNDS.totalTimeoutMs + 2 * HANG_MS);
       child.once('exit', (exit) => {
         clearTimeout(watchdog);
         resolve(exit);

@@ -12,6 +12,7 @@ import { loadProfile } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import { runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { RUN_BOUNDS } from '../support/waiting.js';
 import { allChoices, CHOICES, type Choice } from './faults/choices.js';
 
 /** In-process runs: nothing listens here, every request goes to the handler. */
@@ -53,7 +54,7 @@ async function outcomes(choice: Choice, only: string[] = []): Promise<Map<string
     profile: choice.profile ? choice.profile(base) : base,
     only,
     // A loaded machine may hold an in-process answer for seconds: a timeout here would be the machine's, not the rule's.
-    timeoutMs: 60_000,
+    ...RUN_BOUNDS,
   });
   return new Map(
     result.rules.map((r) => {

@@ -76,3 +76,18 @@ describe("a header parameter's name", () => {
     ]);
   });
 });
+
+describe("a parameter's place in the report", () => {
+  it('names the parameter as a JSON Pointer token whether it was removed, added or changed (RFC 6901: / and ~ escaped)', () => {
+    const named = (name: string, required: boolean) => (op: Node) => Object.assign(param(op), { name, required });
+    const places = (changes: { kind: string; place: string }[]) => changes.map((c) => `${c.kind} ${c.place}`).sort();
+    const removed = changesBetween(named('a/b~c', false), named('other', false));
+    expect(places(removed).filter((p) => p.startsWith('parameter-removed'))).toEqual([
+      expect.stringMatching(/\/parameters\/query:a~1b~0c$/),
+    ]);
+    const added = changesBetween(named('other', false), named('a/b~c', true));
+    expect(places(added).filter((p) => p.startsWith('parameter-added'))).toEqual([
+      expect.stringMatching(/\/parameters\/query:a~1b~0c$/),
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-// What the release rehearsal's test files share (test/package/rehearsal.ts sets the project up once for all of them):
+// What the release rehearsal's test files share (test/package/rehearsal.ts makes the project once for all of them):
 // the installed project, and running commands in it as its user does.
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
@@ -7,9 +7,11 @@ import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { userEnv } from '../support/commands.js';
 
+import { rehearsed } from './rehearsal.js';
+
 export { readmeInstallLines, root, version } from './rehearsal.js';
 
-export const { work, app, packed, dryRun } = inject('rehearsal');
+export const { work, app, packed, dryRun } = await rehearsed(inject('rehearsalWork'));
 export const run = promisify(execFile);
 
 export function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
