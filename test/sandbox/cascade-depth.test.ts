@@ -109,4 +109,27 @@ describe('a saved world with QA data a delete should have taken', () => {
       new RegExp(`^snapshot: /caseReports/${lastReport}/caseId: names no case of the world`),
     );
   });
+
+  test('is refused, naming the place: a report its session does not hold, or held by another session', async () => {
+    const root = await scenario('Held root', null);
+    await testCase(root, 'held case');
+    const first = await start(root);
+    const second = await start(root);
+    type Row = Record<string, unknown> & { id: number };
+    const saved = (await snapshotOf(sandbox.store)) as unknown as Record<string, Row[]>;
+    const sessions = saved.sessions ?? [];
+    const reports = saved.caseReports ?? [];
+    const at = reports.findIndex((r) => r.sessionId === first);
+    const report = reports[at] as Row;
+    expect(storeFromText(JSON.stringify(saved)).caseReports.get(report.id)?.sessionId).toBe(first);
+    const refusal = new RegExp(`^snapshot: /caseReports/${at}/sessionId: names no session that holds this report`);
+    // Its session forgot it: the report is held by nobody.
+    const forgotten = sessions.map((s) =>
+      s.id === first ? { ...s, reportIds: (s.reportIds as number[]).filter((id) => id !== report.id) } : s,
+    );
+    expect(() => storeFromText(JSON.stringify({ ...saved, sessions: forgotten }))).toThrow(refusal);
+    // It names another session of the world, which does not hold it.
+    const moved = reports.map((r) => (r.id === report.id ? { ...r, sessionId: second } : r));
+    expect(() => storeFromText(JSON.stringify({ ...saved, caseReports: moved }))).toThrow(refusal);
+  });
 });

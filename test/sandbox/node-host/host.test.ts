@@ -151,6 +151,26 @@ describe('the node host itself', () => {
       expect([plain.headers['content-encoding'], plain.text]).toEqual([undefined, '<h1>Reference</h1>']);
     });
 
+    it('pages stored compressed with one modification time (npm gives every packed file the same) are each served as their own', async () => {
+      const packed = new Date('1985-10-26T08:15:00Z');
+      for (const [file, text] of [
+        ['index.html', '<h1>Shipped reference</h1>'],
+        ['console.html', '<h1>Shipped console</h1>'],
+      ]) {
+        await writeFile(join(dir, `${file}.br`), brotliCompressSync(text as string));
+        await utimes(join(dir, `${file}.br`), packed, packed);
+      }
+      for (const accept of ['gzip', 'br', 'gzip']) {
+        for (const [path, text] of [
+          ['/docs/', '<h1>Shipped reference</h1>'],
+          ['/docs/console.html', '<h1>Shipped console</h1>'],
+        ]) {
+          const page = await fetch(`${server.origin}${path}`, { headers: { 'accept-encoding': accept } });
+          expect(await page.text(), `${path} ${accept}`).toBe(text);
+        }
+      }
+    });
+
     it('a page rebuilt since it was last served is served anew', async () => {
       expect((await send(server.origin, false, 'GET', '/docs/')).text).toBe('<h1>Reference</h1>');
       await writeFile(join(dir, 'index.html'), '<h1>Rebuilt</h1>');
