@@ -15,8 +15,14 @@ const secretPlaces = new WeakMap<Harness, string>();
 
 /** Strings that cannot be a Bearer credential, or are known to be something else. */
 function couldBeSecret(value: string, sent: ReadonlySet<string>): boolean {
-  return /^[\x21-\x7e]{6,}$/.test(value) && !sent.has(value) && value !== 'success' && Number.isNaN(Date.parse(value));
+  return /^[\x21-\x7e]{6,}$/.test(value) && !sent.has(value) && value !== 'success';
 }
+
+/**
+ * A timestamp of the answer (created_at, expires_at: ISO 8601, the contract's decision, or any other date text): tried
+ * last, never left out. Date.parse is no test of it: V8 reads `secret-2` as a date, and a secret may end so.
+ */
+const looksLikeTime = (value: string): boolean => /^\d{4}-\d{2}-\d{2}/.test(value) || /^\d{9,}$/.test(value);
 
 /** Member names a secret is likely to sit under come first: fewer requests to find it. */
 function likeliness(name: string): number {
@@ -41,6 +47,7 @@ export async function discoverSecret(h: Harness, answer: Answer, sent: ReadonlyS
     .sort(
       (a, b) =>
         Number(b.name === known) - Number(a.name === known) ||
+        Number(looksLikeTime(a.value)) - Number(looksLikeTime(b.value)) ||
         likeliness(a.name) - likeliness(b.name) ||
         b.value.length - a.value.length,
     )
