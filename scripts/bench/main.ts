@@ -1,4 +1,4 @@
-// npm run bench (docs/benchmarks.md): sandbox vs Prism mock vs a bare node:http ceiling, loaded by wrk or autocannon in its own process.
+// npm run bench (docs/benchmarks.md): sandbox vs Prism mock vs a bare node:http ceiling and a JSON floor, loaded by wrk or autocannon in its own process.
 //
 // Every server under test runs in a child process, and the load generator runs in another, so the server gets a core of its
 // own on a 2-core machine; this process only orchestrates and sits idle while measuring. One server is loaded at a

@@ -1,4 +1,4 @@
-// The servers part of npm run bench (docs/benchmarks.md "Sandbox, Prism mock and a bare node:http ceiling"): three
+// The servers part of npm run bench (docs/benchmarks.md "Sandbox, Prism mock, a bare node:http ceiling and a JSON floor"): three
 // requests loaded on each server in turn, round after round, by wrk or autocannon; req/s, latency and server CPU per
 // request, their ratios and the goals.
 import os from 'node:os';
@@ -8,7 +8,7 @@ import { fmt, median } from './figures.js';
 import { type Load, type LoadGenerator, loadGenerator } from './load-generators.js';
 import { BENCHMARKS_PATH, writeSection } from './sections.js';
 import { envNumber } from './settings.js';
-import { startCeiling, startPrism, startSandboxProcess, type Target } from './targets.js';
+import { startCeiling, startJsonFloor, startPrism, startSandboxProcess, type Target } from './targets.js';
 
 interface Measured {
   rps: number;
@@ -133,8 +133,9 @@ export async function benchServers(): Promise<void> {
     targets.push(sandbox);
     const { loads, bodies } = await prepareLoads(sandbox.origin);
     targets.push(await startCeiling(bodies));
+    targets.push(await startJsonFloor(bodies));
     targets.push(await startPrism());
-    const order = ['ceiling', 'sandbox', 'prism'] as const;
+    const order = ['ceiling', 'json', 'sandbox', 'prism'] as const;
     const byName = (name: Target['name']) => targets.find((t) => t.name === name) as Target;
 
     const results = new Map<string, Measured>();
@@ -158,8 +159,8 @@ export async function benchServers(): Promise<void> {
       '|---|---|---:|---:|---:|---:|---:|---:|',
     ];
     const ratios = [
-      '| request | sandbox / Prism (req/s) | Prism / sandbox (server CPU per request) | sandbox / ceiling (req/s) | ceiling / sandbox (server CPU per request) |',
-      '|---|---:|---:|---:|---:|',
+      '| request | sandbox / Prism (req/s) | Prism / sandbox (server CPU per request) | sandbox / ceiling (req/s) | ceiling / sandbox (server CPU per request) | JSON floor / ceiling (req/s) | sandbox / JSON floor (req/s) |',
+      '|---|---:|---:|---:|---:|---:|---:|',
     ];
     for (const load of loads) {
       for (const name of order) {
@@ -172,11 +173,12 @@ export async function benchServers(): Promise<void> {
       const s = results.get(`${load.name} sandbox`) as Measured;
       const p = results.get(`${load.name} prism`) as Measured;
       const c = results.get(`${load.name} ceiling`) as Measured;
+      const j = results.get(`${load.name} json`) as Measured;
       const per = (over: Measured) =>
         s.cpuUs === undefined || over.cpuUs === undefined ? undefined : over.cpuUs / s.cpuUs;
       const show = (ratio: number | undefined) => (ratio === undefined ? '—' : fmt(ratio, 2));
       ratios.push(
-        `| \`${load.name}\` | ${fmt(s.rps / p.rps, 2)} | ${show(per(p))} | ${fmt(s.rps / c.rps, 2)} | ${show(per(c))} |`,
+        `| \`${load.name}\` | ${fmt(s.rps / p.rps, 2)} | ${show(per(p))} | ${fmt(s.rps / c.rps, 2)} | ${show(per(c))} | ${fmt(j.rps / c.rps, 2)} | ${fmt(s.rps / j.rps, 2)} |`,
       );
     }
     // A figure with refusals in it is no answer.
@@ -200,14 +202,17 @@ export async function benchServers(): Promise<void> {
           : ` (the ceiling itself: ${fmt(c.rps / p.rps, 1)} × Prism's req/s, ${fmt(p.cpuUs / c.cpuUs, 1)} × by CPU; 15 × by CPU needs the sandbox at ${fmt(p.cpuUs / 15, 1)} µs a request)`;
       const overPrism =
         index === 0 ? `; ${fmt(prism, 1)} × Prism's req/s${prismCpu} (goal ≥ 15): ${met(prism >= 15)}${bound}` : '';
-      return `- \`${load.name}\`: ${fmt(ratio, 2)} × the ceiling's req/s (goal ≥ ${least}): ${met(ratio >= least)}${overPrism}; p99 ${ms(s.p99)} ms (goal ≤ ${p99} ms): ${met(s.p99 <= p99)}${refused}.`;
+      // What parsing the body and serialising the answer alone leave of the ceiling, for the reader of the ratio.
+      const j = results.get(`${load.name} json`) as Measured;
+      const floor = ` (the JSON floor itself: ${fmt(j.rps / c.rps, 2)} × the ceiling's req/s)`;
+      return `- \`${load.name}\`: ${fmt(ratio, 2)} × the ceiling's req/s (goal ≥ ${least}): ${met(ratio >= least)}${floor}${overPrism}; p99 ${ms(s.p99)} ms (goal ≤ ${p99} ms): ${met(s.p99 <= p99)}${refused}.`;
     });
     const startup = ['| server | start-up (spawn → first answer) |', '|---|---:|'];
     for (const name of order) startup.push(`| ${name} | ${fmt(byName(name).startupMs)} ms |`);
 
     const cpus = os.cpus();
     const section = [
-      '## Sandbox, Prism mock and a bare node:http ceiling',
+      '## Sandbox, Prism mock, a bare node:http ceiling and a JSON floor',
       '',
       `Command: \`BENCH_LOADER=${generator.name} BENCH_DURATION=${seconds} BENCH_ROUNDS=${rounds} BENCH_CONNECTIONS=${connections} npm run bench\` (warm-up ${warmup} s per server and request).`,
       `Measured ${new Date().toISOString()} on ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; load average at the end ${os
@@ -216,9 +221,11 @@ export async function benchServers(): Promise<void> {
         .join(' ')}.`,
       '',
       `Each server runs in its own process and the load generator, ${generator.description}, in another, so on a`,
-      '2-core machine the server under test and the load generator each have a core; the three servers take turns, round',
+      '2-core machine the server under test and the load generator each have a core; the four servers take turns, round',
       "after round, and each figure is the median over the rounds. The ceiling answers the sandbox's own response bytes",
-      "for each path; Prism (log level error) answers the contract's examples. Server CPU is the server process's user +",
+      'for each path. The JSON floor is the ceiling plus what any JSON API does: it reads the body whole, parses it with',
+      "`JSON.parse`, and serialises the answer (the sandbox's bytes, as an object) with `JSON.stringify`; it checks and",
+      "stores nothing. Prism (log level error) answers the contract's examples. Server CPU is the server process's user +",
       'system time (from /proc) per answered request; its ratio estimates the req/s ratio the two servers would reach if',
       'each were the bottleneck, and it moves less than req/s when other work shares the machine. A load generator',
       'caps a server as fast as the ceiling at its own speed: autocannon needs about a core near 40,000 req/s here, wrk',

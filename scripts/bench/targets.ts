@@ -9,7 +9,7 @@ import { startMock } from '../../mocks/prism/mock.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface Target {
-  name: 'ceiling' | 'sandbox' | 'prism';
+  name: 'ceiling' | 'json' | 'sandbox' | 'prism';
   origin: string;
   startupMs: number;
   /** performance.now() at spawn, where the harness spawned the server. */
@@ -141,19 +141,58 @@ server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
-export async function startCeiling(bodies: Record<string, string>): Promise<Target> {
+/**
+ * The JSON floor: the ceiling, plus what every JSON API does and the ceiling skips. It reads each request's body whole,
+ * parses it with JSON.parse, and serialises its answer with JSON.stringify from an object (the sandbox's answer, parsed
+ * once at start), so the bytes it sends are the sandbox's own. It checks nothing and stores nothing: no node:http
+ * server that reads these bodies and writes these answers does less.
+ */
+const JSON_FLOOR_SOURCE = `
+const http = require('node:http');
+const answers = Object.fromEntries(Object.entries(JSON.parse(process.env.CEILING_BODIES)).map(([k, v]) => [k, JSON.parse(v)]));
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    let status = 200;
+    if (chunks.length > 0) {
+      try { JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch { status = 400; }
+    }
+    const body = status === 200 ? JSON.stringify(answers[req.url.split('?')[0]] ?? {}) : '{}';
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+});
+server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().port));
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+export function startCeiling(bodies: Record<string, string>): Promise<Target> {
+  return startBareServer('ceiling', CEILING_SOURCE, bodies);
+}
+
+export function startJsonFloor(bodies: Record<string, string>): Promise<Target> {
+  return startBareServer('json', JSON_FLOOR_SOURCE, bodies);
+}
+
+/** A bare node:http server of `source` in a child process, answering from the sandbox's response bytes. */
+async function startBareServer(
+  name: 'ceiling' | 'json',
+  source: string,
+  bodies: Record<string, string>,
+): Promise<Target> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['-e', CEILING_SOURCE], {
+  const child = spawn(process.execPath, ['-e', source], {
     env: { ...process.env, CEILING_BODIES: JSON.stringify(bodies) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout?.once('data', (chunk: Buffer) => resolve(/listening (\d+)/.exec(chunk.toString())?.[1] ?? ''));
-    child.once('exit', (code) => reject(new Error(`the ceiling server exited (${code})`)));
+    child.once('exit', (code) => reject(new Error(`the ${name} server exited (${code})`)));
   });
   const origin = `http://127.0.0.1:${port}`;
   const startupMs = await waitForAnswer(`${origin}/`, started);
-  return { name: 'ceiling', origin, startupMs, cpuMs: () => processCpuMs(child.pid), close: () => stopChild(child) };
+  return { name, origin, startupMs, cpuMs: () => processCpuMs(child.pid), close: () => stopChild(child) };
 }
 
 export async function startPrism(): Promise<Target> {
