@@ -18,6 +18,7 @@ import { isObject } from '../../contract/json.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { lanes } from '../support/lanes.js';
 import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
 import { allChoices, CHOICES, type Choice } from './faults/choices.js';
 import { FAULTS } from './faults/index.js';
@@ -30,15 +31,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LANES = 2;
 /** In-process runs: nothing listens here, every request goes to the handler. */
 const IN_PROCESS_BASE_URL = 'http://sandbox.invalid/api';
-const lanes: Promise<unknown>[] = Array.from({ length: LANES }, () => Promise.resolve());
-
 /** Queues `run` on a lane, so that no more than LANES runs go at once. */
-function inLane<T>(lane: number, run: () => Promise<T>): Promise<T> {
-  const i = lane % LANES;
-  const next = (lanes[i] as Promise<unknown>).then(run);
-  lanes[i] = next.catch(() => undefined);
-  return next;
-}
+const inLane = lanes(LANES);
 
 /**
  * Runs the suite (or the named rules) in process against this handler. `preflight: false` lets a fault that breaks the

@@ -12,6 +12,7 @@ import { loadProfile } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import { runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { lanes } from '../support/lanes.js';
 import { RUN_BOUNDS } from '../support/waiting.js';
 import { allChoices, CHOICES, type Choice } from './faults/choices.js';
 
@@ -37,14 +38,7 @@ const SERVERS: [string, Choice][] = [
 
 /** Sweeps run side by side on two lanes: a run mostly waits for its handler, and the machine has two cores. */
 const LANES = 2;
-const lanes: Promise<unknown>[] = Array.from({ length: LANES }, () => Promise.resolve());
-
-function inLane<T>(lane: number, run: () => Promise<T>): Promise<T> {
-  const i = lane % LANES;
-  const next = (lanes[i] as Promise<unknown>).then(run);
-  lanes[i] = next.catch(() => undefined);
-  return next;
-}
+const inLane = lanes(LANES);
 
 /** The rule's outcome in a run of `only` (every rule when empty), against a fresh server making `choice`. */
 async function outcomes(choice: Choice, only: string[] = []): Promise<Map<string, string>> {
