@@ -154,17 +154,13 @@ function brotli(source: Buffer): Buffer {
   });
 }
 
-/** A generated module (ajv's standalone validators, the contract as data) minified: a third of its readable size. */
-function minified(source: Buffer): string {
-  return transformSync(source.toString('utf8'), { format: 'esm', minify: true, legalComments: 'none' }).code;
-}
-
 /**
- * A compiled module of ours without its comments, its code and names as written: the comments are for readers of this
- * repository (a third of the bytes); the types keep theirs (.d.ts), which editors show.
+ * A compiled module as shipped, by esbuild without its comments: a generated module (ajv's standalone validators, the
+ * contract as data) also minified, a third of its readable size; one of ours with its code and names as written (its
+ * comments are for readers of this repository, a third of the bytes; the .d.ts keep theirs, which editors show).
  */
-function uncommented(source: Buffer): string {
-  return transformSync(source.toString('utf8'), { format: 'esm', legalComments: 'none' }).code;
+function shipped(source: Buffer, minify: boolean): string {
+  return transformSync(source.toString('utf8'), { format: 'esm', minify, legalComments: 'none' }).code;
 }
 
 /** Lays out one package in `stage` (manifest, README, LICENSE, its files) and returns its manifest. */
@@ -183,8 +179,8 @@ export function stagePackage(spec: PackageSpec, stage: string): Record<string, u
     mkdirSync(dirname(join(stage, file)), { recursive: true });
     const source = readFileSync(join(root, file));
     if (spec.compressed?.includes(file)) writeFileSync(join(stage, `${file}.br`), brotli(source));
-    else if (/^dist\/generated\/.+\.js$/.test(file)) writeFileSync(join(stage, file), minified(source));
-    else if (/^dist\/.+\.js$/.test(file)) writeFileSync(join(stage, file), uncommented(source));
+    else if (/^dist\/generated\/.+\.js$/.test(file)) writeFileSync(join(stage, file), shipped(source, true));
+    else if (/^dist\/.+\.js$/.test(file)) writeFileSync(join(stage, file), shipped(source, false));
     else cpSync(join(root, file), join(stage, file));
   }
   const manifest = manifestOf(spec, packages);
