@@ -9,10 +9,11 @@ const number = (text: string) => Number(text.replace(/,/g, ''));
 
 describe('docs/sandbox.md: refresh-token bounds', () => {
   it('every "at most N" said of unused refresh tokens is a bound the sandbox enforces, per client or per account', () => {
-    const claims = page
-      .split(/(?<=[.;|])\s/)
-      .filter((sentence) => /refresh token/i.test(sentence))
-      .flatMap((sentence) => [...sentence.matchAll(/at most ([\d,]+)/g)].map((m) => number(m[1] as string)));
+    // A unit of the page is a table row, a list item or a paragraph: each says one thing.
+    const units = page.split(/\n(?=\||- |\s*\n|#)/);
+    const claims = units
+      .filter((unit) => /refresh token/i.test(unit))
+      .flatMap((unit) => [...unit.matchAll(/at most ([\d,]+)/g)].map((m) => number(m[1] as string)));
     expect(claims.length).toBeGreaterThanOrEqual(3);
     for (const n of claims)
       expect([DEFAULT_LIMITS.refreshTokensPerClient, DEFAULT_LIMITS.refreshTokensPerAccount]).toContain(n);
