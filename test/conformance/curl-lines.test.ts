@@ -63,6 +63,7 @@ const AWKWARD = [
   "it's",
   'say "hi"',
   'back\\slash',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell expansion the line must not perform
   '$HOME and ${PATH}',
   '`id` and $(id)',
   'globs [1-3] {a,b} *',
