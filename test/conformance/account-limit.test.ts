@@ -25,12 +25,37 @@ describe('an account whose limit another user reached', () => {
     expect(result.mustFailed).toBe(false);
   });
 
-  it('does not excuse a 409 that names no limit', async () => {
+  it('leaves them not verified on a 429 naming a limit too (the other status of the pair the docs name)', async () => {
+    const sandbox = createSandbox();
+    const limited = {
+      status: 'error',
+      message: "Limit reached: this account's share of the server's storage is used up.",
+      errors: [{ field: 'body', message: 'share used up' }],
+    };
+    const result = await runConformance({
+      target: async (req: Request) =>
+        req.method === 'POST' && new URL(req.url).pathname.endsWith('/member/bearer-tokens/')
+          ? reply(429, limited)
+          : sandbox.fetch(req),
+      profile: DEMO_PROFILE,
+      only: ['TOKEN-01', 'TOKEN-02'],
+    });
+    for (const id of ['TOKEN-01', 'TOKEN-02']) {
+      const rule = result.rules.find((r) => r.id === id);
+      expect(rule?.outcome, id).toBe('UNVERIFIED');
+      expect(rule?.reason).toMatch(
+        /the account's limit was reached: POST \/member\/bearer-tokens\/ answered 429: "Limit reached/,
+      );
+    }
+    expect(result.mustFailed).toBe(false);
+  });
+
+  it.each([409, 429])('does not excuse a %i that names no limit', async (status) => {
     const sandbox = createSandbox();
     const result = await runConformance({
       target: async (req: Request) =>
         req.method === 'POST' && new URL(req.url).pathname.endsWith('/member/bearer-tokens/')
-          ? reply(409, { status: 'error', message: 'Conflict.' })
+          ? reply(status, { status: 'error', message: 'Conflict.' })
           : sandbox.fetch(req),
       profile: DEMO_PROFILE,
       only: ['TOKEN-01'],

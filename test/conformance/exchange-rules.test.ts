@@ -179,3 +179,20 @@ describe('judgeExchanges', () => {
     });
   });
 });
+
+describe('CONV-03 compares media types as RFC 9110 §8.3.1 says: type and subtype in any case', () => {
+  it.each([
+    'application/json',
+    'Application/JSON',
+    'APPLICATION/JSON; CHARSET=UTF-8',
+    'application/problem+json',
+    'Application/Problem+JSON',
+    'application/vnd.api+json',
+  ])('%s is JSON', (type) => {
+    expect(bodyIsLabelledJson.problem(answer(401, refused, type), validators)).toBeUndefined();
+  });
+
+  it.each(['text/json', 'application/jsonp', 'text/plain', 'text/html'])('%s is not', (type) => {
+    expect(bodyIsLabelledJson.problem(answer(401, refused, type), validators)).toBe(`Content-Type is ${type}`);
+  });
+});

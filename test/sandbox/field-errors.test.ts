@@ -234,3 +234,42 @@ describe("openapi.yaml's 400 examples are the sandbox's answers", () => {
     expect(reply.json).toEqual(example);
   });
 });
+
+describe('a request wrong in its query and its body gets every field error in one answer', () => {
+  const cases = [
+    {
+      label: 'login with a query parameter it does not take and a username that is no string',
+      method: 'POST',
+      path: '/member/login/?page=1',
+      body: { username: 5, password: 'x', captcha_token: DEMO.captchaToken },
+      fields: ['page', 'username'],
+      anonymous: true,
+    },
+    {
+      label: 'token create with a query parameter and an is_active that is no boolean',
+      method: 'POST',
+      path: '/member/bearer-tokens/?title=x',
+      body: { title: 'ok', is_active: 'yes' },
+      fields: ['title', 'is_active'],
+    },
+    {
+      label: 'an outcome with a board_id that is no integer and a status out of the list',
+      method: 'PATCH',
+      path: `/features/qa/sessions/cases/?company_id=1&board_id=x&case_report_id=1`,
+      body: { status: 'maybe' },
+      fields: ['board_id', 'status'],
+    },
+    {
+      label: 'a scenario create without board_id and with a title that is no string',
+      method: 'POST',
+      path: '/features/qa/scenarios/list/?company_id=1',
+      body: { title: 5, parent_id: null },
+      fields: ['board_id', 'title'],
+    },
+  ];
+  it.each(cases)('$label → 400 naming $fields', async ({ method, path, body, fields, anonymous }) => {
+    const res = await call(method, path, { body, ...(anonymous ? {} : { auth: jwt }) });
+    expect(res.status, JSON.stringify(res.json)).toBe(400);
+    expect(res.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([...fields].sort());
+  });
+});

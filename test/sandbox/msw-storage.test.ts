@@ -152,3 +152,15 @@ test('a stored world with a counter of 1e300 is set aside at once, naming the pl
     warn.mockRestore();
   }
 });
+
+test('what one tab writes, another tab reads at once, without any storage event (a Storage of your own has none)', async () => {
+  const storage = new FakeStorage();
+  const a = await logIn(openTab(storage));
+  const b = await logIn(openTab(storage));
+  expect(await rootScenarioTitles(b)).not.toContain('Written in A');
+  await unwrap(createScenario(a, 'Written in A'));
+  // B has written nothing since: its next read shows A's scenario.
+  expect(await rootScenarioTitles(b)).toContain('Written in A');
+  await unwrap(createScenario(b, 'Written in B'));
+  expect(await rootScenarioTitles(a)).toEqual(expect.arrayContaining(['Written in A', 'Written in B']));
+});

@@ -283,21 +283,24 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   ): MaybePromise<Reply> {
     const operationId = op.operationId as OperationId;
     const hasQuery = !queryless.has(operationId);
-    // An operation without query parameters takes none: each one sent is named (the common request sends none).
-    if (!hasQuery && search !== '') {
-      const names = [...new Set(new URLSearchParams(search).keys())];
-      if (names.length > 0) {
-        throw validationFailed(
-          names.map((name) => ({ field: name.slice(0, 200), message: 'is not a query parameter of this operation' })),
-        );
-      }
+    // An operation without query parameters takes none: each one sent is named (the common request sends none), in
+    // the same answer as what is wrong with the body.
+    const unexpected: FieldError[] =
+      !hasQuery && search !== ''
+        ? [...new Set(new URLSearchParams(search).keys())].map((name) => ({
+            field: name.slice(0, 200),
+            message: 'is not a query parameter of this operation',
+          }))
+        : [];
+    if (!hasQuery && !op.requestBodyPointer) {
+      if (unexpected.length > 0) throw validationFailed(unexpected);
+      return handle(request, operationId, principal, {}, undefined);
     }
-    if (!hasQuery && !op.requestBodyPointer) return handle(request, operationId, principal, {}, undefined);
     const check = validatorsFor(contract);
     if (check instanceof Promise) {
-      return check.then((loaded) => checked(request, op, search, principal, hasQuery, loaded));
+      return check.then((loaded) => checked(request, op, search, principal, hasQuery, loaded, unexpected));
     }
-    return checked(request, op, search, principal, hasQuery, check);
+    return checked(request, op, search, principal, hasQuery, check, unexpected);
   }
 
   /** `validated` with the validators loaded: the query now, the body once read (at once when the host holds it). */
@@ -308,9 +311,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     principal: Principal | undefined,
     hasQuery: boolean,
     check: RequestValidators,
+    errors: FieldError[],
   ): MaybePromise<Reply> {
     const operationId = op.operationId as OperationId;
-    const errors: FieldError[] = [];
     let query: Record<string, unknown> = {};
     if (hasQuery) {
       const checkedQuery = check.query(operationId, queryParams(search));

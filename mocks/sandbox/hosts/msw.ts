@@ -98,7 +98,11 @@ function stored(
   /** The world before the running write, while nothing loadable is stored: what a refused write goes back to. */
   let fallback: string | undefined;
   let queue: Promise<unknown> = Promise.resolve();
-  // The storage event says another tab wrote; reads check it, writes compare the stored text itself (events are late).
+  // The storage event says another tab wrote, but it comes late (or never: a Storage of your own has none). So each
+  // stored world comes with a small revision beside it: a read compares that, not the whole world, and catches up
+  // when it moved; writes compare the stored text itself.
+  const revisionKey = `${key}:revision`;
+  let knownRevision = storage.getItem(revisionKey);
   let stale = false;
   globalThis.addEventListener?.('storage', (event: StorageEvent) => {
     if (event.key === key || event.key === null) stale = true;
@@ -146,7 +150,10 @@ function stored(
     }
     // Nothing changed (a login, a refresh): nothing to store.
     if (text === known || text === fallback) return response;
+    const revision = newRevision();
     try {
+      // The revision first: should the world then not fit, other tabs catch up to the same world, which costs nothing.
+      storage.setItem(revisionKey, revision);
       storage.setItem(key, text);
     } catch {
       // QuotaExceededError (its name varies by browser): the world stays as stored.
@@ -155,12 +162,21 @@ function stored(
     }
     known = text;
     knownLoads = true;
+    knownRevision = revision;
     return response;
+  }
+
+  /** Before a read: the stored world, when another tab stored one since (its revision moved, or its event came). */
+  function readStored(): void {
+    const revision = storage.getItem(revisionKey);
+    if (!stale && revision === knownRevision) return;
+    knownRevision = revision;
+    catchUp();
   }
 
   return async (request) => {
     if (SAFE_METHODS.has(request.method.toUpperCase())) {
-      if (stale) catchUp();
+      readStored();
       return sandbox.fetch(request);
     }
     // localStorage has no transaction: where the browser has Web Locks, the tabs of the origin take turns (catch up,
@@ -172,6 +188,12 @@ function stored(
     queue = answer.catch(() => undefined);
     return answer;
   };
+}
+
+/** A revision of the stored world: random, so that two tabs storing at once never write the same one. */
+function newRevision(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** `http://host/api/` → `http://host/api`; `/api/` → `/api`. */
