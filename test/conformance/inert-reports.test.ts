@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedactor } from '../../conformance/engine/redact.js';
 import { formatReport, progressLine } from '../../conformance/report/console.js';
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
 import { harReport } from '../../conformance/report/har.js';
@@ -151,6 +152,36 @@ describe('inert-text', () => {
     expect(cutAtCodePoint('a😀b', 2)).toBe('a');
     expect(cutAtCodePoint('a😀b', 3)).toBe('a😀');
     expect(cutAtCodePoint('𠀀', 5)).toBe('𠀀');
+  });
+});
+
+describe('the redactor', () => {
+  it('masks a password in every encoding a server echoes it in, alone and inside other text', () => {
+    const redactor = createRedactor(Object.values(PASSWORDS));
+    for (const password of Object.values(PASSWORDS)) {
+      for (const form of encodings(password)) {
+        const masked = redactor.text(`said: ${form}; again:${form}`);
+        expect(
+          encodings(password).filter((f) => masked.includes(f)),
+          form,
+        ).toEqual([]);
+        expect(masked, form).toBe('said: ***; again:***');
+      }
+    }
+  });
+
+  it('learns the credentials an answer reveals: a listed token, a refresh token in any answer, every listed key once one authenticates', () => {
+    const redactor = createRedactor();
+    redactor.learnAnswer({ data: { tokens: [{ key: 'key-aaaaaa1', title: 'CI', token: OWN_TOKEN }] } }, true);
+    redactor.learnAnswer({ data: { session: { refresh_token: LEAKED_REFRESH } } }, false);
+    redactor.learnAnswer({ data: { tokens: [{ key: 'key-bbbbbb2' }, { key: 'key-cccccc3' }] } }, true);
+    expect(redactor.text('key-bbbbbb2 key-cccccc3')).toBe('key-bbbbbb2 key-cccccc3');
+    // A listed key authenticates (the request's credential, learned on success): every listed key is one.
+    redactor.add('key-bbbbbb2');
+    expect(redactor.text(`${OWN_TOKEN} ${LEAKED_REFRESH} key-aaaaaa1 key-cccccc3 CI`)).toBe('*** *** *** *** CI');
+    // Not for the name of a member alone: a title, or a key outside token answers.
+    redactor.learnAnswer({ data: { title: 'release-notes-1' } }, false);
+    expect(redactor.text('release-notes-1')).toBe('release-notes-1');
   });
 });
 
