@@ -68,10 +68,8 @@ export const harCreator = (): HarLog['log']['creator'] => ({
 function shown(redactor: Redactor, text: string): { text: string; comment?: string } {
   const masked = redactBody(redactor, text);
   if (masked.length <= HAR_BODY_LIMIT) return { text: masked };
-  return {
-    text: cutAtCodePoint(masked, HAR_BODY_LIMIT),
-    comment: `cut: the body had ${masked.length} characters, the first ${HAR_BODY_LIMIT} are kept`,
-  };
+  const kept = cutAtCodePoint(masked, HAR_BODY_LIMIT);
+  return { text: kept, comment: `cut: the body had ${masked.length} characters, the first ${kept.length} are kept` };
 }
 
 const bytes = (text: string | undefined): number => (text ? new TextEncoder().encode(text).length : 0);
