@@ -17,10 +17,10 @@ const hidden = (code: number): boolean =>
 const isSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdfff;
 
 /**
- * The workflow-command markers of CI runners, as they are found in a line, and the offset of the character to write
- * escaped so that the marker is no longer there: GitHub Actions' `##[` and Azure's `##vso[` anywhere in a line (the
- * Azure agent looks anywhere; GitHub's old syntax too), TeamCity's `##teamcity[`, and GitLab's `section_start:` and
- * `section_end:`. Case does not matter to the runners, so it does not here.
+ * The workflow-command markers of CI runners wherever they stand in a line: GitHub Actions' old `##[` and Azure's
+ * `##vso[` (both agents look anywhere in a line), TeamCity's `##teamcity[`, and GitLab's `section_start:` and
+ * `section_end:`. Writing the first `#` (or the `_`) escaped breaks each. Case does not matter to the runners, so it
+ * does not here.
  */
 const MARKER = /##(?=[a-z]*\[)|section_(?=(?:start|end):)/gi;
 /** GitHub Actions' `::name` at the start of a line after any blanks (the runner trims them first). */
