@@ -185,7 +185,8 @@ describe('the redactor', () => {
   });
 });
 
-describe('a hostile target through every door', { timeout: 180_000 }, () => {
+// Side by side: two child processes and one run in process, each bounded by its own --total-timeout.
+describe.concurrent('a hostile target through every door', { timeout: 240_000 }, () => {
   it('the CLI: stdout, stderr, JSON, JUnit and HAR hold nothing that acts, no secret in any encoding, and parse', async () => {
     const target = join(dir, 'target.json');
     writeFileSync(target, JSON.stringify({ ...HOSTILE_PROFILE, baseUrl }));
