@@ -6,6 +6,7 @@ import type { ProfileInput } from './profile.js';
 import { describeLeftBehind, failureDetails, ladderLines } from './report/console.js';
 import { CLEANUP_TEST, jsonReport, junitReport, MISSING_TEST, writeReport } from './report/files.js';
 import { harFailure, harReport } from './report/har.js';
+import { inertConsoleText, inertLine } from './report/inert-text.js';
 import { cleanupPhrase, missingPhrase, verdictOf } from './report/verdict.js';
 import { AREAS, RULES, type Rule } from './rules.js';
 import { type ConformanceOptions, type ConformanceResult, runThrough, selection } from './run-conformance.js';
@@ -67,7 +68,7 @@ function failureMessage(rule: Rule, result: RuleResult): string {
   const lines = [`${rule.id} (${rule.level}): ${rule.text}`, `source: ${rule.source}`];
   for (const quote of rule.quotes ?? []) lines.push(`  "${quote}"`);
   lines.push(result.reason ?? 'failed', ...failureDetails(result, undefined, 'vitest'));
-  return lines.join('\n');
+  return inertConsoleText(lines.join('\n'));
 }
 
 /**
@@ -76,20 +77,24 @@ function failureMessage(rule: Rule, result: RuleResult): string {
  */
 function unverifiedMessage(rule: Rule, result: RuleResult): string {
   const blockers = [...new Set(result.checks.flatMap((c) => (c.blockedBy ? [c.blockedBy] : [])))];
-  return [
+  const message = [
     `${rule.id} (${rule.level}): ${rule.text}`,
     `not verified: ${result.reason ?? 'a step it needs failed under another rule'}`,
     `Nothing shows whether the server holds this rule, so it fails the run as in the CLI (exit 1)${blockers.length ? `: fix ${blockers.join(', ')} first` : ''}.`,
     ...failureDetails(result, undefined, 'vitest'),
   ].join('\n');
+  return inertConsoleText(message);
 }
 
-/** The failed checks of a rule in a skip note: each check's name and why, the first few. */
+/** The failed checks of a rule in a skip note: each check's name and why, the first few, on one line. */
 function failedChecks(result: RuleResult): string {
   const failed = result.checks.filter((c) => c.outcome === 'FAIL');
   const shown = failed.slice(0, 3).map((c) => `${c.name}: ${(c.reason ?? 'failed').split('\n')[0]}`);
-  return [...shown, ...(failed.length > 3 ? [`and ${failed.length - 3} more`] : [])].join('; ');
+  return inertLine([...shown, ...(failed.length > 3 ? [`and ${failed.length - 3} more`] : [])].join('; '));
 }
+
+/** A skip note: one line, inert (report/inert-text.ts), since it may quote the target. */
+const skipNote = (t: TestContext, note: string): void => t.skip(inertLine(note));
 
 async function decide(rule: Rule, run: ConformanceResult | undefined, strict: boolean, t: TestContext) {
   const result = run?.rules.find((r) => r.id === rule.id);
@@ -98,19 +103,21 @@ async function decide(rule: Rule, run: ConformanceResult | undefined, strict: bo
     case 'PASS':
       return;
     case 'SKIP':
-      return t.skip(result.reason ?? 'skipped');
+      return skipNote(t, result.reason ?? 'skipped');
     case 'NOT_APPLICABLE':
-      return t.skip(result.reason ?? 'not applicable');
+      return skipNote(t, result.reason ?? 'not applicable');
     case 'UNVERIFIED':
       if (rule.level === 'MUST' || strict) throw new Error(unverifiedMessage(rule, result));
-      return t.skip(
+      return skipNote(
+        t,
         `not verified (SHOULD: fails only with strict: true): ${result.reason ?? 'a step it needs failed under another rule'}`,
       );
     case 'FAIL': {
       const message = failureMessage(rule, result);
       if (rule.level === 'MUST' || strict) throw new Error(message);
       await t.annotate(message, 'warning');
-      return t.skip(
+      return skipNote(
+        t,
         `SHOULD not met (fails only with strict: true): ${result.reason ?? 'failed'}: ${failedChecks(result)}`,
       );
     }
@@ -126,14 +133,16 @@ async function decideCleanup(run: ConformanceResult | undefined, strict: boolean
   if (!run) return t.skip('no rule ran');
   const shortfall = cleanupShortfall(run.leftBehind);
   if (shortfall === undefined) return;
-  const message = [
-    cleanupPhrase(shortfall),
-    'Left behind on the target:',
-    ...describeLeftBehind(run.leftBehind, 'vitest').map((l) => `  - ${l}`),
-  ].join('\n');
+  const message = inertConsoleText(
+    [
+      cleanupPhrase(shortfall),
+      'Left behind on the target:',
+      ...describeLeftBehind(run.leftBehind, 'vitest').map((l) => `  - ${l}`),
+    ].join('\n'),
+  );
   if (strict) throw new Error(message);
   await t.annotate(message, 'warning');
-  return t.skip(`${cleanupPhrase(shortfall)} (fails only with strict: true)`);
+  return skipNote(t, `${cleanupPhrase(shortfall)} (fails only with strict: true)`);
 }
 
 /**
@@ -144,10 +153,10 @@ async function decideCleanup(run: ConformanceResult | undefined, strict: boolean
 async function decideMissing(run: ConformanceResult | undefined, requireAll: boolean, t: TestContext) {
   if (!run) return t.skip('no rule ran');
   if (run.missingOperations.length === 0) return;
-  const message = ladderLines(run, requireAll, 'vitest').join('\n');
+  const message = inertConsoleText(ladderLines(run, requireAll, 'vitest').join('\n'));
   if (requireAll) throw new Error(message);
   await t.annotate(message, 'notice');
-  return t.skip(`${missingPhrase(run.missingOperations)} (fails only with requireAll: true)`);
+  return skipNote(t, `${missingPhrase(run.missingOperations)} (fails only with requireAll: true)`);
 }
 
 /** Writes the reports asked for, as the CLI writes its `--json`, `--junit` and `--har` files. */
@@ -199,13 +208,15 @@ export function describeConformance(options: DescribeConformanceOptions): void {
       const chosen = typeof profile === 'function' ? await profile() : profile;
       run = await runThrough('vitest', { ...rest, profile: chosen, only: wanted, ...(har ? { har: true } : {}) });
       // What the preflight said before any rule ran (the CLI prints it as the run starts): a full account, a board.
-      for (const warning of run.warnings ?? []) console.warn(`conformance: warning: ${warning}`);
-      for (const problem of run.problems) console.warn(`conformance: ${problem}`);
+      // Each may quote the target: printed inert (report/inert-text.ts), as the CLI prints it.
+      const warn = (text: string) => console.warn(inertConsoleText(`conformance: ${text}`));
+      for (const warning of run.warnings ?? []) warn(`warning: ${warning}`);
+      for (const problem of run.problems) warn(problem);
       // The ladder first: what to build next, each operation with the rules it would unlock.
       const ladder = ladderLines(run, requireAll, 'vitest');
-      if (ladder.length > 0) console.warn(`conformance: ${ladder.join('\n')}`);
+      if (ladder.length > 0) warn(ladder.join('\n'));
       const shortfall = cleanupShortfall(run.leftBehind);
-      if (shortfall !== undefined) console.warn(`conformance: ${cleanupPhrase(shortfall)}`);
+      if (shortfall !== undefined) warn(cleanupPhrase(shortfall));
       writeReports(run, strict, requireAll, { json, junit, har });
     }, bound);
     for (const area of AREAS) {

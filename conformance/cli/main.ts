@@ -9,7 +9,7 @@ import { loadProfile, type Profile, ProfileError, profileSecrets } from '../prof
 import { formatReport, progressLine } from '../report/console.js';
 import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from '../report/files.js';
 import { harFailure, harReport } from '../report/har.js';
-import { terminalSafe } from '../report/terminal.js';
+import { inertConsoleText } from '../report/inert-text.js';
 import { verdictOf } from '../report/verdict.js';
 import { OptionsError, runThrough } from '../run-conformance.js';
 import { TargetError } from '../target.js';
@@ -63,8 +63,8 @@ function writeFailureReports(paths: ReportPaths, why: string, code: number): str
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   // Everything printed may quote the target's answers: no control character reaches the terminal as it is.
-  const out = (text: string) => io.out(terminalSafe(text));
-  const err = (text: string) => io.err(terminalSafe(text));
+  const out = (text: string) => io.out(inertConsoleText(text));
+  const err = (text: string) => io.err(inertConsoleText(text));
   let args: ReturnType<typeof parseCliArgs>;
   try {
     args = parseCliArgs(argv);
@@ -170,7 +170,7 @@ export async function runCli(argv: readonly string[] = process.argv.slice(2)): P
   const failed = (why: string) => {
     // No profile secret is known here: anything JWT-shaped is still masked.
     const line = `the suite failed: ${createRedactor().text(why)}`;
-    process.stderr.write(terminalSafe(`conformance: ${line}\n${writeFailureReports(paths, line, EXIT.internal)}`));
+    process.stderr.write(inertConsoleText(`conformance: ${line}\n${writeFailureReports(paths, line, EXIT.internal)}`));
     exit(EXIT.internal);
   };
   process.on('uncaughtException', (error) => failed(error.message));

@@ -1,6 +1,7 @@
 // What the suite keeps of one HTTP exchange (docs/conformance.md, "Reading the report"): the redacted record of the
 // request and the answer, the full answer the checks read (in memory only), its wire form for `--har`, and how a body
 // is read.
+import { cutAtCodePoint } from '../report/inert-text.js';
 
 export interface ExchangeRecord {
   /** `<check file>#<n>`, unique within a run. */
@@ -81,7 +82,7 @@ export function stepLine(e: ExchangeRecord): string {
     query = '';
   }
   const body = e.requestBody
-    ? ` ${e.requestBody.length > STEP_BODY ? `${e.requestBody.slice(0, STEP_BODY)}…` : e.requestBody}`
+    ? ` ${e.requestBody.length > STEP_BODY ? `${cutAtCodePoint(e.requestBody, STEP_BODY)}…` : e.requestBody}`
     : '';
   const auth = e.requestHeaders.authorization ? ` [${e.requestHeaders.authorization}]` : '';
   const got = e.status === undefined ? (e.error ?? 'no answer') : String(e.status);

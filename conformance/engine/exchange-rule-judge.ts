@@ -1,6 +1,7 @@
 // Judging a rule over every exchange of a run (docs/conformance.md, "Exchange rules"): the rules come from the caller
 // (conformance/checks/exchange-rules.ts); one result per rule, PASS, FAIL naming the answers, or SKIP saying why.
 import type { ContractValidators } from '../../contract/validators.js';
+import { inertLine } from '../report/inert-text.js';
 import type { Answer } from './exchange-record.js';
 import type { CheckResult } from './result.js';
 
@@ -45,7 +46,8 @@ export function judgeExchanges(
     return problem === undefined ? [] : [{ a, problem }];
   });
   if (bad.length === 0) return finish({ outcome: 'PASS', exchanges: [] });
-  const offenders = bad.map(({ a, problem }) => `${describe(a)}: ${problem}`);
+  // A problem may quote the target (a field name with a line break): each offender stays one line.
+  const offenders = bad.map(({ a, problem }) => inertLine(`${describe(a)}: ${problem}`));
   const shown = bad.slice(0, MAX_SHOWN);
   const lines = offenders.slice(0, MAX_SHOWN).map((line) => `  ${line}`);
   const more = bad.length > MAX_SHOWN ? `\n  … and ${bad.length - MAX_SHOWN} more (every one in the JSON report)` : '';

@@ -1,6 +1,6 @@
 // What an exchange teaches the redactor (docs/conformance.md, "Reading the report": secrets masked): the tokens a
-// login, refresh or registration hands out, the credential a request proved, and the strings of a token-creation
-// answer (source §2, §4, §5). The recorder hands every answer here and knows no operation itself.
+// login, refresh or registration hands out, the credential a request proved, the strings of a token-creation
+// answer, and the credentials any answer reveals (source §2, §4, §5). The recorder hands every answer here and knows no operation itself.
 import { isObject } from '../../contract/json.js';
 import type { OperationSpec } from '../../contract/openapi.js';
 import { sentJson } from './exchange-record.js';
@@ -26,6 +26,8 @@ export function learnCredentials(
   requestText: string | undefined,
 ): void {
   if (request.method === 'POST' && SESSION_PATHS.has(path.replace(/\/+$/, ''))) redactor.learnSession(body);
+  // Whatever the status: a token the target reveals in any answer, a secret its token list shows in clear.
+  redactor.learnAnswer(body, path.replace(/\/+$/, '').startsWith('/member/bearer-tokens'));
   if (!response.ok) return;
   const credential = request.headers.get('authorization');
   if (credential) redactor.add(credential.replace(/^[A-Za-z][\w-]{0,19}\s+/, ''));

@@ -1,6 +1,7 @@
 // Readers of an answer's JSON body that the checks, the clean-up and the recorder share: success, data, named fields,
 // tokens, the account, what the suite sent; none assumes more of a shape than the source states unless it says so.
 import { isObject } from '../../contract/json.js';
+import { cutAtCodePoint } from '../report/inert-text.js';
 import type { Answer } from './exchange-record.js';
 
 /** What a reader of an answer needs: its parsed body (an `Answer`, or a list page). */
@@ -132,6 +133,6 @@ export function limitReachedIn(answer: Answer): string | undefined {
   );
   const first = words[0];
   if (first === undefined) return undefined;
-  const said = first.length > 200 ? `${first.slice(0, 200)}…` : first;
+  const said = first.length > 200 ? `${cutAtCodePoint(first, 200)}…` : first;
   return `${answer.record.method} ${answer.record.path} answered ${answer.status}: ${JSON.stringify(said)}`;
 }

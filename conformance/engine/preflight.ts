@@ -7,6 +7,7 @@ import { ApiError, OutcomeUnknownError } from '../../client/index.js';
 import { isObject } from '../../contract/json.js';
 import { sharedValidators } from '../../contract/validators.js';
 import { PROFILE_FIELDS, type Profile } from '../profile.js';
+import { cutAtCodePoint } from '../report/inert-text.js';
 import type { Actor, Actors } from './actors.js';
 import { collectionOf, KINDS, rowsIn, rowsWithin, type WorkspaceId, workspaceIdOf } from './discovery.js';
 import { baseUrlHint, type EntryPoint, profileFieldHint } from './entry-points.js';
@@ -72,7 +73,7 @@ const accountRef = (actor: Actor, door: EntryPoint): string =>
 function saying(payload: unknown, redactor: Redactor): string {
   const message = isObject(payload) && typeof payload.message === 'string' ? payload.message.trim() : '';
   if (!message) return '';
-  const short = message.length > 160 ? `${message.slice(0, 160)}…` : message;
+  const short = message.length > 160 ? `${cutAtCodePoint(message, 160)}…` : message;
   return ` (${JSON.stringify(redactor.text(short))})`;
 }
 

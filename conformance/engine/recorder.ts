@@ -4,6 +4,7 @@
 // is engine/cleanup-ledger.ts's to say, what it teaches the redactor engine/learn-credentials.ts's.
 import type { FetchHandler } from '../../contract/http.js';
 import type { Contract } from '../../contract/openapi.js';
+import { cutAtCodePoint } from '../report/inert-text.js';
 import { type LedgerEntry, ledgerOf, type Place, placeOf } from './cleanup-ledger.js';
 import type { WorkspaceId } from './discovery.js';
 import { type Answer, type ExchangeRecord, readBody, type Wire } from './exchange-record.js';
@@ -83,7 +84,7 @@ function pairs(headers: Headers): [string, string][] {
 }
 
 function cut(text: string): string {
-  return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}… (${text.length} characters)` : text;
+  return text.length > BODY_LIMIT ? `${cutAtCodePoint(text, BODY_LIMIT)}… (${text.length} characters)` : text;
 }
 
 export function createRecorder(options: RecorderOptions): Recorder {

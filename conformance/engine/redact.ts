@@ -1,6 +1,8 @@
 // Keeps credentials out of the suite's output (docs/conformance.md, "What the suite guarantees"): what the suite sent or
 // received as a credential (the profile's passwords and captcha, the access and refresh tokens and token secrets it
-// obtained), and anything shaped like a JWT, become ***. No value is masked for the name of its member.
+// obtained, and those the target revealed), and anything shaped like a JWT, become ***, in every encoding the target
+// may echo them in (engine/encodings.ts).
+import { decodedViews, spansInOriginal } from './encodings.js';
 import { applySpans, jwtSpans, mergeSpans, SecretMatcher } from './matcher.js';
 
 export const MASK = '***';
@@ -43,6 +45,13 @@ export interface Redactor {
    * of them that could be a credential is masked, since the answer hands one out somewhere.
    */
   learnTokenAnswer(body: unknown, spared?: ReadonlySet<string>): void;
+  /**
+   * Learns the credentials any answer reveals: the strings of its `access_token` and `refresh_token` members, and of
+   * members named as a token's secret is named (where a creation answer held it). In an answer about tokens (`tokens`:
+   * the list, an update), a member whose name says token, secret, password or api-key holds one too, and so does
+   * every member under a name where one known credential was listed (a key that authenticates: every listed key).
+   */
+  learnAnswer(body: unknown, tokens: boolean): void;
 }
 
 /**
@@ -87,11 +96,24 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
   const secretPlaces = new Set<string>();
   /** The strings of token-creation answers that could be their secret, masked while no secret's place is known. */
   const candidates = new SecretMatcher();
+  /** Member names whose strings are credentials in any answer; the strings of token answers by name, and back. */
+  const secretNames = new Set<string>(SESSION_MEMBERS);
+  const byName = new Map<string, Set<string>>();
+  const namesOf = new Map<string, Set<string>>();
+
+  const markName = (name: string): void => {
+    if (secretNames.has(name)) return;
+    secretNames.add(name);
+    for (const value of byName.get(name) ?? []) add(value);
+  };
 
   const markPlace = (place: string): void => {
     if (secretPlaces.has(place)) return;
     secretPlaces.add(place);
     for (const value of atPlace.get(place) ?? []) add(value);
+    // A token's secret is listed under the member name it was handed out under (`token` of `data.token.token`).
+    const name = /(?:^|\.)([^.[\]]+)(?:\[\])*$/.exec(place)?.[1];
+    if (name) markName(name);
   };
 
   const add = (secret: unknown): void => {
@@ -99,12 +121,21 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
     known.add(secret);
     for (const form of forms(secret)) matcher.add(form);
     for (const place of placesOf.get(secret) ?? []) markPlace(place);
+    for (const name of namesOf.get(secret) ?? []) markName(name);
   };
   for (const s of initial) add(s);
 
-  const text = (input: string): string => {
+  /** The spans of every known secret (and, while no secret's place is known, every candidate) in a text. */
+  const found = (input: string): number[] => {
     const spans = mergeSpans(matcher.spans(input), jwtSpans(input));
-    return applySpans(input, secretPlaces.size > 0 ? spans : mergeSpans(spans, candidates.spans(input)), MASK);
+    return secretPlaces.size > 0 ? spans : mergeSpans(spans, candidates.spans(input));
+  };
+
+  const text = (input: string): string => {
+    let spans = found(input);
+    // A secret echoed JSON-escaped, as HTML entities, percent- or form-encoded, or two of them in turn.
+    for (const view of decodedViews(input)) spans = mergeSpans(spans, spansInOriginal(view, found(view.text)));
+    return applySpans(input, spans, MASK);
   };
 
   const json = (value: unknown): unknown => {
@@ -143,6 +174,30 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
     });
   };
 
+  const learnAnswer = (body: unknown, tokens: boolean): void => {
+    const walk = (value: unknown, name: string | undefined): void => {
+      if (Array.isArray(value)) for (const v of value) walk(v, name);
+      else if (typeof value === 'object' && value !== null) {
+        for (const [key, member] of Object.entries(value)) walk(member, key);
+      } else if (typeof value === 'string' && name !== undefined) keep(name, value);
+    };
+    const keep = (name: string, value: string): void => {
+      if (secretNames.has(name) || (tokens && couldBeCredential(value) && SECRET_PARAMETER.test(name))) {
+        add(value);
+        return;
+      }
+      if (!tokens || !couldBeCredential(value)) return;
+      const values = byName.get(name) ?? new Set<string>();
+      values.add(value);
+      byName.set(name, values);
+      const names = namesOf.get(value) ?? new Set<string>();
+      names.add(name);
+      namesOf.set(value, names);
+      if (known.has(value)) markName(name);
+    };
+    walk(body, undefined);
+  };
+
   const headers = (input: Record<string, string>): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(input)) {
@@ -157,7 +212,7 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
     return out;
   };
 
-  return { add, knows: (value) => known.has(value), text, json, headers, learnSession, learnTokenAnswer };
+  return { add, knows: (value) => known.has(value), text, json, headers, learnSession, learnTokenAnswer, learnAnswer };
 }
 
 /** Masks the credentials in a JSON text (re-serialized); a text that is not JSON gets the plain-text treatment. */

@@ -6,6 +6,7 @@ import { pageOf } from '../engine/discovery.js';
 import type { Answer } from '../engine/exchange-record.js';
 import { CheckFailure, LimitReached, NotVerified } from '../engine/explain.js';
 import { fieldsOf, isSuccess, limitReachedIn, payloadNames } from '../engine/payload.js';
+import { inertLine } from '../report/inert-text.js';
 import type { Harness } from './harness.js';
 
 export { NotVerified };
@@ -34,8 +35,9 @@ export function ensureSetup(condition: unknown, blockedBy: string, message: stri
   if (!condition) throw new NotVerified(blockedBy, message);
 }
 
+/** The status, or why there was none; the target's words stay on one line (report/inert-text.ts). */
 const statusText = (a: Answer): string =>
-  a.status === undefined ? (a.record.error ?? 'no answer') : `HTTP ${a.status}`;
+  a.status === undefined ? inertLine(a.record.error ?? 'no answer') : `HTTP ${a.status}`;
 
 /**
  * The answer is a success (any 2xx): the source shows no success status codes, so a MUST check must not demand 200 or
@@ -82,7 +84,7 @@ export function expectRejected(answer: Answer, what: string, field?: string): vo
     const fields = fieldsOf(answer);
     ensure(
       payloadNames(answer, field),
-      `${what}: the ${status} error payload does not name ${field}, neither in errors[].field (${fields.length ? fields.join(', ') : 'none'}) nor as a member name or a word of a message`,
+      `${what}: the ${status} error payload does not name ${field}, neither in errors[].field (${fields.length ? fields.map(inertLine).join(', ') : 'none'}) nor as a member name or a word of a message`,
     );
   }
 }

@@ -21,6 +21,7 @@ import {
   UNDELETABLE,
 } from '../engine/result.js';
 import { formatCoverage } from './coverage-table.js';
+import { inertConsoleText, inertLine } from './inert-text.js';
 import { coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /**
@@ -43,8 +44,15 @@ export function fileLine(
   return `  ${mark} ${file.padEnd(26)} ${String(count('PASS')).padStart(3)} passed, ${String(count('FAIL')).padStart(3)} failed, ${String(count('SKIP')).padStart(3)} skipped${more.join('')}  (${Math.round(ms)} ms; ${soFar.done} checks so far, ${soFar.failed} failed${unverified})\n`;
 }
 
-/** A progress event as the line the CLI prints (with its newline), or nothing for events it does not show. */
+/**
+ * A progress event as the line the CLI prints (with its newline), or nothing for events it does not show; a warning
+ * may quote the target, so the line is inert (report/inert-text.ts).
+ */
 export function progressLine(event: ProgressEvent): string {
+  return inertConsoleText(progressText(event));
+}
+
+function progressText(event: ProgressEvent): string {
   switch (event.kind) {
     case 'start':
       return `Running ${event.files} check files…\n`;
@@ -74,22 +82,27 @@ export function describeSteps(steps: readonly string[], door: EntryPoint = 'cli'
   const tail = steps.slice(-STEPS_SHOWN);
   const lines =
     steps.length > tail.length ? [`  … ${steps.length - tail.length} earlier requests (${allStepsHint(door)})`] : [];
-  lines.push(...tail);
+  // A step line quotes what the target sent back (an error text): one line each, whatever it holds.
+  lines.push(...tail.map(inertLine));
   return lines.map((l, i) => `${i === 0 ? 'steps:' : '      '}    ${l}`);
 }
 
-/** What was sent, what came back, and a curl line to repeat it; every part is already redacted. */
+/**
+ * What was sent, what came back, and a curl line to repeat it; every part is already redacted. Each part the target
+ * wrote or echoes (a body of several lines, a header, an error text) stays inside its line (report/inert-text.ts).
+ */
 export function describeExchange(e: ExchangeRecord): string[] {
-  const lines = [`sent:     ${e.method} ${e.url}`];
-  if (e.requestHeaders.authorization) lines.push(`          Authorization: ${e.requestHeaders.authorization}`);
-  if (e.requestBody) lines.push(`          ${e.requestBody}`);
-  if (e.status === undefined) lines.push(`received: ${e.error ?? 'no answer'}`);
+  const lines = [`sent:     ${e.method} ${inertLine(e.url)}`];
+  if (e.requestHeaders.authorization)
+    lines.push(`          Authorization: ${inertLine(e.requestHeaders.authorization)}`);
+  if (e.requestBody) lines.push(`          ${inertLine(e.requestBody)}`);
+  if (e.status === undefined) lines.push(`received: ${inertLine(e.error ?? 'no answer')}`);
   else {
     const type = e.responseHeaders?.['content-type'];
-    lines.push(`received: HTTP ${e.status}${type ? ` (${type})` : ''}`);
-    if (e.responseBody) lines.push(`          ${e.responseBody}`);
+    lines.push(`received: HTTP ${e.status}${type ? ` (${inertLine(type)})` : ''}`);
+    if (e.responseBody) lines.push(`          ${inertLine(e.responseBody)}`);
   }
-  lines.push(`curl:     ${curlLine(e.method, e.url, e.requestHeaders, e.requestBody)}`);
+  lines.push(`curl:     ${inertLine(curlLine(e.method, e.url, e.requestHeaders, e.requestBody))}`);
   return lines;
 }
 
@@ -149,6 +162,7 @@ export function ladderLines(
   return out;
 }
 
+/** The console report, line by line, every line inert (report/inert-text.ts). */
 export function formatReport(result: RunResult, verdict: Verdict = verdictOf(result)): string[] {
   const ladder = ladderLines(result, verdict.requireAll ?? verdict.strict, result.door ?? 'cli');
   const warned = result.warnings ?? [];
@@ -193,7 +207,8 @@ export function formatReport(result: RunResult, verdict: Verdict = verdictOf(res
   out.push('', ...formatCoverage(result.coverage));
   out.push('', `${result.exchanges} requests in ${(result.wallMs / 1000).toFixed(1)} s.`);
   out.push(cleanupLine(result.leftBehind, verdict.strict, door), ...verdictLines(verdict), closingLine(result));
-  return out;
+  // Reasons, problems and warnings quote the target: the lines are printable as they are (report/inert-text.ts).
+  return out.map(inertConsoleText);
 }
 
 /** Leftover lines the console shows at most; the JSON report holds them all. */

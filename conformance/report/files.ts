@@ -12,6 +12,7 @@ import {
   type RunResult,
 } from '../engine/result.js';
 import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
+import { inertJsonText, inertXmlText } from './inert-text.js';
 import { type CoverageGate, cleanupPhrase, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /**
@@ -24,14 +25,17 @@ const forbidden = (code: number): boolean =>
   code === 0xfffe ||
   code === 0xffff;
 
-/** Text as an XML attribute or element: forbidden characters written as a visible `\uXXXX`, markup escaped. */
+/**
+ * Text as an XML attribute or element: forbidden characters written as a visible `\uXXXX`, markup escaped, and what
+ * a CI runner or a terminal would act on written as character references (report/inert-text.ts).
+ */
 const xml = (s: string): string => {
   let out = '';
   for (const c of s) {
     const code = c.codePointAt(0) as number;
     out += forbidden(code) ? `\\u${code.toString(16).toUpperCase().padStart(4, '0')}` : c;
   }
-  return out.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return inertXmlText(out.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'));
 };
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
@@ -287,39 +291,41 @@ function cleanupSummary(result: RunResult): { complete: boolean; shortfall?: str
 }
 
 export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(result)): string {
-  return `${JSON.stringify(
-    {
-      baseUrl: result.baseUrl,
-      marker: result.marker,
-      startedAt: result.startedAt,
-      wallMs: result.wallMs,
-      summary: {
-        passed: result.passed,
-        failed: result.failed,
-        skipped: result.skipped,
-        unverified: result.unverified,
-        notApplicable: result.notApplicable,
-        mustFailed: result.mustFailed,
-        mustUnverified: result.mustUnverified,
-        exchanges: result.exchanges,
-        strict: verdict.strict,
-        cleanup: cleanupSummary(result),
+  return `${inertJsonText(
+    JSON.stringify(
+      {
+        baseUrl: result.baseUrl,
+        marker: result.marker,
+        startedAt: result.startedAt,
+        wallMs: result.wallMs,
+        summary: {
+          passed: result.passed,
+          failed: result.failed,
+          skipped: result.skipped,
+          unverified: result.unverified,
+          notApplicable: result.notApplicable,
+          mustFailed: result.mustFailed,
+          mustUnverified: result.mustUnverified,
+          exchanges: result.exchanges,
+          strict: verdict.strict,
+          cleanup: cleanupSummary(result),
+        },
+        verdict: {
+          failed: verdict.failed,
+          reasons: verdict.reasons,
+          warnings: verdict.warnings,
+          ...(verdict.coverage ? { coverage: verdict.coverage } : {}),
+        },
+        missingOperations: result.missingOperations,
+        rules: result.rules,
+        coverage: result.coverage,
+        problems: result.problems,
+        preflightWarnings: result.warnings ?? [],
+        leftBehind: result.leftBehind,
       },
-      verdict: {
-        failed: verdict.failed,
-        reasons: verdict.reasons,
-        warnings: verdict.warnings,
-        ...(verdict.coverage ? { coverage: verdict.coverage } : {}),
-      },
-      missingOperations: result.missingOperations,
-      rules: result.rules,
-      coverage: result.coverage,
-      problems: result.problems,
-      preflightWarnings: result.warnings ?? [],
-      leftBehind: result.leftBehind,
-    },
-    null,
-    2,
+      null,
+      2,
+    ),
   )}\n`;
 }
 
@@ -340,7 +346,7 @@ export function junitFailure(why: string, exitCode: number): string {
 
 /** The JSON report of a run that ended before it could report per rule: the exit code and why, no rules. */
 export function jsonFailure(why: string, exitCode: number): string {
-  return `${JSON.stringify({ error: { exitCode, reason: why }, rules: [] }, null, 2)}\n`;
+  return `${inertJsonText(JSON.stringify({ error: { exitCode, reason: why }, rules: [] }, null, 2))}\n`;
 }
 
 export function writeReport(file: string, text: string): void {

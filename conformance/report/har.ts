@@ -3,6 +3,7 @@
 import { packageInfo } from '../../contract/version.js';
 import type { Answer } from '../engine/exchange-record.js';
 import { type Redactor, redactBody, redactUrl } from '../engine/redact.js';
+import { cutAtCodePoint, inertJsonText } from './inert-text.js';
 
 /** Bodies longer than this (in characters) are cut, with a comment saying so. */
 export const HAR_BODY_LIMIT = 100_000;
@@ -60,14 +61,15 @@ export const harCreator = (): HarLog['log']['creator'] => ({
   version: packageInfo(import.meta.url).version,
 });
 
-/** A body as the HAR shows it: secrets masked first (a cut JSON text would no longer parse), then cut. */
+/**
+ * A body as the HAR shows it: secrets masked first (a cut JSON text would no longer parse), then cut, never inside a
+ * surrogate pair.
+ */
 function shown(redactor: Redactor, text: string): { text: string; comment?: string } {
   const masked = redactBody(redactor, text);
   if (masked.length <= HAR_BODY_LIMIT) return { text: masked };
-  return {
-    text: masked.slice(0, HAR_BODY_LIMIT),
-    comment: `cut: the body had ${masked.length} characters, the first ${HAR_BODY_LIMIT} are kept`,
-  };
+  const kept = cutAtCodePoint(masked, HAR_BODY_LIMIT);
+  return { text: kept, comment: `cut: the body had ${masked.length} characters, the first ${kept.length} are kept` };
 }
 
 const bytes = (text: string | undefined): number => (text ? new TextEncoder().encode(text).length : 0);
@@ -150,4 +152,5 @@ export const harFailure = (why: string): HarLog => ({
   log: { version: '1.2', creator: harCreator(), entries: [], comment: why },
 });
 
-export const harReport = (har: HarLog): string => `${JSON.stringify(har, null, 2)}\n`;
+/** The archive as a file: valid UTF-8 JSON whose lines no CI runner acts on (report/inert-text.ts). */
+export const harReport = (har: HarLog): string => `${inertJsonText(JSON.stringify(har, null, 2))}\n`;

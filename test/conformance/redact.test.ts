@@ -6,7 +6,7 @@ import type { RunResult } from '../../conformance/engine/result.js';
 import { maskedResult } from '../../conformance/engine/run-suite.js';
 import { formatReport } from '../../conformance/report/console.js';
 import { harReport } from '../../conformance/report/har.js';
-import { terminalSafe } from '../../conformance/report/terminal.js';
+import { inertConsoleText as terminalSafe } from '../../conformance/report/inert-text.js';
 import { runConformance } from '../../conformance/run-conformance.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { isObject } from '../../contract/json.js';

@@ -13,7 +13,7 @@ import { loadProfile } from '../../conformance/profile.js';
 import { formatReport } from '../../conformance/report/console.js';
 import { jsonReport, junitReport } from '../../conformance/report/files.js';
 import { harOf, harReport } from '../../conformance/report/har.js';
-import { terminalSafe } from '../../conformance/report/terminal.js';
+import { inertConsoleText as terminalSafe } from '../../conformance/report/inert-text.js';
 import { RULES } from '../../conformance/rules.js';
 import { runConformance } from '../../conformance/run-conformance.js';
 import { loadContract } from '../../contract/openapi.js';
