@@ -12,6 +12,7 @@ import {
   type RunResult,
 } from '../engine/result.js';
 import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
+import { unbuiltOperations } from './unbuilt.js';
 import { type CoverageGate, cleanupPhrase, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /**
@@ -312,6 +313,7 @@ export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(resul
         ...(verdict.coverage ? { coverage: verdict.coverage } : {}),
       },
       missingOperations: result.missingOperations,
+      unbuiltOperations: unbuiltOperations(result),
       rules: result.rules,
       coverage: result.coverage,
       problems: result.problems,
