@@ -12,6 +12,7 @@ import { validateStrict } from 'ctrf';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../conformance/cli/main.js';
+import { loadProfile, profileSecrets } from '../../conformance/profile.js';
 import { RULES } from '../../conformance/rules.js';
 import type { FetchHandler } from '../../contract/http.js';
 import { launchChromium } from '../../drivers/chromium.js';
@@ -67,7 +68,23 @@ function cli(args: string[], env: Record<string, string>): Promise<Outcome> {
   });
 }
 
-async function withServer<T>(fetch: FetchHandler, use: (baseUrl: string) => Promise<T>): Promise<T> {
+/** Every string a token or secret member of an answer held: what the reports must never show. */
+const handedOut = new Set<string>();
+
+async function withServer<T>(inner: FetchHandler, use: (baseUrl: string) => Promise<T>): Promise<T> {
+  const collect = (v: unknown, key = ''): void => {
+    if (typeof v === 'string' && /token|secret/i.test(key) && v.length >= 6) handedOut.add(v);
+    else if (typeof v === 'object' && v !== null) for (const [k, m] of Object.entries(v)) collect(m, k);
+  };
+  const fetch: FetchHandler = async (req) => {
+    const res = await inner(req);
+    try {
+      collect(await res.clone().json());
+    } catch {
+      // Not JSON: no token in it.
+    }
+    return res;
+  };
   const server = await startSandboxServer({ port: 0, fetch, keepAliveTimeoutMs: KEPT_ALIVE_MS });
   try {
     return await use(server.baseUrl);
@@ -230,6 +247,25 @@ describe('--format github against a half-built server that writes hostile text',
     expect(hostile.html).toContain('Operations that look unbuilt');
   });
 
+  it('masks every secret in the HTML, CTRF and summary as the JSON report does: credentials the run used show as ***', () => {
+    const secrets = [...profileSecrets(loadProfile(TARGET, {})), ...handedOut];
+    expect(handedOut.size).toBeGreaterThan(5);
+    for (const [name, text] of Object.entries({
+      html: hostile.html,
+      ctrf: hostile.ctrf,
+      summary: hostile.summary,
+      log: hostile.stdout,
+    })) {
+      expect(
+        secrets.filter((s) => text.includes(s)),
+        name,
+      ).toEqual([]);
+      expect(text.match(/eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/g) ?? [], name).toEqual([]);
+    }
+    // The requests that carried a credential are shown with it masked, its scheme kept.
+    expect(hostile.html).toContain('authorization: JWT ***');
+  });
+
   it('writes a CTRF report that the ctrf package validates strictly, agreeing with the verdict', () => {
     const ctrf = JSON.parse(hostile.ctrf);
     expect(() => validateStrict(ctrf)).not.toThrow();
@@ -351,6 +387,17 @@ describe('the CLI in process: flags, help and the early end', () => {
       expect(out.code, args.join(' ')).toBe(2);
       expect(out.stderr).toContain(`conformance: ${message}`);
     }
+  });
+
+  it('ends with exit 2 when the job summary cannot be written, naming GITHUB_STEP_SUMMARY', async () => {
+    const out = await withServer(createSandbox().fetch, (baseUrl) =>
+      run(['--target', TARGET, '--base-url', baseUrl, '--quiet', '--only', 'AUTH-01', '--no-register'], {
+        GITHUB_ACTIONS: 'true',
+        GITHUB_STEP_SUMMARY: dir,
+      }),
+    );
+    expect(out.code).toBe(2);
+    expect(out.stderr).toContain(`conformance: cannot append the job summary to ${dir} (GITHUB_STEP_SUMMARY): EISDIR`);
   });
 
   it('ends early with exit 2 and says why in every format asked for; --format console writes no annotation', async () => {

@@ -12,6 +12,7 @@ import {
   markdownBlock,
   markdownText,
 } from '../../conformance/report/ci-text.js';
+import { githubAnnotations } from '../../conformance/report/github-annotations.js';
 import { githubSummary } from '../../conformance/report/github-summary.js';
 import { verdictOf } from '../../conformance/report/verdict.js';
 import { RULES } from '../../conformance/rules.js';
@@ -145,5 +146,12 @@ describe('the job summary of a run whose every server-fed text is hostile', () =
     // Five cells: the server's `|` is escaped, its line breaks are spaces.
     expect(row.replace(/\\\|/g, '').split('|')).toHaveLength(7);
     expect(summary).toMatch(/^````text$/m);
+  });
+
+  it('annotates a failed SHOULD rule as a warning, and as an error under --strict, as the verdict counts it', () => {
+    const kinds = (strict: boolean) =>
+      githubAnnotations(result, verdictOf(result, { strict })).map((l) => l.split('::')[1]?.split(' title=')[0]);
+    expect(kinds(false)).toEqual(['error', 'warning']);
+    expect(kinds(true)).toEqual(['error', 'error']);
   });
 });
