@@ -4,9 +4,12 @@ import { beforeAll, describe, type TestContext, test } from 'vitest';
 import { cleanupShortfall, type RuleResult } from './engine/result.js';
 import type { ProfileInput } from './profile.js';
 import { describeLeftBehind, failureDetails, ladderLines } from './report/console.js';
+import { ctrfReport } from './report/ctrf.js';
 import { CLEANUP_TEST, jsonReport, junitReport, MISSING_TEST, writeReport } from './report/files.js';
 import { harFailure, harReport } from './report/har.js';
 import { inertConsoleText, inertLine } from './report/inert-text.js';
+import { htmlReport } from './report/html.js';
+import { unbuiltLines } from './report/unbuilt.js';
 import { cleanupPhrase, missingPhrase, verdictOf } from './report/verdict.js';
 import { AREAS, RULES, type Rule } from './rules.js';
 import { type ConformanceOptions, type ConformanceResult, runThrough, selection } from './run-conformance.js';
@@ -34,6 +37,10 @@ export interface DescribeConformanceOptions extends Omit<ConformanceOptions, 'pr
   junit?: string;
   /** Where to write every exchange of the checks as an HTTP Archive, secrets masked (the CLI's `--har`). */
   har?: string;
+  /** Where to write the self-contained HTML report once the run is over (the CLI's `--html`). */
+  html?: string;
+  /** Where to write the CTRF report once the run is over (the CLI's `--ctrf`). */
+  ctrf?: string;
 }
 
 /** Anything a suite collects: a test or a describe holding more. */
@@ -159,17 +166,19 @@ async function decideMissing(run: ConformanceResult | undefined, requireAll: boo
   return skipNote(t, `${missingPhrase(run.missingOperations)} (fails only with requireAll: true)`);
 }
 
-/** Writes the reports asked for, as the CLI writes its `--json`, `--junit` and `--har` files. */
+/** Writes the reports asked for, as the CLI writes its `--json`, `--junit`, `--har`, `--html` and `--ctrf` files. */
 function writeReports(
   run: ConformanceResult,
   strict: boolean,
   requireAll: boolean,
-  files: Pick<DescribeConformanceOptions, 'json' | 'junit' | 'har'>,
+  files: Pick<DescribeConformanceOptions, 'json' | 'junit' | 'har' | 'html' | 'ctrf'>,
 ) {
   const verdict = verdictOf(run, { strict, requireAll });
   if (files.json) writeReport(files.json, jsonReport(run, verdict));
   if (files.junit) writeReport(files.junit, junitReport(run, verdict));
   if (files.har) writeReport(files.har, harReport(run.har ?? harFailure('the run returned no archive')));
+  if (files.html) writeReport(files.html, htmlReport(run, verdict));
+  if (files.ctrf) writeReport(files.ctrf, ctrfReport(run, verdict));
 }
 
 /**
@@ -188,6 +197,8 @@ export function describeConformance(options: DescribeConformanceOptions): void {
     json,
     junit,
     har,
+    html,
+    ctrf,
     only,
     skip,
     ...rest
@@ -215,9 +226,12 @@ export function describeConformance(options: DescribeConformanceOptions): void {
       // The ladder first: what to build next, each operation with the rules it would unlock.
       const ladder = ladderLines(run, requireAll, 'vitest');
       if (ladder.length > 0) warn(ladder.join('\n'));
+      // Routes that answer like nobody wrote them, said once with the line that declares them (it excuses nothing).
+      const unbuilt = unbuiltLines(run, 'vitest');
+      if (unbuilt.length > 0) warn(unbuilt.join('\n'));
       const shortfall = cleanupShortfall(run.leftBehind);
       if (shortfall !== undefined) warn(cleanupPhrase(shortfall));
-      writeReports(run, strict, requireAll, { json, junit, har });
+      writeReports(run, strict, requireAll, { json, junit, har, html, ctrf });
     }, bound);
     for (const area of AREAS) {
       const rules = RULES.filter((r) => r.area === area.area && selected.has(r.id));

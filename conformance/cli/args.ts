@@ -35,7 +35,17 @@ export interface CliArgs {
   har?: string;
   /** The least share of declared responses, in percent, that the run must exercise (`--min-coverage`). */
   minCoverage?: number;
+  /** Where to write the self-contained HTML report (`--html`). */
+  html?: string;
+  /** Where to write the CTRF report (`--ctrf`). */
+  ctrf?: string;
+  /** `--format`: `github` writes annotations and the job summary; absent means `github` under GitHub Actions. */
+  format?: OutputFormat;
 }
+
+/** The console's output formats (`--format`): GitHub Actions workflow commands on top of the report, or not. */
+export const FORMATS = ['github', 'console'] as const;
+export type OutputFormat = (typeof FORMATS)[number];
 
 export class ArgsError extends Error {
   override readonly name = 'ArgsError';
@@ -60,6 +70,13 @@ Options:
   --junit <file>          write a JUnit XML report
   --json <file>           write a JSON report
   --har <file>            write every HTTP exchange of the checks as an HTTP Archive (HAR 1.2), secrets masked
+  --html <file>           write a self-contained HTML report (every rule, check, exchange and curl line, secrets
+                          masked; it makes no network request: open it from disk)
+  --ctrf <file>           write a CTRF report (Common Test Report Format, JSON; one test per check)
+  --format <github|console>
+                          github: also print a GitHub Actions annotation per failed rule (an error per MUST rule, a
+                          warning per SHOULD rule) and append a job summary (Markdown) to the file GITHUB_STEP_SUMMARY
+                          names; console: neither. Default: github when GITHUB_ACTIONS=true, else console
   --strict                SHOULD rules count like MUST rules: a failed or not-verified one fails the run (exit 1)
                           and is a <failure>/<error> in --junit (by default a failed SHOULD check is a warning there);
                           so does an incomplete clean-up (something it could delete left behind, a list not searched)
@@ -78,6 +95,11 @@ Options:
                           (for a stateless mock such as Prism, where every account sees everything)
   -h, --help              this text
   --version               the version
+
+Environment:
+  CONFORMANCE_*           the profile's values, over those of --target (the names: the README's profile section)
+  GITHUB_ACTIONS          true (as GitHub Actions sets it): the output format is github unless --format says console
+  GITHUB_STEP_SUMMARY     the file the github format appends the job summary to (none when unset)
 
 Exit codes: 0 no MUST rule failed or is not verified (nor a SHOULD rule, nor the clean-up incomplete, with --strict;
 nor an operation declared missing, with --require-all; a rule not applicable counts neither way)
@@ -102,6 +124,12 @@ function percent(flag: string, raw: string | undefined): number | undefined {
   return value;
 }
 
+function format(raw: string): OutputFormat {
+  const value = FORMATS.find((f) => f === raw.trim());
+  if (!value) throw new ArgsError(`--format must be one of ${FORMATS.join(', ')}`);
+  return value;
+}
+
 function positiveMs(flag: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ArgsError(`${flag} must be a positive number of milliseconds`);
@@ -119,7 +147,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (parsed.positionals.length > 0) {
     throw new ArgsError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}; did you mean --target?`);
   }
-  for (const flag of ['target', 'base-url', 'junit', 'json', 'har'] as const) {
+  for (const flag of ['target', 'base-url', 'junit', 'json', 'har', 'html', 'ctrf'] as const) {
     if (v[flag] !== undefined && v[flag].trim() === '') throw new ArgsError(`--${flag} needs a value`);
   }
   const list = (values: string[] | undefined, flag: string): string[] => {
@@ -154,6 +182,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     requireAll: (v['require-all'] ?? false) || (v.strict ?? false),
     ...(v.har === undefined ? {} : { har: v.har }),
     ...(v['min-coverage'] === undefined ? {} : { minCoverage: percent('--min-coverage', v['min-coverage']) }),
+    ...(v.html === undefined ? {} : { html: v.html }),
+    ...(v.ctrf === undefined ? {} : { ctrf: v.ctrf }),
+    ...(v.format === undefined ? {} : { format: format(v.format) }),
   };
 }
 
@@ -173,6 +204,9 @@ function parse(argv: readonly string[]) {
       junit: { type: 'string' },
       json: { type: 'string' },
       har: { type: 'string' },
+      html: { type: 'string' },
+      ctrf: { type: 'string' },
+      format: { type: 'string' },
       strict: { type: 'boolean' },
       'require-all': { type: 'boolean' },
       'min-coverage': { type: 'string' },

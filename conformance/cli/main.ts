@@ -1,5 +1,6 @@
 // npm run conformance -- --target <profile.json> (docs/conformance.md): runs the suite, prints the per-rule report and
 // the coverage table, writes --junit/--json/--har, and always ends with an exit code of the documented set.
+import { appendFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { packageInfo } from '../../contract/version.js';
 import { PreflightError } from '../engine/preflight.js';
@@ -7,13 +8,18 @@ import { TargetUnreachableError } from '../engine/reachable.js';
 import { createRedactor } from '../engine/redact.js';
 import { loadProfile, type Profile, ProfileError, profileSecrets } from '../profile.js';
 import { formatReport, progressLine } from '../report/console.js';
+import { ctrfFailure, ctrfReport } from '../report/ctrf.js';
 import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from '../report/files.js';
+import { githubAnnotations, githubFailureAnnotation, underGitHubActions } from '../report/github-annotations.js';
+import { githubFailureSummary, githubSummary } from '../report/github-summary.js';
 import { harFailure, harReport } from '../report/har.js';
 import { inertConsoleText } from '../report/inert-text.js';
+import { htmlFailure, htmlReport } from '../report/html.js';
+import { unbuiltLines } from '../report/unbuilt.js';
 import { verdictOf } from '../report/verdict.js';
 import { OptionsError, runThrough } from '../run-conformance.js';
 import { TargetError } from '../target.js';
-import { ArgsError, parseCliArgs, USAGE } from './args.js';
+import { ArgsError, type CliArgs, parseCliArgs, USAGE } from './args.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
 
@@ -29,15 +35,41 @@ interface ReportPaths {
   junit?: string;
   json?: string;
   har?: string;
+  html?: string;
+  ctrf?: string;
 }
 
 /** Where the reports go, as far as the arguments can be read: bad arguments name no trustworthy path. */
 function reportPaths(argv: readonly string[]): ReportPaths {
   try {
-    const { junit, json, har } = parseCliArgs(argv);
-    return { ...(junit ? { junit } : {}), ...(json ? { json } : {}), ...(har ? { har } : {}) };
+    const { junit, json, har, html, ctrf } = parseCliArgs(argv);
+    return {
+      ...(junit ? { junit } : {}),
+      ...(json ? { json } : {}),
+      ...(har ? { har } : {}),
+      ...(html ? { html } : {}),
+      ...(ctrf ? { ctrf } : {}),
+    };
   } catch {
     return {};
+  }
+}
+
+/** The file GitHub's job summary is appended to, when the output format is github (`--format`, GITHUB_ACTIONS). */
+function githubOutput(args: Pick<CliArgs, 'format'>, env: NodeJS.ProcessEnv): { summary?: string } | undefined {
+  const github = args.format === 'github' || (args.format === undefined && underGitHubActions(env));
+  if (!github) return undefined;
+  const summary = env.GITHUB_STEP_SUMMARY?.trim();
+  return summary ? { summary } : {};
+}
+
+/** Appends the job summary (GitHub keeps what earlier steps wrote); says why it could not. */
+function appendSummary(file: string, text: string): string {
+  try {
+    appendFileSync(file, text);
+    return '';
+  } catch (error) {
+    return `conformance: cannot append the job summary to ${file} (GITHUB_STEP_SUMMARY): ${(error as NodeJS.ErrnoException).code ?? 'error'}\n`;
   }
 }
 
@@ -48,6 +80,8 @@ function writeFailureReports(paths: ReportPaths, why: string, code: number): str
     [paths.junit, junitFailure(why, code)],
     [paths.json, jsonFailure(why, code)],
     [paths.har, harReport(harFailure(`exit ${code}: ${why}`))],
+    [paths.html, htmlFailure(why, code)],
+    [paths.ctrf, ctrfFailure(why, code)],
   ] as const) {
     if (!file) continue;
     try {
@@ -62,7 +96,8 @@ function writeFailureReports(paths: ReportPaths, why: string, code: number): str
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  // Everything printed may quote the target's answers: no control character reaches the terminal as it is.
+  // Everything printed may quote the target's answers: no control character reaches the terminal as it is, and no
+  // line of the target's starts a CI runner's command (report/inert-text.ts).
   const out = (text: string) => io.out(inertConsoleText(text));
   const err = (text: string) => io.err(inertConsoleText(text));
   let args: ReturnType<typeof parseCliArgs>;
@@ -83,9 +118,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   let redactor = createRedactor();
   /** Every early end: both requested reports say why, and so does one line on stderr. */
+  const github = githubOutput(args, io.env);
   const fail = (code: number, why: string): number => {
     const line = redactor.text(why);
     err(`conformance: ${line}\n${writeFailureReports(args, line, code)}`);
+    if (github) {
+      // Already inert and escaped: written as it is, so that the runner reads the command.
+      io.out(`${githubFailureAnnotation(line, code)}\n`);
+      if (github.summary) err(appendSummary(github.summary, githubFailureSummary(line, code)));
+    }
     return code;
   };
   // Before the run, not minutes later: the archive of a run that does not finish says so.
@@ -140,12 +181,26 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     requireAll: args.requireAll,
     ...(args.minCoverage === undefined ? {} : { minCoverage: args.minCoverage }),
   });
+  // Said once, before the report: routes that answer like nobody wrote them (it excuses nothing).
+  const unbuilt = unbuiltLines(result, 'cli');
+  if (unbuilt.length > 0) out(`\n${unbuilt.join('\n')}\n`);
+  // Already inert and escaped: written as they are, so that the runner reads the commands.
+  if (github) for (const line of githubAnnotations(result, verdict)) io.out(`${line}\n`);
   out(`${formatReport(result, verdict).join('\n')}\n`);
+  if (github?.summary) {
+    const problem = appendSummary(github.summary, githubSummary(result, verdict));
+    if (problem) {
+      err(problem);
+      return EXIT.usage;
+    }
+  }
   const { har } = result;
   for (const [file, text] of [
     [args.junit, () => junitReport(result, verdict)],
     [args.json, () => jsonReport(result, verdict)],
     [args.har, () => harReport(har ?? harFailure('the run returned no archive'))],
+    [args.html, () => htmlReport(result, verdict)],
+    [args.ctrf, () => ctrfReport(result, verdict)],
   ] as const) {
     if (!file) continue;
     try {

@@ -9,6 +9,8 @@ export interface CoverageRow {
   path: string;
   /** Declared status → exercised. `default` is exercised by any status the operation does not declare explicitly. */
   statuses: Record<string, boolean>;
+  /** Every status the operation answered, declared or not, with how many answers had it (what an unbuilt route shows). */
+  received?: Record<string, number>;
 }
 
 export interface Coverage {
@@ -19,6 +21,7 @@ export interface Coverage {
 
 export function coverageOf(contract: Contract, records: readonly ExchangeRecord[]): Coverage {
   const seen = new Map<string, Set<number>>();
+  const counts = new Map<string, Record<string, number>>();
   for (const r of records) {
     if (!r.operationId || r.status === undefined) continue;
     let set = seen.get(r.operationId);
@@ -27,6 +30,9 @@ export function coverageOf(contract: Contract, records: readonly ExchangeRecord[
       seen.set(r.operationId, set);
     }
     set.add(r.status);
+    const received = counts.get(r.operationId) ?? {};
+    received[r.status] = (received[r.status] ?? 0) + 1;
+    counts.set(r.operationId, received);
   }
   let exercised = 0;
   let declared = 0;
@@ -39,7 +45,8 @@ export function coverageOf(contract: Contract, records: readonly ExchangeRecord[
       declared++;
       if (statuses[s]) exercised++;
     }
-    return { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, statuses };
+    const received = counts.get(op.operationId) ?? {};
+    return { operationId: op.operationId, method: op.method.toUpperCase(), path: op.path, statuses, received };
   });
   return { rows, exercised, declared };
 }

@@ -13,6 +13,7 @@ import {
 } from '../engine/result.js';
 import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
 import { inertJsonText, inertXmlText } from './inert-text.js';
+import { unbuiltOperations } from './unbuilt.js';
 import { type CoverageGate, cleanupPhrase, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /**
@@ -317,6 +318,7 @@ export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(resul
           ...(verdict.coverage ? { coverage: verdict.coverage } : {}),
         },
         missingOperations: result.missingOperations,
+        unbuiltOperations: unbuiltOperations(result),
         rules: result.rules,
         coverage: result.coverage,
         problems: result.problems,

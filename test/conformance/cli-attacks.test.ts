@@ -68,7 +68,14 @@ async function cli(name: string, baseUrl: string, flags: string[]): Promise<Outc
   const json = join(dir, `${name}-report.json`);
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('VITEST') && !k.startsWith('CONFORMANCE_') && k !== 'TEST' && k !== 'NODE_ENV') env[k] = v;
+    if (
+      !k.startsWith('VITEST') &&
+      !k.startsWith('CONFORMANCE_') &&
+      !k.startsWith('GITHUB_') &&
+      k !== 'TEST' &&
+      k !== 'NODE_ENV'
+    )
+      env[k] = v;
   }
   const child = spawn(
     process.execPath,

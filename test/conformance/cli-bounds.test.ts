@@ -139,7 +139,14 @@ function cli(name: string, baseUrl: string, flags: string[]): { child: ChildProc
   writeFileSync(target, JSON.stringify({ ...PROFILE, baseUrl }));
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('VITEST') && !k.startsWith('CONFORMANCE_') && k !== 'TEST' && k !== 'NODE_ENV') env[k] = v;
+    if (
+      !k.startsWith('VITEST') &&
+      !k.startsWith('CONFORMANCE_') &&
+      !k.startsWith('GITHUB_') &&
+      k !== 'TEST' &&
+      k !== 'NODE_ENV'
+    )
+      env[k] = v;
   }
   const child = spawn(
     process.execPath,

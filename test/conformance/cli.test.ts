@@ -38,7 +38,14 @@ interface Outcome {
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('VITEST') && !k.startsWith('CONFORMANCE_') && k !== 'TEST' && k !== 'NODE_ENV') env[k] = v;
+    if (
+      !k.startsWith('VITEST') &&
+      !k.startsWith('CONFORMANCE_') &&
+      !k.startsWith('GITHUB_') &&
+      k !== 'TEST' &&
+      k !== 'NODE_ENV'
+    )
+      env[k] = v;
   }
   return { ...env, ...extra };
 }

@@ -183,15 +183,26 @@ describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same
     const missing = NOT_BUILT.join(',');
     const declared = { CONFORMANCE_MISSING_OPERATIONS: missing };
     const [cliJson, vitestJson] = [join(dir, 'partial-cli.json'), join(dir, 'partial-vitest.json')];
+    const [cliCtrf, vitestCtrf] = [join(dir, 'partial-cli.ctrf.json'), join(dir, 'partial-vitest.ctrf.json')];
+    const vitestHtml = join(dir, 'partial-vitest.html');
     // The two whole runs first, then the short ones: five at once on a loaded machine let a request time out.
     const [cli, vitest] = await Promise.all([
-      onHalfBuilt((url) => cliWith(declared, '--base-url', url, '--json', cliJson)),
-      onHalfBuilt((url) => vitestProcess({ TARGET_URL: url, MISSING: missing, JSON_REPORT: vitestJson })),
+      onHalfBuilt((url) => cliWith(declared, '--base-url', url, '--json', cliJson, '--ctrf', cliCtrf)),
+      onHalfBuilt((url) =>
+        vitestProcess({
+          TARGET_URL: url,
+          MISSING: missing,
+          JSON_REPORT: vitestJson,
+          CTRF_REPORT: vitestCtrf,
+          HTML_REPORT: vitestHtml,
+        }),
+      ),
     ]);
-    const [cliAll, vitestAll, undeclared] = await Promise.all([
+    const [cliAll, vitestAll, undeclared, vitestUndeclared] = await Promise.all([
       onHalfBuilt((url) => cliWith(declared, '--base-url', url, '--require-all', '--only', 'TOKEN-01')),
       onHalfBuilt((url) => vitestProcess({ TARGET_URL: url, MISSING: missing, REQUIRE_ALL: '1', ONLY: 'TOKEN-01' })),
       onHalfBuilt((url) => cliProcess('--base-url', url, '--only', 'QA-01,TOKEN-01')),
+      onHalfBuilt((url) => vitestProcess({ TARGET_URL: url, ONLY: 'QA-01,TOKEN-01' })),
     ]);
     expect(cli.status, cli.output).toBe(0);
     expect(cli.output).toMatch(/Not built yet \(declared in missingOperations; --require-all fails the run for it\)/);
@@ -217,6 +228,21 @@ describe.concurrent('one verdict, whichever door: the CLI and Vitest on the same
     expect(vitestAll.output).toContain('> operations declared missing (missingOperations)');
     expect(undeclared.status, undeclared.output).toBe(1);
     expect(undeclared.output).toContain('MUST rules failed: QA-01');
+    // The CTRF and HTML options of describeConformance write what the CLI's --ctrf and --html write: the same tests.
+    const ctrfTests = (file: string) =>
+      (JSON.parse(readFileSync(file, 'utf8')).results.tests as { name: string; status: string }[])
+        .map((t) => `${t.status} ${t.name}`)
+        .sort();
+    expect(ctrfTests(vitestCtrf)).toEqual(ctrfTests(cliCtrf));
+    expect(ctrfTests(cliCtrf).some((t) => t.startsWith('skipped operations declared missing'))).toBe(true);
+    expect(readFileSync(vitestHtml, 'utf8')).toMatch(/<h1>Conformance: <span class="verdict-PASS">PASS<\/span>/);
+    // Undeclared, each door names the routes that answered only 404 once, with the line that declares them (the
+    // CLI's profile has limits, whose preflight reads one more list than the Vitest profile's).
+    const declareLine = (output: string) => /"missingOperations": \[[^\]]*\]/.exec(output)?.[0];
+    expect(declareLine(undeclared.output)).toMatch(/"createScenario"/);
+    expect(declareLine(vitestUndeclared.output)).toMatch(/"createScenario"/);
+    expect(undeclared.output.match(/Operations that look unbuilt/g)).toHaveLength(1);
+    expect(vitestUndeclared.output.match(/Operations that look unbuilt/g)).toHaveLength(1);
   });
 
   it('a clean-up whose deletes are refused: every door names each object left, and fails under strict only', async () => {

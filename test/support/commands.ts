@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export function userEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(npm_|VITEST|CONFORMANCE_|PORT$|NODE_ENV$|TEST$|INIT_CWD$)/.test(k)) env[k] = v;
+    if (!/^(npm_|VITEST|CONFORMANCE_|GITHUB_|PORT$|NODE_ENV$|TEST$|INIT_CWD$)/.test(k)) env[k] = v;
   }
   return env;
 }

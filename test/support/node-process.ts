@@ -1,5 +1,6 @@
 // Test helper: a Node process of the kit's own (a Vitest run, the conformance CLI) run to its end from the repository
-// root, with this process's environment less Vitest's markers and CONFORMANCE_* overrides.
+// root, with this process's environment less Vitest's markers, CONFORMANCE_* overrides and GitHub Actions' variables
+// (the CLI would annotate the kit's own job and write to its summary).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -9,7 +10,14 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (!k.startsWith('VITEST') && !k.startsWith('CONFORMANCE_') && k !== 'TEST' && k !== 'NODE_ENV') env[k] = v;
+    if (
+      !k.startsWith('VITEST') &&
+      !k.startsWith('CONFORMANCE_') &&
+      !k.startsWith('GITHUB_') &&
+      k !== 'TEST' &&
+      k !== 'NODE_ENV'
+    )
+      env[k] = v;
   }
   return { ...env, ...extra, NO_COLOR: '1', FORCE_COLOR: '0' };
 }
