@@ -15,7 +15,7 @@ import { durable } from './hosts/durable.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
 import { DEMO } from './worlds/seed.js';
-import { loadStateFile, removeStaleTemporaries, type StateFile } from './worlds/state-file.js';
+import { checkStatePlace, loadStateFile, removeStaleTemporaries, type StateFile } from './worlds/state-file.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -142,8 +142,10 @@ if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.inc
 const stateFile = values.state ?? process.env.SANDBOX_STATE;
 let loaded: StateFile | undefined;
 if (stateFile) {
-  await removeStaleTemporaries(stateFile);
   try {
+    // Before anything is removed or read there: a file or folder another user controls is refused.
+    await checkStatePlace(stateFile);
+    await removeStaleTemporaries(stateFile);
     loaded = await loadStateFile(stateFile);
   } catch (error) {
     console.error((error as Error).message);
