@@ -10,7 +10,7 @@ import { stopOnSignals } from '../stop.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './core/app.js';
 import { LOOPBACK_HOSTS } from './core/controls.js';
 import { base32Decode, totp } from './domain/totp.js';
-import { adminSecretFile, writeAdminSecretFile } from './hosts/dev-proxy.js';
+import { adminSecretFile, SecretFolderRefused, writeAdminSecretFile } from './hosts/dev-proxy.js';
 import { durable } from './hosts/durable.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
@@ -185,7 +185,19 @@ const server = await startSandboxServer({
 });
 /** The admin secret's file, where this machine's tools (sandboxControlsProxy, curl) read it: a secret made here only. */
 const secretFile = controls && !adminSecret ? adminSecretFile(new URL(server.origin).port) : undefined;
-if (secretFile) await writeAdminSecretFile(secretFile, server.adminSecret as string);
+if (secretFile) {
+  try {
+    await writeAdminSecretFile(secretFile, server.adminSecret as string);
+  } catch (error) {
+    await server.close();
+    console.error(
+      error instanceof SecretFolderRefused
+        ? error.message
+        : `sandbox: cannot write the admin secret to ${secretFile}: ${(error as Error).message}`,
+    );
+    process.exit(1);
+  }
+}
 
 const { member, outsider, twoFactor, viewer } = DEMO.accounts;
 const lines = [
