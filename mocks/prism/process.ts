@@ -17,7 +17,8 @@ function prismCli(): string {
 
 /** Bounds a start that hangs: Prism takes seconds on a quiet machine, and well over 30 s on a loaded CI runner. */
 const READY_TIMEOUT_MS = 120_000;
-const EXIT_TIMEOUT_MS = 5_000;
+// Below the bound on a whole stop (mocks/stop.ts CLOSE_BOUND_MS): Prism is SIGKILLed before task-mock gives up on it.
+const EXIT_TIMEOUT_MS = 2_000;
 /** How much of Prism's output is kept to explain a failed start. */
 const OUTPUT_TAIL = 8_192;
 
