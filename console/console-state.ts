@@ -1,5 +1,6 @@
-// The console's state for this tab: where requests go (the sandbox in the page, or a server's base URL) and the one
-// credential in use; kept in sessionStorage so that a reload keeps it, and announced to the page's parts on change.
+// The console's state for this tab (docs/sandbox.md "The console on a shared origin"): where requests go (the sandbox in
+// the page, or a server's base URL), kept in sessionStorage so that a reload keeps it, and the one credential in use,
+// kept in this page's memory only; announced to the page's parts on change.
 import type { Credential } from './credentials.js';
 
 export type Target = { kind: 'in-page'; baseUrl: string } | { kind: 'server'; baseUrl: string };
@@ -18,11 +19,16 @@ export class ConsoleStore {
   #listeners: ((state: ConsoleState) => void)[] = [];
 
   constructor(private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | undefined) {
+    let saved: Partial<ConsoleState> | null = null;
     try {
-      const saved = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<ConsoleState> | null;
-      if (saved) this.#state = { target: saved.target, credential: saved.credential, account: saved.account };
+      saved = JSON.parse(storage?.getItem(KEY) ?? 'null') as Partial<ConsoleState> | null;
     } catch {
       // A value from an older page or edited by hand: start afresh rather than break the page.
+    }
+    if (saved) {
+      this.#state = { ...this.#state, target: saved.target };
+      // A login an older console stored: wiped, so it is not left where other pages of the origin can read it.
+      if ('credential' in saved || 'account' in saved) this.#save();
     }
   }
 
@@ -49,11 +55,20 @@ export class ConsoleStore {
 
   #update(change: Partial<ConsoleState>): void {
     this.#state = { ...this.#state, ...change };
+    this.#save();
+    for (const listener of this.#listeners) listener(this.#state);
+  }
+
+  /**
+   * Stores the target alone. Never the credential: sessionStorage (and localStorage) is shared by every page of the
+   * origin, and on a static host one origin serves many projects (`<account>.github.io/<project>/`), so another
+   * project's page could read a stored login and use its access and refresh tokens. A reload asks for a login again.
+   */
+  #save(): void {
     try {
-      this.storage?.setItem(KEY, JSON.stringify(this.#state));
+      this.storage?.setItem(KEY, JSON.stringify({ target: this.#state.target }));
     } catch {
       // Storage full or refused: the state still holds for this page.
     }
-    for (const listener of this.#listeners) listener(this.#state);
   }
 }

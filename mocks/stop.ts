@@ -2,7 +2,9 @@
 // or npx process that ran them is gone, so a signal to the process the user started always frees the port.
 
 /** How often a command run by npm looks whether the shell npm started it with is still there. */
-export const PARENT_CHECK_MS = 250;
+export const PARENT_CHECK_MS = 100;
+/** A close still running after this is a hang: the process exits anyway, which frees the port (the OS closes it). */
+export const CLOSE_BOUND_MS = 3_000;
 
 export interface StopOptions {
   /** Names the command in the line printed on stopping, e.g. `sandbox`. */
@@ -26,6 +28,12 @@ export function stopOnSignals({ name, close }: StopOptions): void {
     if (closing) return;
     closing = true;
     console.log(`\n${name}: ${why}, closing`);
+    // The close frees the port first (each host closes its listener before anything else); a close that hangs after
+    // that (a child that will not exit, a disk that does not answer) must not keep the user waiting.
+    setTimeout(() => {
+      console.error(`${name}: still closing after ${CLOSE_BOUND_MS / 1000} s, exiting`);
+      process.exit(1);
+    }, CLOSE_BOUND_MS).unref();
     close().then(
       () => process.exit(0),
       (error: unknown) => {

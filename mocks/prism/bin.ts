@@ -18,6 +18,9 @@ proxy  Prism forwards to the upstream (e.g. http://127.0.0.1:8000/api) and turns
 Options:
   --port <n>     where it listens; 0 picks a free port (default: MOCK_PORT, else ${DEFAULT_MOCK_PORT}; for proxy PROXY_PORT, else ${DEFAULT_PROXY_PORT})
   --host <name>  default 127.0.0.1
+  --cors-origin <origin>
+                 a web page origin that may call it, besides this machine's (localhost, 127.0.0.0/8, [::1]);
+                 repeatable (MOCK_CORS_ORIGINS=a,b). Pages of other origins get 403; no origin gets credentials
   --verbose      Prism logs every request at info level
   -h, --help     this text
   --version      the version`;
@@ -30,6 +33,25 @@ interface Command {
   port: number;
   host: string;
   verbose: boolean;
+  corsOrigins: string[];
+}
+
+/** The origins of `--cors-origin` and MOCK_CORS_ORIGINS, each checked to be one as browsers send it. */
+function corsOrigins(given: string[] | undefined, env: string | undefined): string[] {
+  const origins = [...(given ?? []), ...(env ?? '').split(',')].map((v) => v.trim()).filter((v) => v !== '');
+  for (const origin of origins) {
+    // `null` is what a page opened from disk sends, `*` allows every page: each only when named.
+    if (origin === '*' || origin === 'null') continue;
+    if (!URL.canParse(origin) || !/^https?:$/.test(new URL(origin).protocol)) {
+      throw new UsageError(
+        `--cors-origin (or MOCK_CORS_ORIGINS) ${JSON.stringify(origin)} is not an origin, e.g. https://docs.example.com`,
+      );
+    }
+    if (new URL(origin).origin !== origin) {
+      throw new UsageError(`--cors-origin ${JSON.stringify(origin)} is not an origin: write ${new URL(origin).origin}`);
+    }
+  }
+  return origins;
 }
 
 function port(value: string | undefined, fallback: number, source: string): number {
@@ -56,6 +78,7 @@ function readCommandLine(
   const [mode = 'mock', ...rest] = positionals;
   const host = values.host ?? '127.0.0.1';
   const verbose = values.verbose ?? false;
+  const origins = corsOrigins(values['cors-origin'], env.MOCK_CORS_ORIGINS);
   if (mode === 'mock') {
     if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
     const fromEnv = values.port === undefined;
@@ -64,6 +87,7 @@ function readCommandLine(
       port: port(values.port ?? env.MOCK_PORT, DEFAULT_MOCK_PORT, fromEnv ? 'MOCK_PORT' : '--port'),
       host,
       verbose,
+      corsOrigins: origins,
     };
   }
   if (mode === 'proxy') {
@@ -81,6 +105,7 @@ function readCommandLine(
       port: port(values.port ?? env.PROXY_PORT, DEFAULT_PROXY_PORT, fromEnv ? 'PROXY_PORT' : '--port'),
       host,
       verbose,
+      corsOrigins: origins,
     };
   }
   throw new UsageError(`unknown command ${JSON.stringify(mode)}: use mock or proxy`);
@@ -93,6 +118,7 @@ function parse(argv: readonly string[]) {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
       verbose: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean' },
@@ -117,7 +143,8 @@ async function main(): Promise<void> {
     console.log(packageInfo(import.meta.url).version);
     return;
   }
-  const { mode, upstream, ...options } = command;
+  const { mode, upstream, ...rest } = command;
+  const options = { ...rest, originsOption: '--cors-origin (or MOCK_CORS_ORIGINS)' };
   let running: RunningPrism;
   if (mode === 'proxy' && upstream) {
     running = await startProxy({ upstream, ...options }, 'inherit');

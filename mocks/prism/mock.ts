@@ -13,6 +13,13 @@ export interface MockOptions {
   host?: string;
   /** Prism logs at info level instead of error. */
   verbose?: boolean;
+  /**
+   * Web page origins that may call it besides this machine's (localhost, 127.0.0.0/8, [::1]); `task-mock` takes
+   * `--cors-origin`. A page of any other origin gets a 403 naming `Origin`; no origin is granted credentials.
+   */
+  corsOrigins?: readonly string[];
+  /** How the user allows another origin, quoted by the refusal; default `startMock({ corsOrigins })`. */
+  originsOption?: string;
 }
 
 /** Starts the Prism mock; by default its output is kept quiet (only shown when the start fails). */
@@ -24,5 +31,7 @@ export function startMock(options: MockOptions = {}, output: 'inherit' | 'captur
     host: options.host ?? '127.0.0.1',
     verbose: options.verbose ?? false,
     output,
+    corsOrigins: options.corsOrigins,
+    originsOption: options.originsOption ?? 'startMock({ corsOrigins })',
   });
 }

@@ -6,6 +6,7 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openapiDocument } from '../../generated/openapi-document.js';
+import { startDoor } from './door.js';
 
 /** Prism's CLI script, found the way Node finds the package: in a clone's node_modules or beside the installed kit. */
 function prismCli(): string {
@@ -16,7 +17,8 @@ function prismCli(): string {
 
 /** Bounds a start that hangs: Prism takes seconds on a quiet machine, and well over 30 s on a loaded CI runner. */
 const READY_TIMEOUT_MS = 120_000;
-const EXIT_TIMEOUT_MS = 5_000;
+// Below the bound on a whole stop (mocks/stop.ts CLOSE_BOUND_MS): Prism is SIGKILLed before task-mock gives up on it.
+const EXIT_TIMEOUT_MS = 2_000;
 /** How much of Prism's output is kept to explain a failed start. */
 const OUTPUT_TAIL = 8_192;
 
@@ -36,12 +38,19 @@ export interface PrismOptions {
   output: 'inherit' | 'capture';
   /** Extra Prism flags, e.g. `--errors`. */
   flags?: string[];
+  /** Web page origins that may call it besides this machine's (`--cors-origin`); `*` allows every one. */
+  corsOrigins?: readonly string[];
+  /** How the user of this door allows an origin, quoted by the refusal; default the `corsOrigins` option. */
+  originsOption?: string;
 }
+
+/** The user's port was taken: no retry on another, unless the user asked for any (port 0, which is never taken). */
+class PortTaken extends Error {}
 
 export interface RunningPrism {
   origin: string;
   baseUrl: string;
-  /** The Prism process (the bench reads its CPU time). */
+  /** The Prism process (the bench reads its CPU time); it listens on loopback behind the door at `origin`. */
   pid: number | undefined;
   close(): Promise<void>;
 }
@@ -119,11 +128,16 @@ async function waitUntilListening(host: string, port: number, child: ChildProces
   throw new Error(`Prism did not listen on ${host}:${port} within ${READY_TIMEOUT_MS / 1000} s.\n${tail()}`);
 }
 
+/** Where Prism itself listens: loopback only, behind the door (door.ts), which alone faces the user's port. */
+const PRISM_HOST = '127.0.0.1';
+
 async function launch(options: PrismOptions, bundlePath: string): Promise<RunningPrism> {
-  const port = options.port === 0 ? await freePort(options.host) : options.port;
+  const port = await freePort(PRISM_HOST);
   const args = [options.mode, bundlePath];
   if (options.mode === 'proxy') args.push(options.upstream ?? '');
-  args.push('-p', String(port), '-h', options.host, '-v', options.verbose ? 'info' : 'error', ...(options.flags ?? []));
+  // `--no-cors`: Prism's own CORS answers every origin with `Access-Control-Allow-Credentials: true`.
+  args.push('-p', String(port), '-h', PRISM_HOST, '-v', options.verbose ? 'info' : 'error', '--no-cors');
+  args.push(...(options.flags ?? []));
   const child = spawn(process.execPath, [prismCli(), ...args], {
     stdio: [
       'ignore',
@@ -138,13 +152,26 @@ async function launch(options: PrismOptions, bundlePath: string): Promise<Runnin
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`;
   try {
-    await waitUntilListening(options.host, port, child, () => output);
+    await waitUntilListening(PRISM_HOST, port, child, () => output);
   } catch (error) {
     await stop(child);
     throw error;
   }
+  let door: Awaited<ReturnType<typeof startDoor>>;
+  try {
+    door = await startDoor({
+      host: options.host,
+      port: options.port,
+      target: port,
+      origins: options.corsOrigins ?? [],
+      originsOption: options.originsOption ?? 'the corsOrigins option',
+    });
+  } catch (error) {
+    await stop(child);
+    throw new PortTaken(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
+  }
+  const origin = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${door.port}`;
   let closing = false;
   child.once('exit', (code, signal) => {
     if (closing || options.output !== 'inherit') return;
@@ -152,9 +179,11 @@ async function launch(options: PrismOptions, bundlePath: string): Promise<Runnin
     console.error(`Prism stopped unexpectedly (${signal ?? `exit code ${code}`}).`);
     process.exitCode = 1;
   });
-  const close = (): Promise<void> => {
+  const close = async (): Promise<void> => {
     closing = true;
-    return stop(child);
+    // The port first: it is free once the door is closed, whatever Prism then takes to exit.
+    await door.close();
+    await stop(child);
   };
   return { origin, baseUrl: `${origin}${options.basePath}`, pid: child.pid, close };
 }
@@ -181,8 +210,9 @@ export async function startPrism(options: PrismOptions): Promise<RunningPrism> {
           },
         };
       } catch (error) {
-        const portTaken = String(error).includes('EADDRINUSE');
-        if (!(portTaken && options.port === 0 && attempt < 3)) throw error;
+        // Prism's own loopback port, picked free a moment before, was taken since: pick another.
+        const prismPortTaken = !(error instanceof PortTaken) && String(error).includes('EADDRINUSE');
+        if (!(prismPortTaken && attempt < 3)) throw error;
       }
     }
   } catch (error) {

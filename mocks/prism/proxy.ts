@@ -11,6 +11,14 @@ export interface ProxyOptions {
   port?: number;
   host?: string;
   verbose?: boolean;
+  /**
+   * Web page origins that may call it besides this machine's (localhost, 127.0.0.0/8, [::1]); `task-mock proxy` takes
+   * `--cors-origin`. A page of any other origin gets a 403 naming `Origin` and never reaches the upstream; no origin is
+   * granted credentials.
+   */
+  corsOrigins?: readonly string[];
+  /** How the user allows another origin, quoted by the refusal; default `startProxy({ corsOrigins })`. */
+  originsOption?: string;
 }
 
 /** Splits a base URL into the origin Prism forwards to and the base path the contract's paths get. */
@@ -44,5 +52,7 @@ export function startProxy(options: ProxyOptions, output: 'inherit' | 'capture' 
     verbose: options.verbose ?? false,
     output,
     flags: ['--errors'],
+    corsOrigins: options.corsOrigins,
+    originsOption: options.originsOption ?? 'startProxy({ corsOrigins })',
   });
 }

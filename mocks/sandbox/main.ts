@@ -10,12 +10,12 @@ import { stopOnSignals } from '../stop.js';
 import { createSandbox, EXPIRE_TOKEN_PATH, RESET_PATH } from './core/app.js';
 import { LOOPBACK_HOSTS } from './core/controls.js';
 import { base32Decode, totp } from './domain/totp.js';
-import { adminSecretFile, writeAdminSecretFile } from './hosts/dev-proxy.js';
+import { adminSecretFile, SecretFolderRefused, writeAdminSecretFile } from './hosts/dev-proxy.js';
 import { durable } from './hosts/durable.js';
 import { startSandboxServer } from './hosts/node.js';
 import { isWorld, WORLDS } from './worlds/presets.js';
 import { DEMO } from './worlds/seed.js';
-import { loadStateFile, removeStaleTemporaries, type StateFile } from './worlds/state-file.js';
+import { checkStatePlace, loadStateFile, removeStaleTemporaries, type StateFile } from './worlds/state-file.js';
 
 export const DEFAULT_PORT = 4010;
 
@@ -142,8 +142,10 @@ if (!loopback && host !== '0.0.0.0' && host !== '::') allowedHosts.push(host.inc
 const stateFile = values.state ?? process.env.SANDBOX_STATE;
 let loaded: StateFile | undefined;
 if (stateFile) {
-  await removeStaleTemporaries(stateFile);
   try {
+    // Before anything is removed or read there: a file or folder another user controls is refused.
+    await checkStatePlace(stateFile);
+    await removeStaleTemporaries(stateFile);
     loaded = await loadStateFile(stateFile);
   } catch (error) {
     console.error((error as Error).message);
@@ -183,7 +185,19 @@ const server = await startSandboxServer({
 });
 /** The admin secret's file, where this machine's tools (sandboxControlsProxy, curl) read it: a secret made here only. */
 const secretFile = controls && !adminSecret ? adminSecretFile(new URL(server.origin).port) : undefined;
-if (secretFile) await writeAdminSecretFile(secretFile, server.adminSecret as string);
+if (secretFile) {
+  try {
+    await writeAdminSecretFile(secretFile, server.adminSecret as string);
+  } catch (error) {
+    await server.close();
+    console.error(
+      error instanceof SecretFolderRefused
+        ? error.message
+        : `sandbox: cannot write the admin secret to ${secretFile}: ${(error as Error).message}`,
+    );
+    process.exit(1);
+  }
+}
 
 const { member, outsider, twoFactor, viewer } = DEMO.accounts;
 const lines = [

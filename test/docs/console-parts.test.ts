@@ -111,10 +111,29 @@ describe('one credential, of the right kind', () => {
     store.setCredential({ kind: 'apiToken', token: 'tm_abc' });
     expect(store.state.credential).toEqual({ kind: 'apiToken', token: 'tm_abc' });
     expect(store.state.account).toBeUndefined();
-    expect(new ConsoleStore(storage).state.credential).toEqual({ kind: 'apiToken', token: 'tm_abc' });
+    // Storage keeps the target alone: the credential lives in this page's memory (docs/sandbox.md "The console on a
+    // shared origin").
+    expect(new ConsoleStore(storage).state).toEqual({
+      target: { kind: 'in-page', baseUrl: 'http://h/docs/sandbox/api' },
+      credential: undefined,
+      account: undefined,
+    });
+    expect([...saved.values()].join()).not.toMatch(/tm_abc|eyJ|demo/);
     expect(store.setTarget({ kind: 'server', baseUrl: 'http://h/api' })).toBe(true);
     expect(store.state.credential).toBeUndefined();
     expect(new ConsoleStore({ getItem: () => '{not json', setItem: () => undefined }).state.target).toBeUndefined();
+  });
+
+  test('a login an older console stored is wiped when the page loads, the target kept', () => {
+    const target = { kind: 'server', baseUrl: 'http://h/api' };
+    const credential = { kind: 'session', accessToken: jwt, refreshToken: 'refresh-secret' };
+    const saved = new Map([['task-console', JSON.stringify({ target, credential, account: 'demo' })]]);
+    const store = new ConsoleStore({
+      getItem: (k: string) => saved.get(k) ?? null,
+      setItem: (k: string, v: string) => saved.set(k, v),
+    });
+    expect(store.state).toEqual({ target, credential: undefined, account: undefined });
+    expect(saved.get('task-console')).toBe(JSON.stringify({ target }));
   });
 });
 

@@ -219,6 +219,55 @@ describe.each([
     console.log(`${_name}: page login ${result.login}, page reset ${result.reset}; the sandbox saw`, seen);
   });
 
+  test("a page of another site through the dev server's proxy: its login and delete are refused, the world unchanged", async () => {
+    const world = sandbox.store;
+    const token = await memberToken();
+    const { port } = new URL(app);
+    /** A request to Vite as a foreign page's fetch sends it: its own Origin, Vite's Host. */
+    const foreign = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; allowed: string | undefined; body: string }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, method, path, headers: { host: `localhost:${port}`, ...headers } },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk) => {
+              text += chunk;
+            });
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                allowed: res.headers['access-control-allow-origin'] as string | undefined,
+                body: text,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const credentials = JSON.stringify({
+      username: DEMO.accounts.member.username,
+      password: DEMO.accounts.member.password,
+      captcha_token: DEMO.captchaToken,
+    });
+    const login = await foreign(
+      'POST',
+      '/api/member/login/',
+      { origin: 'https://evil.example', 'content-type': 'application/json' },
+      credentials,
+    );
+    const del = await foreign('DELETE', '/api/features/qa/scenarios/1/?company_id=1&board_id=1', {
+      origin: 'https://evil.example',
+      authorization: `JWT ${token}`,
+    });
+    for (const answer of [login, del]) {
+      expect([answer.status, answer.allowed]).toEqual([403, undefined]);
+      expect(JSON.parse(answer.body).errors[0].field).toBe('Origin');
+    }
+    expect(sandbox.store).toBe(world);
+  });
+
   test.skipIf(LAN_ADDRESS === undefined)(
     'a LAN client of vite --host: no reset, no expire-token, however it names itself (needs a non-loopback address on this machine)',
     async () => {

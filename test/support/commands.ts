@@ -2,7 +2,7 @@
 // process the user started, and waits until its server is gone.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,4 +106,35 @@ export async function stopGroup(pid: number | undefined, boundMs = 60_000): Prom
 /** Ends whatever is left of a group (a test that failed leaves an orphan server behind). */
 export function killGroup(pid: number | undefined): void {
   if (pid !== undefined && groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+}
+
+/** Resolves once a connection to the port on loopback is refused: the server has let go of it. */
+export async function refused(port: number): Promise<void> {
+  while (await accepts(port)) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/** A connection that made one request and stays open afterwards (HTTP keep-alive), as a browser's does. */
+export function keptAlive(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('error', reject);
+    socket.once('connect', () => {
+      socket.write(`GET /api/member/me/ HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n\r\n`);
+    });
+    socket.once('data', () => resolve(socket));
+    // The server ends it when it stops: no error for the test to see.
+    socket.on('error', () => undefined);
+  });
+}
+
+/** `count` processes that keep a core busy each until stopped: a machine whose cores are all taken. */
+export function busyCores(count: number): { stop(): void } {
+  const hogs = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore', detached: true }),
+  );
+  return {
+    stop: () => {
+      for (const hog of hogs) if (hog.pid !== undefined && groupAlive(hog.pid)) process.kill(-hog.pid, 'SIGKILL');
+    },
+  };
 }

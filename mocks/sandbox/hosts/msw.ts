@@ -2,6 +2,7 @@
 import { type HttpHandler, http } from 'msw';
 import { createSandbox, errorAnswer, type FetchHandler, type Sandbox, toResponse, type World } from '../core/app.js';
 import { CONTROL_PREFIX, type ControlGuard, controlRefusal } from '../core/controls.js';
+import { type CorsPolicy, originRefusal } from '../core/cors.js';
 import { API_PREFIX } from '../core/router.js';
 import { SandboxError } from '../domain/errors.js';
 import type { Store } from '../domain/store.js';
@@ -35,6 +36,13 @@ export interface SandboxHandlersOptions {
    * when the handlers answer a network (served by an HTTP server such as `@mswjs/http-middleware`).
    */
   guard?: ControlGuard;
+  /**
+   * Which web pages may call the API, as on the node host (docs/sandbox.md "CORS"): pages of this machine, the
+   * sandbox's own (`http(s)://` + a name of `guard.hosts`), and `cors.origins`. Applied when `guard` or `cors` is given
+   * (the handlers answer a network); a page of any other origin, a rebinding name's included, gets a 403 naming `Origin`
+   * that it cannot read, before the body is read or a credential checked. Default: none, as in a page or a test.
+   */
+  cors?: CorsPolicy;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -238,11 +246,23 @@ export function sandboxHandlers(options: SandboxHandlersOptions): HttpHandler[] 
 
   const origin = /^[a-z][a-z0-9+.-]*:\/\//i.test(base) ? new URL(base).origin : '';
   const guard = options.guard && { hostsOption: 'sandboxHandlers({ guard: { hosts } })', ...options.guard };
+  // Served over HTTP (a guard or a policy given), the API answers the pages the node host answers, and no other.
+  const cors: CorsPolicy | undefined =
+    guard || options.cors
+      ? { originsOption: 'sandboxHandlers({ cors: { origins } })', hosts: guard?.hosts, ...options.cors }
+      : undefined;
+  /** The 403 for a page of an origin nobody allowed (without CORS headers, so it cannot read it), or undefined. */
+  const pageRefusal = (request: Request) =>
+    cors &&
+    originRefusal(request.headers.get('origin'), request.headers.get('host') ?? new URL(request.url).host, cors);
   return [
     http.all(`${origin}${CONTROL_PREFIX}*`, ({ request }) => {
       const refused = guard && controlRefusal(request.url, request.headers, guard);
       return refused ? toResponse(errorAnswer(refused)) : answer(request);
     }),
-    http.all(`${base}/*`, async ({ request }) => answer(await toCore(request))),
+    http.all(`${base}/*`, async ({ request }) => {
+      const refused = pageRefusal(request);
+      return refused ? toResponse(errorAnswer(refused)) : answer(await toCore(request));
+    }),
   ];
 }

@@ -1,7 +1,8 @@
 // The --state file (docs/sandbox.md "Durability (--state)"): loading the world saved in it, and replacing or appending to it without ever leaving a torn file.
 import { randomBytes } from 'node:crypto';
-import { type FileHandle, open, readdir, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import type { Stats } from 'node:fs';
+import { type FileHandle, lstat, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Limits } from '../domain/limits.js';
 import { readStateFile, type StateFile } from './journal.js';
 import { SnapshotError } from './snapshot.js';
@@ -9,8 +10,53 @@ import { MAX_SNAPSHOT_CHARS } from './snapshot-schema.js';
 
 export type { StateFile } from './journal.js';
 
-/** The world saved in `file`, or undefined when there is none yet. A file that cannot be loaded is an error. */
+/** A --state file (or its folder) another user could have planted or could change: refused, never adopted. */
+export class StatePlaceRefused extends Error {}
+
+const WHAT_TO_DO =
+  'move it away, or give --state (or SANDBOX_STATE) a file in a folder of your own, e.g. ~/.task-sandbox/state.json';
+
+/** Why this user must not use a state file whose status is `stats`; undefined when it may. */
+function fileRefusal(stats: Stats, uid: number): string | undefined {
+  if (stats.uid !== uid) {
+    return `it is owned by another user (uid ${stats.uid}), who could read the password hashes it will hold and choose the world and accounts it loads`;
+  }
+  if ((stats.mode & 0o002) !== 0) {
+    return `it is writable by every user (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')}), who could choose the world and accounts it loads`;
+  }
+  return undefined;
+}
+
+/**
+ * Refuses a state file another local user planted or can change (docs/sandbox.md "Durability (--state)"): the file
+ * (or the link at its name) must be this user's and not writable by every user, and its folder this user's (or root's)
+ * and not writable by every user unless sticky (as /tmp is: there nobody can replace another's file). POSIX only.
+ */
+export async function checkStatePlace(file: string): Promise<void> {
+  const uid = process.getuid?.();
+  if (uid === undefined) return;
+  const folder = dirname(resolve(file));
+  const folderStats = await stat(folder).catch(() => undefined);
+  if (folderStats) {
+    let why: string | undefined;
+    if (folderStats.uid !== uid && folderStats.uid !== 0) {
+      why = `its folder ${folder} is owned by another user (uid ${folderStats.uid}), who could put a file of their own in its place`;
+    } else if ((folderStats.mode & 0o002) !== 0 && (folderStats.mode & 0o1000) === 0) {
+      why = `its folder ${folder} is writable by every user without the sticky bit (mode ${(folderStats.mode & 0o7777).toString(8).padStart(4, '0')}), so another user could put a file of their own in its place`;
+    }
+    if (why) throw new StatePlaceRefused(`sandbox: refusing the state file ${file}: ${why}; ${WHAT_TO_DO}`);
+  }
+  const own = await lstat(file).catch(() => undefined);
+  const why = own && fileRefusal(own, uid);
+  if (why) throw new StatePlaceRefused(`sandbox: refusing the state file ${file}: ${why}; ${WHAT_TO_DO}`);
+}
+
+/**
+ * The world saved in `file`, or undefined when there is none yet. A file that cannot be loaded is an error, and so is
+ * one another user planted or can change (checkStatePlace, StatePlaceRefused).
+ */
 export async function loadStateFile(file: string, limits?: Limits): Promise<StateFile | undefined> {
+  await checkStatePlace(file);
   let handle: FileHandle;
   try {
     handle = await open(file, 'r');
@@ -20,6 +66,10 @@ export async function loadStateFile(file: string, limits?: Limits): Promise<Stat
   }
   let bytes: Buffer;
   try {
+    // The file opened, not the name checked a moment before: a link swapped in since points elsewhere.
+    const uid = process.getuid?.();
+    const why = uid === undefined ? undefined : fileRefusal(await handle.stat(), uid);
+    if (why) throw new StatePlaceRefused(`sandbox: refusing the state file ${file}: ${why}; ${WHAT_TO_DO}`);
     // Checked before reading, so a huge file is refused without filling the memory (a character is ≤ 3 UTF-8 bytes).
     if ((await handle.stat()).size > MAX_SNAPSHOT_CHARS * 3) {
       throw cannotLoad(file, new SnapshotError(`snapshot: larger than ${MAX_SNAPSHOT_CHARS * 3} bytes`));
