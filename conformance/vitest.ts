@@ -7,8 +7,8 @@ import { describeLeftBehind, failureDetails, ladderLines } from './report/consol
 import { ctrfReport } from './report/ctrf.js';
 import { CLEANUP_TEST, jsonReport, junitReport, MISSING_TEST, writeReport } from './report/files.js';
 import { harFailure, harReport } from './report/har.js';
-import { inertConsoleText, inertLine } from './report/inert-text.js';
 import { htmlReport } from './report/html.js';
+import { inertConsoleText, inertLine } from './report/inert-text.js';
 import { unbuiltLines } from './report/unbuilt.js';
 import { cleanupPhrase, missingPhrase, verdictOf } from './report/verdict.js';
 import { AREAS, RULES, type Rule } from './rules.js';

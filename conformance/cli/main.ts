@@ -13,8 +13,8 @@ import { jsonFailure, jsonReport, junitFailure, junitReport, writeReport } from 
 import { githubAnnotations, githubFailureAnnotation, underGitHubActions } from '../report/github-annotations.js';
 import { githubFailureSummary, githubSummary } from '../report/github-summary.js';
 import { harFailure, harReport } from '../report/har.js';
-import { inertConsoleText } from '../report/inert-text.js';
 import { htmlFailure, htmlReport } from '../report/html.js';
+import { inertConsoleText } from '../report/inert-text.js';
 import { unbuiltLines } from '../report/unbuilt.js';
 import { verdictOf } from '../report/verdict.js';
 import { OptionsError, runThrough } from '../run-conformance.js';
