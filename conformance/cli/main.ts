@@ -14,6 +14,8 @@ import { verdictOf } from '../report/verdict.js';
 import { OptionsError, runThrough } from '../run-conformance.js';
 import { TargetError } from '../target.js';
 import { ArgsError, parseCliArgs, USAGE } from './args.js';
+import { REPLAY_COMMAND, replayMain, runSettings } from './replay.js';
+import { REPLAY_LINE } from './replay-args.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
 
@@ -62,6 +64,7 @@ function writeFailureReports(paths: ReportPaths, why: string, code: number): str
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === REPLAY_COMMAND) return replayMain(argv.slice(1), io);
   // Everything printed may quote the target's answers: no control character reaches the terminal as it is.
   const out = (text: string) => io.out(terminalSafe(text));
   const err = (text: string) => io.err(terminalSafe(text));
@@ -74,7 +77,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.usage;
   }
   if (args.help) {
-    out(`${USAGE}\n`);
+    out(`${USAGE}\n\n${REPLAY_LINE}\n`);
     return EXIT.ok;
   }
   if (args.version) {
@@ -140,11 +143,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     requireAll: args.requireAll,
     ...(args.minCoverage === undefined ? {} : { minCoverage: args.minCoverage }),
   });
-  out(`${formatReport(result, verdict).join('\n')}\n`);
+  const replay = args.json === undefined ? undefined : { file: args.json, run: runSettings(args) };
+  out(`${formatReport(result, verdict, replay).join('\n')}\n`);
   const { har } = result;
   for (const [file, text] of [
     [args.junit, () => junitReport(result, verdict)],
-    [args.json, () => jsonReport(result, verdict)],
+    [args.json, () => jsonReport(result, verdict, replay)],
     [args.har, () => harReport(har ?? harFailure('the run returned no archive'))],
   ] as const) {
     if (!file) continue;

@@ -12,6 +12,7 @@ import {
   type RunResult,
 } from '../engine/result.js';
 import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
+import { checksWithReplay, type ReplayInfo } from './replay-info.js';
 import { type CoverageGate, cleanupPhrase, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /**
@@ -286,10 +287,15 @@ function cleanupSummary(result: RunResult): { complete: boolean; shortfall?: str
   };
 }
 
-export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(result)): string {
+/**
+ * The JSON report. With `replay` (the CLI's --json), it also holds the run's settings (`run`) and, on each failed check,
+ * the command that replays it (`replay`).
+ */
+export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(result), replay?: ReplayInfo): string {
   return `${JSON.stringify(
     {
       baseUrl: result.baseUrl,
+      ...(replay ? { run: replay.run } : {}),
       marker: result.marker,
       startedAt: result.startedAt,
       wallMs: result.wallMs,
@@ -312,7 +318,7 @@ export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(resul
         ...(verdict.coverage ? { coverage: verdict.coverage } : {}),
       },
       missingOperations: result.missingOperations,
-      rules: result.rules,
+      rules: replay ? result.rules.map((r) => ({ ...r, checks: checksWithReplay(r, replay) })) : result.rules,
       coverage: result.coverage,
       problems: result.problems,
       preflightWarnings: result.warnings ?? [],
