@@ -16,7 +16,7 @@ import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { deletionIgnored } from '../conformance/faults/tokens.js';
-import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
+import { eventually, HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = 'dist/mcp/bin.js';
@@ -174,6 +174,9 @@ describe('task-kit-mcp over stdio', { timeout: 4 * HANG_MS }, () => {
         body: { username: 'demo', password: 'demo-password', captcha_token: 'c' },
       }),
     ).toEqual({ operationId: 'login', valid: true, errors: [] });
+    // An operation without query parameters names each one sent, as the sandbox does.
+    const queryless = await ok<{ errors: unknown[] }>('check_request', { operationId: 'getMe', query: { page: '2' } });
+    expect(queryless.errors).toEqual(await sandboxErrors('/member/me/?page=2', { method: 'GET' }, true));
     const noBody = await ok<{ errors: unknown[] }>('check_request', { operationId: 'login' });
     expect(noBody.errors).toEqual(await sandboxErrors('/member/login/', { method: 'POST' }));
   });
@@ -231,6 +234,14 @@ describe('task-kit-mcp over stdio', { timeout: 4 * HANG_MS }, () => {
     // Reset drops every issued credential too.
     const me = await fetch(`${started.baseUrl}/member/me/`, { headers: { authorization: `JWT ${token}` } });
     expect(me.status).toBe(401);
+    // The large world: the first 50 of each kind listed, with the count.
+    await ok('sandbox_reset', { world: 'large' });
+    const large = await ok<{ scenarios: { count: number; first: unknown[] }; tasks: { count: number } }>(
+      'sandbox_inspect',
+      {},
+    );
+    expect(large.scenarios.first).toHaveLength(50);
+    expect(large.scenarios.count).toBeGreaterThan(50);
     const empty = await ok<{ accounts: { count: number }; demo?: unknown }>('sandbox_reset', { world: 'empty' });
     expect(empty).toEqual({ baseUrl: started.baseUrl, world: 'empty' });
     const emptied = await ok<{ accounts: { count: number }; demo?: unknown }>('sandbox_inspect', {});
@@ -277,10 +288,19 @@ describe('task-kit-mcp over stdio', { timeout: 4 * HANG_MS }, () => {
     it('against the sandbox it started, with its demo accounts: the rule passes', async () => {
       const { baseUrl } = await ok<{ baseUrl: string }>('sandbox_start', {});
       try {
-        const run = await ok<{ verdict: { failed: boolean }; rules: { id: string; outcome: string }[] }>(
-          'run_conformance',
-          { baseUrl, only: ['AUTH-03'], ...RUN_BOUNDS },
-        );
+        const progress: string[] = [];
+        const result = (await client.callTool(
+          { name: 'run_conformance', arguments: { baseUrl, only: ['AUTH-03'], ...RUN_BOUNDS } },
+          undefined,
+          { timeout: 2 * HANG_MS, onprogress: (p) => progress.push(String(p.message)) },
+        )) as CallToolResult;
+        expect(result.isError, textOf(result)).toBeFalsy();
+        const run = result.structuredContent as {
+          verdict: { failed: boolean };
+          rules: { id: string; outcome: string }[];
+        };
+        expect(progress.length).toBeGreaterThan(0);
+        expect(progress.at(-1)).toMatch(/^(\d+) of \1 check files done/);
         expect(run.rules).toEqual([expect.objectContaining({ id: 'AUTH-03', outcome: 'PASS' })]);
         expect(run.verdict.failed).toBe(false);
       } finally {
@@ -373,6 +393,29 @@ describe('task-kit-mcp over stdio', { timeout: 4 * HANG_MS }, () => {
   });
 });
 
+describe('createKitMcpServer, in process', () => {
+  it('serves the same tools over any transport; close() stops the sandbox it started', async () => {
+    const { createKitMcpServer } = await import('../../mcp/server.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const kit = createKitMcpServer();
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await kit.server.connect(serverSide);
+    const inProcess = new Client({ name: 'in-process', version: '0.0.0' });
+    await inProcess.connect(clientSide);
+    try {
+      expect((await inProcess.listTools()).tools.map((t) => t.name)).toEqual(TOOLS);
+      const started = (await inProcess.callTool({ name: 'sandbox_start', arguments: {} })) as CallToolResult;
+      const { baseUrl } = started.structuredContent as { baseUrl: string };
+      expect((await fetch(`${baseUrl}/member/me/`)).status).toBe(401);
+      await kit.close();
+      await expect(fetch(`${baseUrl}/member/me/`)).rejects.toThrow();
+    } finally {
+      await inProcess.close();
+      await kit.close();
+    }
+  });
+});
+
 describe('task-kit-mcp as a command', () => {
   const run = (args: string[]) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -399,6 +442,16 @@ describe('task-kit-mcp as a command', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("task-kit-mcp: Unknown option '--port'");
     expect(bad.stdout).toBe('');
+  });
+
+  it('stops the sandbox it started when the host ends the session', async () => {
+    const host = new Client({ name: 'host', version: '0.0.0' });
+    await host.connect(new StdioClientTransport({ command: process.execPath, args: [BIN], cwd: ROOT, stderr: 'pipe' }));
+    const started = (await host.callTool({ name: 'sandbox_start', arguments: {} })) as CallToolResult;
+    const { baseUrl } = started.structuredContent as { baseUrl: string };
+    expect((await fetch(`${baseUrl}/member/me/`)).status).toBe(401);
+    await host.close();
+    await eventually(() => expect(fetch(`${baseUrl}/member/me/`)).rejects.toThrow());
   });
 
   it('ends when the host closes its stdin', async () => {
