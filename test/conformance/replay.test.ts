@@ -212,6 +212,14 @@ describe('task-conformance replay', { timeout: 2 * HANG_MS }, () => {
     expect(unreachable.code).toBe(2);
   });
 
+  it("the suite's own --help names the replay command", async () => {
+    const help = await cli(['--help']);
+    expect(help.stdout).toContain(
+      'Replay the failed checks of a --json report: task-conformance replay <report.json> [--rule ID] [--check N]',
+    );
+    expect(help.code).toBe(0);
+  });
+
   it('the real command: --help, and a missing report exits 2 with one line and no stack trace', async () => {
     const spawned = (args: string[]) =>
       new Promise<Outcome>((resolve) => {

@@ -454,6 +454,36 @@ describe('task-kit-mcp as a command', () => {
     await eventually(() => expect(fetch(`${baseUrl}/member/me/`)).rejects.toThrow());
   });
 
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)('on %s: stops the sandbox it started and exits %i', async (signal, code) => {
+    const child = spawn(process.execPath, [BIN], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'sandbox_start', arguments: {} } });
+    const baseUrl = await eventually(() => {
+      const found = /"baseUrl\\?":\s*\\?"(http:\/\/127\.0\.0\.1:\d+\/api)/.exec(out)?.[1];
+      expect(found).toBeDefined();
+      return found as string;
+    });
+    expect((await fetch(`${baseUrl}/member/me/`)).status).toBe(401);
+    child.kill(signal);
+    expect(await closed).toBe(code);
+    await expect(fetch(`${baseUrl}/member/me/`)).rejects.toThrow();
+  });
+
   it('ends when the host closes its stdin', async () => {
     const child = spawn(process.execPath, [BIN], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
