@@ -90,4 +90,14 @@ export const PACKAGES: readonly PackageSpec[] = [
     optionalPeers: ['vitest'],
     readme: 'conformance/README.md',
   },
+  {
+    dir: 'mcp',
+    name: '@task-management/mcp',
+    description:
+      'The Task-Management Service contract kit over MCP (task-kit-mcp, stdio): look up operations, check requests and answers against the contract, start and reset a stateful sandbox, run the conformance suite against a URL.',
+    keywords: ['task-management', 'openapi', 'mcp', 'model-context-protocol', 'agent'],
+    exports: { '.': 'dist/mcp/server.js' },
+    bin: { 'task-kit-mcp': 'dist/mcp/bin.js' },
+    readme: 'mcp/README.md',
+  },
 ];

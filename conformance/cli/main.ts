@@ -20,6 +20,8 @@ import { verdictOf } from '../report/verdict.js';
 import { OptionsError, runThrough } from '../run-conformance.js';
 import { TargetError } from '../target.js';
 import { ArgsError, type CliArgs, parseCliArgs, USAGE } from './args.js';
+import { REPLAY_COMMAND, replayMain, runSettings } from './replay.js';
+import { REPLAY_LINE } from './replay-args.js';
 
 export const EXIT = { ok: 0, failed: 1, usage: 2, internal: 3, interrupted: 130, terminated: 143 } as const;
 
@@ -96,6 +98,7 @@ function writeFailureReports(paths: ReportPaths, why: string, code: number): str
 }
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === REPLAY_COMMAND) return replayMain(argv.slice(1), io);
   // Everything printed may quote the target's answers: no control character reaches the terminal as it is, and no
   // line of the target's starts a CI runner's command (report/inert-text.ts).
   const out = (text: string) => io.out(inertConsoleText(text));
@@ -109,7 +112,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     return EXIT.usage;
   }
   if (args.help) {
-    out(`${USAGE}\n`);
+    out(`${USAGE}\n\n${REPLAY_LINE}\n`);
     return EXIT.ok;
   }
   if (args.version) {
@@ -186,7 +189,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   if (unbuilt.length > 0) out(`\n${unbuilt.join('\n')}\n`);
   // Already inert and escaped: written as they are, so that the runner reads the commands.
   if (github) for (const line of githubAnnotations(result, verdict)) io.out(`${line}\n`);
-  out(`${formatReport(result, verdict).join('\n')}\n`);
+  const replay = args.json === undefined ? undefined : { file: args.json, run: runSettings(args) };
+  out(`${formatReport(result, verdict, replay).join('\n')}\n`);
   if (github?.summary) {
     const problem = appendSummary(github.summary, githubSummary(result, verdict));
     if (problem) {
@@ -197,7 +201,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   const { har } = result;
   for (const [file, text] of [
     [args.junit, () => junitReport(result, verdict)],
-    [args.json, () => jsonReport(result, verdict)],
+    [args.json, () => jsonReport(result, verdict, replay)],
     [args.har, () => harReport(har ?? harFailure('the run returned no archive'))],
     [args.html, () => htmlReport(result, verdict)],
     [args.ctrf, () => ctrfReport(result, verdict)],

@@ -22,6 +22,7 @@ import {
 } from '../engine/result.js';
 import { formatCoverage } from './coverage-table.js';
 import { inertConsoleText, inertLine } from './inert-text.js';
+import { type ReplayInfo, replayCommand } from './replay-info.js';
 import { coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /**
@@ -121,12 +122,18 @@ export function verdictLines(verdict: Verdict): string[] {
  * The failed checks of a rule (or, for a rule not verified, the checks that were not): what went wrong, the steps,
  * the deciding exchange and its curl line (the first few); the hint names where the rest are for the entry point in use.
  */
-export function failureDetails(r: RuleResult, shown = DETAILS_PER_RULE, door: EntryPoint = 'cli'): string[] {
+export function failureDetails(
+  r: RuleResult,
+  shown = DETAILS_PER_RULE,
+  door: EntryPoint = 'cli',
+  replay?: ReplayInfo,
+): string[] {
   const out: string[] = [];
   const outcome = r.outcome === 'UNVERIFIED' ? 'UNVERIFIED' : 'FAIL';
   const failed = r.checks.filter((c) => c.outcome === outcome);
   for (const c of failed.slice(0, shown)) {
     out.push(`    ${outcome === 'FAIL' ? '✗' : '!'} ${c.name}`, indent(c.reason ?? 'failed', '      '));
+    if (replay && outcome === 'FAIL') out.push(`      replay: ${replayCommand(replay, r.id, r.checks.indexOf(c) + 1)}`);
     if (c.steps) out.push(...describeSteps(c.steps, door).map((l) => `      ${l}`));
     for (const e of c.exchanges) out.push(...describeExchange(e).map((l) => `      ${l}`));
   }
@@ -162,8 +169,11 @@ export function ladderLines(
   return out;
 }
 
-/** The console report, line by line, every line inert (report/inert-text.ts). */
-export function formatReport(result: RunResult, verdict: Verdict = verdictOf(result)): string[] {
+/**
+ * The console report, line by line, every line inert (report/inert-text.ts); with `replay` (the CLI's --json), each
+ * failure shown names the command that replays it.
+ */
+export function formatReport(result: RunResult, verdict: Verdict = verdictOf(result), replay?: ReplayInfo): string[] {
   const ladder = ladderLines(result, verdict.requireAll ?? verdict.strict, result.door ?? 'cli');
   const warned = result.warnings ?? [];
   const out: string[] = [
@@ -192,7 +202,7 @@ export function formatReport(result: RunResult, verdict: Verdict = verdictOf(res
   if (failures.length > 0) {
     out.push('', 'Failures:');
     for (const r of failures) {
-      out.push('', `  ${r.id} ${r.level}: ${r.text}`, ...failureDetails(r, DETAILS_PER_RULE, door));
+      out.push('', `  ${r.id} ${r.level}: ${r.text}`, ...failureDetails(r, DETAILS_PER_RULE, door, replay));
     }
   }
   if (result.problems.length > 0)

@@ -13,6 +13,7 @@ import {
 } from '../engine/result.js';
 import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
 import { inertJsonText, inertXmlText } from './inert-text.js';
+import { checksWithReplay, type ReplayInfo } from './replay-info.js';
 import { unbuiltOperations } from './unbuilt.js';
 import { type CoverageGate, cleanupPhrase, coverageLine, type Verdict, verdictOf } from './verdict.js';
 
@@ -291,11 +292,16 @@ function cleanupSummary(result: RunResult): { complete: boolean; shortfall?: str
   };
 }
 
-export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(result)): string {
+/**
+ * The JSON report. With `replay` (the CLI's --json), it also holds the run's settings (`run`) and, on each failed check,
+ * the command that replays it (`replay`).
+ */
+export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(result), replay?: ReplayInfo): string {
   return `${inertJsonText(
     JSON.stringify(
       {
         baseUrl: result.baseUrl,
+        ...(replay ? { run: replay.run } : {}),
         marker: result.marker,
         startedAt: result.startedAt,
         wallMs: result.wallMs,
@@ -319,7 +325,7 @@ export function jsonReport(result: RunResult, verdict: Verdict = verdictOf(resul
         },
         missingOperations: result.missingOperations,
         unbuiltOperations: unbuiltOperations(result),
-        rules: result.rules,
+        rules: replay ? result.rules.map((r) => ({ ...r, checks: checksWithReplay(r, replay) })) : result.rules,
         coverage: result.coverage,
         problems: result.problems,
         preflightWarnings: result.warnings ?? [],

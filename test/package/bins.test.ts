@@ -58,7 +58,7 @@ describe('the bins', () => {
     [sandboxUrl, mockUrl] = [sandbox.found, mock.found];
   });
 
-  it.each(['task-sandbox', 'task-conformance', 'task-mock'])('%s answers --help and --version', async (bin) => {
+  it.each(['task-sandbox', 'task-conformance', 'task-mock', 'task-kit-mcp'])('%s answers --help and --version', async (bin) => {
     const [help, shown] = await Promise.all([npx([bin, '--help']), npx([bin, '--version'])]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain(`Usage: ${bin}`);
