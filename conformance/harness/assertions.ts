@@ -34,8 +34,14 @@ export function ensureSetup(condition: unknown, blockedBy: string, message: stri
   if (!condition) throw new NotVerified(blockedBy, message);
 }
 
-const statusText = (a: Answer): string =>
-  a.status === undefined ? (a.record.error ?? 'no answer') : `HTTP ${a.status}`;
+/** A redirect the suite did not follow (engine/send.ts) is the server's answer: its status and where it pointed. */
+const statusText = (a: Answer): string => {
+  if (a.status === undefined) return a.record.error ?? 'no answer';
+  const location = a.status >= 300 && a.status < 400 ? a.record.responseHeaders?.location : undefined;
+  return location === undefined
+    ? `HTTP ${a.status}`
+    : `HTTP ${a.status} to ${location} (a redirect the suite did not follow)`;
+};
 
 /**
  * The answer is a success (any 2xx): the source shows no success status codes, so a MUST check must not demand 200 or
