@@ -23,6 +23,8 @@ export { ID_OFFSET } from './choices/ids.js';
  * choices of shape change what the others answered.
  */
 export const CHOICES: Readonly<Record<string, Choice>> = {
+  idsReused: ids.idsReused,
+  idsReusedLastDeleted: ids.idsReusedLastDeleted,
   outcomesLocked: qaFlow.outcomesLocked,
   oneRunningSessionPerScenario: qaFlow.oneRunningSessionPerScenario,
   pendingOnlyToReopen: qaFlow.pendingOnlyToReopen,
