@@ -202,7 +202,7 @@ describe('a redirect the suite follows', () => {
  * to another server, and every GET of the scenario list (QA-03's, and the clean-up's) with a 307 to a fake
  * instance-metadata address there that hands out fake cloud credentials.
  */
-describe('a target that redirects a login and a read to another origin', () => {
+describe('a target that redirects a login and a read to another origin', { timeout: 4 * RUN_BOUNDS.timeoutMs }, () => {
   const ONLY = ['--only', 'CONV-04,QA-03'];
   const metadata = () => `${elsewhere.origin}/latest/meta-data/iam/security-credentials/role`;
   const redirectingSandbox = () => {
@@ -309,6 +309,32 @@ describe('a target that redirects a login and a read to another origin', () => {
     const cliRun = await cli('verdict');
     const outcomes = (rules: readonly RuleResult[]) => rules.map((r) => `${r.id} ${r.outcome}`);
     expect(outcomes(result.rules)).toEqual(outcomes((JSON.parse(cliRun.json) as { rules: RuleResult[] }).rules));
+  });
+
+  /** describeConformance in a team's own Vitest run (test/conformance/fixtures/sandbox.conformance.ts). */
+  async function vitestDoor(name: string, env: Record<string, string> = {}) {
+    const json = join(dir, `${name}-vitest.json`);
+    const run = await processRun(
+      ['node_modules/vitest/vitest.mjs', 'run', '--config', 'test/conformance/fixtures/vitest.config.ts'],
+      { TARGET_URL: server.baseUrl, ONLY: 'CONV-04,QA-03', JSON_REPORT: json, ...env },
+    );
+    return { ...run, json: existsSync(json) ? readFileSync(json, 'utf8') : '' };
+  }
+
+  it('describeConformance sends the other server nothing and gives the CLI verdict; with followRedirectsTo only GETs without credentials', async () => {
+    let before = elsewhere.received.length;
+    const run = await vitestDoor('default');
+    expect(elsewhere.received.slice(before)).toEqual([]);
+    for (const text of [run.output, run.json]) expect(text).not.toContain(SECRET);
+    const cliRun = await cli('vitest-verdict');
+    const outcomes = (json: string) =>
+      (JSON.parse(json) as { rules: RuleResult[] }).rules.map((r) => `${r.id} ${r.outcome}`);
+    expect(outcomes(run.json)).toEqual(outcomes(cliRun.json));
+    before = elsewhere.received.length;
+    await vitestDoor('followed', { FOLLOW_REDIRECTS_TO: elsewhere.origin });
+    const got = elsewhere.received.slice(before);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.filter((r) => r.method !== 'GET' || r.authorization || r.cookie || r.body)).toEqual([]);
   });
 
   it('runConformance with followRedirectsTo sends the other server only GETs without credentials', async () => {

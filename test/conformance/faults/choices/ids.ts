@@ -206,6 +206,8 @@ const QA_OBJECT: Record<string, 'scenario' | 'case'> = {
   case: 'case',
   cases: 'case',
 };
+/** How the titles of the other client's scenarios and cases begin: not the run's objects, and no clean-up's business. */
+export const ANOTHER_CLIENT = "Another client's";
 /** The first id the server hands out to a created scenario or case: far above every preset world's own. */
 const REUSED_FROM = 900_000;
 
@@ -314,14 +316,14 @@ function reusingIds(inner: FetchHandler, reuse: 'lowest' | 'last'): FetchHandler
         new Request(`${url.origin}${base}${path}?${board}`, { method: 'POST', headers, body: JSON.stringify(body) }),
       );
     const scenario = await post('/features/qa/scenarios/list/', {
-      title: "Another client's scenario",
+      title: `${ANOTHER_CLIENT} scenario`,
       parent_id: null,
     });
     const id = (dataIn(await scenario.json())?.scenario as { id?: unknown } | undefined)?.id;
     if (!Number.isSafeInteger(id)) return;
     await post('/features/qa/cases/list/', {
       scenario: id,
-      title: "Another client's case",
+      title: `${ANOTHER_CLIENT} case`,
       description: 'Written by another client.',
       steps_to_reproduce: '1. Another client.',
       expected_result: 'Another client.',
