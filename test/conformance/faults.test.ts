@@ -20,7 +20,7 @@ import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
 import { lanes } from '../support/lanes.js';
 import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
-import { allChoices, CHOICES, type Choice } from './faults/choices.js';
+import { ANOTHER_CLIENT, allChoices, CHOICES, type Choice } from './faults/choices.js';
 import { FAULTS } from './faults/index.js';
 import { deletedScenarioListed } from './faults/qa.js';
 import { type Fault, parse, reply } from './faults/wrap.js';
@@ -284,6 +284,23 @@ describe.concurrent('what a check shows and how it copes', TIMEOUT, () => {
       expect(rule?.reason, id).toMatch(/the server reused the id \d+ of a deleted case for another case/);
       expect(rule?.checks[0]?.notes?.length, id).toBeGreaterThan(0);
     }
+  });
+
+  it('no delete of the run or its clean-up reaches an object that took a deleted id (QA-06, QA-07, QA-21 against idsReusedLastDeleted)', async () => {
+    const hit: string[] = [];
+    const inner = idsReusedLastDeleted.wrap(createSandbox().fetch);
+    const watched: FetchHandler = async (req) => {
+      const { operationId, query } = await parse(req);
+      if (operationId === 'deleteScenario' || operationId === 'deleteCase') {
+        // What the id names at the moment of its delete, read as the deleting account.
+        const read = await inner(new Request(req.url, { headers: req.headers }));
+        if ((await read.text()).includes(ANOTHER_CLIENT)) hit.push(`${operationId} ${query.toString()}`);
+      }
+      return inner(req);
+    };
+    const result = await runAgainst(1, watched, ['QA-06', 'QA-07', 'QA-21']);
+    expect(notPassing(result.rules)).toEqual([]);
+    expect(hit).toEqual([]);
   });
 
   it('a deletion that does not delete still fails QA-06 and QA-21 on a server that reuses ids', async () => {
