@@ -3,6 +3,7 @@
 // target closed. The CLI and the Vitest suite are users of this function.
 import { CHECK_FILES, EXCHANGE_RULES } from './checks/index.js';
 import type { EntryPoint } from './engine/entry-points.js';
+import { OriginError, redirectOrigins } from './engine/redirect-origins.js';
 import type { ProgressEvent, RunResult } from './engine/result.js';
 import { maskedResult, runSuite } from './engine/run-suite.js';
 import { send } from './engine/send.js';
@@ -41,6 +42,12 @@ export interface ConformanceOptions {
   preflight?: boolean;
   /** Keep every exchange and return them as an HTTP Archive, secrets masked. */
   har?: boolean;
+  /**
+   * Origins (`https://auth.example.com`) besides the target's that a GET or HEAD may follow a redirect to, without its
+   * credentials (`--follow-redirects-to`). By default a read follows redirects within the target's origin only; a write
+   * never follows one.
+   */
+  followRedirectsTo?: readonly string[];
 }
 
 export interface ConformanceResult extends RunResult {
@@ -55,7 +62,10 @@ export class OptionsError extends Error {
   override readonly name = 'OptionsError';
 }
 
-const OPTION_KINDS: Record<keyof ConformanceOptions, 'any' | 'signal' | 'list' | 'function' | 'boolean' | 'count'> = {
+const OPTION_KINDS: Record<
+  keyof ConformanceOptions,
+  'any' | 'signal' | 'list' | 'origins' | 'function' | 'boolean' | 'count'
+> = {
   target: 'any',
   profile: 'any',
   signal: 'signal',
@@ -70,11 +80,13 @@ const OPTION_KINDS: Record<keyof ConformanceOptions, 'any' | 'signal' | 'list' |
   maxExamples: 'count',
   preflight: 'boolean',
   har: 'boolean',
+  followRedirectsTo: 'origins',
 };
 
 const KIND_TEXT = {
   signal: 'an AbortSignal',
   list: 'an array of rule IDs, areas or ID prefixes',
+  origins: 'an array of origins (https://auth.example.com)',
   function: 'a function',
   boolean: 'true or false',
   count: 'a non-negative integer',
@@ -91,7 +103,7 @@ function checkOptions(options: unknown): asserts options is ConformanceOptions {
     const fits =
       kind === 'signal'
         ? value instanceof AbortSignal
-        : kind === 'list'
+        : kind === 'list' || kind === 'origins'
           ? Array.isArray(value) && value.every((v) => typeof v === 'string')
           : kind === 'function'
             ? typeof value === 'function'
@@ -130,6 +142,16 @@ export function selection(
   return selected;
 }
 
+/** The origins a read may be redirected to besides the target's; an OptionsError names the option as the door spells it. */
+export function followedOrigins(values: readonly string[] | undefined, door: EntryPoint = 'code'): string[] {
+  try {
+    return redirectOrigins(values ?? [], door === 'cli' ? '--follow-redirects-to' : 'followRedirectsTo');
+  } catch (error) {
+    if (error instanceof OriginError) throw new OptionsError(error.message);
+    throw error;
+  }
+}
+
 /**
  * An in-process target must answer the reachability probe without throwing: a listener or handler that throws on
  * GET /member/me/ would fail every rule for one reason, which is better said once.
@@ -157,6 +179,7 @@ export function runConformance(options: ConformanceOptions): Promise<Conformance
 export async function runThrough(door: EntryPoint, options: ConformanceOptions): Promise<ConformanceResult> {
   checkOptions(options);
   const selected = selection(options.only, options.skip, door);
+  const followRedirectsTo = followedOrigins(options.followRedirectsTo, door);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // A profile error names profile fields; the base URL is the target's, for any kind of target.
   const target = await openTarget(options.target, options.profile?.baseUrl);
@@ -182,6 +205,7 @@ export async function runThrough(door: EntryPoint, options: ConformanceOptions):
       ...(options.maxExamples === undefined ? {} : { maxExamples: options.maxExamples }),
       preflight: options.preflight ?? true,
       keepWire: options.har ?? false,
+      followRedirectsTo,
       onProgress: options.onProgress ?? (() => undefined),
       ...(options.signal ? { signal: options.signal } : {}),
     });

@@ -1,10 +1,12 @@
 // QA rules for scenarios and cases (source §2, §4, §7): create, read, rename, hierarchy, filters, availability and
 // complete deletion.
 
+import { isObject } from '../../contract/json.js';
 import { idOf, numericId, rowsIn } from '../engine/discovery.js';
 import { blameRow, ensure, ensureNone, expectStatus, expectSuccess } from '../harness/assertions.js';
 import { createHarness } from '../harness/harness.js';
 import { type Found, listCases, listScenarios, listSessions } from '../harness/list-readers.js';
+import { caseIdentity, expectGone, scenarioIdentity, stillListed } from '../harness/read-back.js';
 import { caseFields, createCase, createScenario, readObject, startSession } from '../harness/setup-steps.js';
 
 const h = createHarness(import.meta.url);
@@ -48,7 +50,8 @@ h.rule('QA-01', 'a scenario can be created, read, renamed and deleted', async ()
     `after the rename the scenario reads ${JSON.stringify(reread.object?.title)}`,
   );
   await deleteScenario(created.id);
-  expectStatus((await readScenario(created.id)).answer, [404], 'GET /features/qa/scenarios/ after the delete');
+  const after = 'GET /features/qa/scenarios/ after the delete';
+  expectGone(h, await readScenario(created.id), created.id, scenarioIdentity(renamed, null), after);
 });
 
 h.rule('QA-02', 'a scenario created with a parent_id reads back with it', async () => {
@@ -120,7 +123,8 @@ h.rule('QA-04', 'a test case can be created, read, updated and deleted', async (
     );
   }
   await deleteCase(created.id);
-  expectStatus((await readCase(created.id)).answer, [404], 'GET /features/qa/cases/ after the delete');
+  const identity = caseIdentity(changes.title, scenario.id);
+  expectGone(h, await readCase(created.id), created.id, identity, 'GET /features/qa/cases/ after the delete');
 });
 
 h.rule('QA-05', "listing cases by scenario_id returns that scenario's cases and no others", async () => {
@@ -145,27 +149,28 @@ h.rule('QA-05', "listing cases by scenario_id returns that scenario's cases and 
 h.rule('QA-06', 'deleting a scenario removes its cases', async () => {
   const member = await h.as('member');
   const scenario = await createScenario(h, member, h.board, { title: h.title('deleted with cases'), parent_id: null });
-  const doomed = await createCase(h, member, h.board, scenario.id, h.title('case of a deleted scenario'));
+  const title = h.title('case of a deleted scenario');
+  const doomed = await createCase(h, member, h.board, scenario.id, title);
   await deleteScenario(scenario.id);
-  expectStatus((await readCase(doomed.id)).answer, [404], 'GET /features/qa/cases/ for a case of the deleted scenario');
+  const what = 'GET /features/qa/cases/ for a case of the deleted scenario';
+  expectGone(h, await readCase(doomed.id), doomed.id, caseIdentity(title, scenario.id), what);
 });
 
 h.rule('QA-07', 'deleting a scenario removes its descendants and the sessions started for it', async () => {
   const member = await h.as('member');
   const parent = await createScenario(h, member, h.board, { title: h.title('deleted parent'), parent_id: null });
-  const child = await createScenario(h, member, h.board, { title: h.title('orphan?'), parent_id: parent.id });
+  const childTitle = h.title('orphan?');
+  const child = await createScenario(h, member, h.board, { title: childTitle, parent_id: parent.id });
+  const childIdentity = scenarioIdentity(childTitle, parent.id);
   await createCase(h, member, h.board, child.id, h.title('case of a deleted child'));
   const session = await startSession(h, member, h.board, parent.id);
   await deleteScenario(parent.id);
-  expectStatus(
-    (await readScenario(child.id)).answer,
-    [404],
-    'GET /features/qa/scenarios/ for a child of the deleted scenario',
-  );
+  const childRead = 'GET /features/qa/scenarios/ for a child of the deleted scenario';
+  expectGone(h, await readScenario(child.id), child.id, childIdentity, childRead);
   ensureNone(
     h,
     await listScenarios(h, member, h.board),
-    (s) => s.id === child.id,
+    stillListed(h, childIdentity, child.id, 'GET /features/qa/scenarios/list/'),
     `the scenario list still holds ${child.id}, a child of the deleted scenario`,
   );
   for (const active of [true, false]) {
@@ -180,32 +185,42 @@ h.rule('QA-07', 'deleting a scenario removes its descendants and the sessions st
 
 h.rule('QA-21', 'a deleted scenario or case is gone from its list as well as from its read', async () => {
   const member = await h.as('member');
-  const scenario = await createScenario(h, member, h.board, { title: h.title('deleted for good'), parent_id: null });
-  const kept = await createCase(h, member, h.board, scenario.id, h.title('case kept a while'));
-  const removed = await createCase(h, member, h.board, scenario.id, h.title('case deleted alone'));
+  const scenarioTitle = h.title('deleted for good');
+  const scenario = await createScenario(h, member, h.board, { title: scenarioTitle, parent_id: null });
+  const keptTitle = h.title('case kept a while');
+  const kept = await createCase(h, member, h.board, scenario.id, keptTitle);
+  const removedTitle = h.title('case deleted alone');
+  const removed = await createCase(h, member, h.board, scenario.id, removedTitle);
+  const removedIdentity = caseIdentity(removedTitle, scenario.id);
   await deleteCase(removed.id);
-  expectStatus((await readCase(removed.id)).answer, [404], 'GET /features/qa/cases/ for the deleted case');
+  const removedRead = 'GET /features/qa/cases/ for the deleted case';
+  expectGone(h, await readCase(removed.id), removed.id, removedIdentity, removedRead);
   ensureNone(
     h,
     await listCases(h, member, h.board, scenario.id),
-    (c) => c.id === removed.id,
+    stillListed(h, removedIdentity, removed.id, 'GET /features/qa/cases/list/'),
     `the case list of scenario ${scenario.id} still holds the deleted case`,
   );
+  const scenarioIdentityOf = scenarioIdentity(scenarioTitle, null);
   await deleteScenario(scenario.id);
-  expectStatus((await readScenario(scenario.id)).answer, [404], 'GET /features/qa/scenarios/ after the delete');
+  const scenarioRead = 'GET /features/qa/scenarios/ after the delete';
+  expectGone(h, await readScenario(scenario.id), scenario.id, scenarioIdentityOf, scenarioRead);
   ensureNone(
     h,
     await listScenarios(h, member, h.board),
-    (s) => s.id === scenario.id,
+    stillListed(h, scenarioIdentityOf, scenario.id, 'GET /features/qa/scenarios/list/'),
     `the scenario list still holds the deleted scenario ${scenario.id}`,
   );
-  expectStatus((await readCase(kept.id)).answer, [404], 'GET /features/qa/cases/ for a case of the deleted scenario');
+  const keptRead = 'GET /features/qa/cases/ for a case of the deleted scenario';
+  expectGone(h, await readCase(kept.id), kept.id, caseIdentity(keptTitle, scenario.id), keptRead);
   // Its case list may answer 404 (the scenario is missing) or list nothing; it must not list the case.
   const after = await h.call(member, 'listCases', { query: { ...h.board, scenario_id: scenario.id } });
   if (after.status !== undefined && after.status >= 200 && after.status < 300) {
     const rows = rowsIn(after.body, 'case') ?? [];
+    const keptIdentity = caseIdentity(keptTitle, scenario.id);
+    const held = stillListed(h, keptIdentity, kept.id, 'GET /features/qa/cases/list/ of the deleted scenario');
     ensure(
-      !rows.some((r) => idOf(r, 'case') === kept.id),
+      !rows.some((r) => isObject(r) && held({ ...r, id: idOf(r, 'case') ?? Number.NaN })),
       `the case list of the deleted scenario still holds case ${kept.id}`,
     );
   } else {

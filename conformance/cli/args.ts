@@ -2,6 +2,7 @@
 // message naming the flag.
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_EXAMPLES, DEFAULT_SEED } from '../cases/generation-defaults.js';
+import { redirectOrigins } from '../engine/redirect-origins.js';
 import { DEFAULT_TIMEOUT_MS, DEFAULT_TOTAL_TIMEOUT_MS } from '../engine/time-bounds.js';
 
 export interface CliArgs {
@@ -41,6 +42,8 @@ export interface CliArgs {
   ctrf?: string;
   /** `--format`: `github` writes annotations and the job summary; absent means `github` under GitHub Actions. */
   format?: OutputFormat;
+  /** Origins besides the target's that a read may follow a redirect to (`--follow-redirects-to`). */
+  followRedirectsTo: string[];
 }
 
 /** The console's output formats (`--format`): GitHub Actions workflow commands on top of the report, or not. */
@@ -85,6 +88,11 @@ Options:
                           CONFORMANCE_MISSING_OPERATIONS): for a finished server's CI
   --min-coverage <n>      fail the run (exit 1) when less than n % (0-100) of the responses openapi.yaml declares
                           (operation x status) were exercised; a partial run (--only) exercises fewer
+  --follow-redirects-to <origins>
+                          comma-separated origins (https://auth.example.com) besides the target's that a GET may
+                          follow a redirect to, sent without its credentials; repeatable. By default a GET follows
+                          redirects within the target's origin only and a write follows none: a redirect not followed
+                          is reported as the server's answer (its status and Location)
   --timeout <ms>          per request (default ${DEFAULT_TIMEOUT_MS})
   --total-timeout <ms>    for the whole run (default ${DEFAULT_TOTAL_TIMEOUT_MS})
   --seed <n>              seed of the generated cases (area generated); the same seed sends the same requests
@@ -158,6 +166,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (values && items.length === 0) throw new ArgsError(`${flag} needs at least one rule ID or area`);
     return items;
   };
+  const followRedirectsTo = (v['follow-redirects-to'] ?? []).flatMap((o) => o.split(',')).map((o) => o.trim());
+  if (v['follow-redirects-to'] && followRedirectsTo.some((o) => o === '')) {
+    throw new ArgsError('--follow-redirects-to needs origins, comma-separated (https://auth.example.com)');
+  }
+  try {
+    redirectOrigins(followRedirectsTo, '--follow-redirects-to');
+  } catch (error) {
+    throw new ArgsError((error as Error).message);
+  }
   const only = list(v.only, '--only');
   const skip = list(v.skip, '--skip');
   return {
@@ -185,6 +202,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     ...(v.html === undefined ? {} : { html: v.html }),
     ...(v.ctrf === undefined ? {} : { ctrf: v.ctrf }),
     ...(v.format === undefined ? {} : { format: format(v.format) }),
+    followRedirectsTo,
   };
 }
 
@@ -210,6 +228,7 @@ function parse(argv: readonly string[]) {
       strict: { type: 'boolean' },
       'require-all': { type: 'boolean' },
       'min-coverage': { type: 'string' },
+      'follow-redirects-to': { type: 'string', multiple: true },
       timeout: { type: 'string' },
       'total-timeout': { type: 'string' },
       seed: { type: 'string' },

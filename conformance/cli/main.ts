@@ -166,6 +166,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       preflight: args.preflight,
       ...(io.signal ? { signal: io.signal } : {}),
       har: args.har !== undefined,
+      followRedirectsTo: args.followRedirectsTo,
     });
   } catch (error) {
     if (

@@ -101,16 +101,18 @@ async function runCheck(
     reason = redactor.text(limitReason(limit, roomOf(state.room, limited)));
   }
   const ms = Math.round(performance.now() - started);
+  const noted = mine.notes?.length ? { notes: mine.notes.map(redactor.text) } : {};
   // Blamed by this check (`call` blames each answer; `blame` may name one an earlier check of the file got).
   const shown = mine.blamed ?? mine.answers.at(-1);
   // Masked again with what the run knows now: a token's secret is known only once a check has found it.
   const exchanges = shown ? [redactor.json(shown.record) as ExchangeRecord] : [];
-  if (outcome === 'UNVERIFIED') return { ...base, outcome, blockedBy, reason, exchanges, ms };
+  if (outcome === 'UNVERIFIED') return { ...base, outcome, blockedBy, reason, exchanges, ...noted, ms };
   if (waiting) return { ...base, outcome, waitsFor: waiting, ...(reason ? { reason } : {}), exchanges: [], ms };
-  if (outcome !== 'FAIL') return { ...base, outcome, ...(reason ? { reason } : {}), exchanges: [], ms };
+  if (outcome !== 'FAIL') return { ...base, outcome, ...(reason ? { reason } : {}), exchanges: [], ...noted, ms };
   return {
     ...base,
     outcome,
+    ...noted,
     ...(reason ? { reason } : {}),
     ...(offenders ? { offenders: [...offenders] } : {}),
     exchanges,

@@ -58,6 +58,8 @@ export interface CleanupOptions {
    * waiting. The clean-up then waits this long before it looks again.
    */
   lateWritesMs?: number;
+  /** Origins besides the target's that a read may follow a redirect to (engine/send.ts). */
+  followTo?: readonly string[];
 }
 
 interface Board {
@@ -122,7 +124,11 @@ function createCleanupRequests(options: CleanupOptions, budget: AbortSignal) {
       if (body !== undefined) headers['content-type'] = 'application/json';
       const json = body === undefined ? {} : { body: JSON.stringify(body) };
       const request = new Request(url, { method, headers, ...json });
-      const { response, text } = await send(options.fetch, request, { timeoutMs: options.timeoutMs, signal: budget });
+      const { response, text } = await send(options.fetch, request, {
+        timeoutMs: options.timeoutMs,
+        signal: budget,
+        ...(options.followTo ? { followTo: options.followTo } : {}),
+      });
       return { status: response.status, body: readBody(text).body };
     } catch (error) {
       return { status: undefined, body: undefined, error: budget.aborted ? outOfTime : (error as Error).message };
@@ -151,7 +157,7 @@ function createCleanupRequests(options: CleanupOptions, budget: AbortSignal) {
     }
     return login;
   };
-  return { ask, authorization };
+  return { ask, authorization, marker: options.marker };
 }
 
 type CleanupRequests = ReturnType<typeof createCleanupRequests>;
@@ -200,6 +206,35 @@ function removableOf(s: Search, row: Record<string, unknown>): Removable {
   };
 }
 
+/**
+ * Whether an id of the ledger now names another object: a server may hand a deleted id to the next object created
+ * (SQLite's rowids), and the run's object may have gone with its parent. Read before its delete, an object without the
+ * run's marker is not the run's: it is not deleted, and the run's is gone.
+ */
+async function reusedId(
+  requests: CleanupRequests,
+  actor: Actor,
+  path: string,
+  query: Record<string, string | number | undefined>,
+): Promise<boolean> {
+  let authorization: string;
+  try {
+    authorization = await requests.authorization(actor);
+  } catch {
+    return false;
+  }
+  const reply = await requests.ask('GET', path, query, authorization);
+  if (!isSuccess(reply.status)) return false;
+  const object = dataOf(reply.body);
+  return stringsIn(object).length > 0 && !marked(object, requests.marker);
+}
+
+const reusedOutcome = (kind: string): Outcome => ({
+  removed: true,
+  said: `its id now names another ${kind} (the server reused it): the run's is gone`,
+  tried: false,
+});
+
 /** One delete as `actor`; a 404 counts as removed (already gone, e.g. with its parent). */
 async function deleteAs(
   requests: CleanupRequests,
@@ -235,7 +270,11 @@ function remove(requests: CleanupRequests, r: Removable): Promise<Outcome> {
   }
   if (r.id === undefined) return Promise.resolve(unaddressable('id'));
   const query = { company_id: r.companyId, board_id: r.boardId, scenario_id: r.id };
-  return deleteAs(requests, r.actor, '/features/qa/scenarios/', query);
+  // A row a search found carries the marker; an id from the ledger alone is read first.
+  if (r.title !== undefined) return deleteAs(requests, r.actor, '/features/qa/scenarios/', query);
+  return reusedId(requests, r.actor, '/features/qa/scenarios/', query).then((reused) =>
+    reused ? reusedOutcome('scenario') : deleteAs(requests, r.actor, '/features/qa/scenarios/', query),
+  );
 }
 
 /** The lists to search, each once: by the kind of list each place is, as the account behind its actor. */
@@ -258,6 +297,34 @@ const leftOf = (r: Removable, why: string): LeftBehind => {
   const { parentId: _parent, ...rest } = r as Removable & { parentId?: number };
   return { ...rest, why };
 };
+
+/**
+ * A token row the server lists as revoked (source §3: DELETE "revokes the token"): `revoked`, `revoked_at`, or a state
+ * naming it. A row that is only inactive (`is_active` false) is not: a deactivated token can be reactivated (TOKEN-05).
+ */
+const listedRevoked = (row: Record<string, unknown>): boolean =>
+  row.revoked === true ||
+  typeof row.revoked_at === 'string' ||
+  typeof row.revoked_at === 'number' ||
+  [row.state, row.status].some((s) => typeof s === 'string' && /^(revoked|deleted)$/i.test(s));
+
+/**
+ * The keys of the tokens the API has already removed as far as it goes: those a DELETE of the run answered with a 2xx
+ * (the ledger), and those a searched token list shows revoked. A second delete of one may be refused (404, 409, …)
+ * and leaves nothing behind; the rules judge whether it still authenticates (TOKEN-06, TOKEN-10) or is still listed
+ * (TOKEN-11).
+ */
+function tokensGone(ledger: readonly LedgerEntry[], looks: ReadonlyMap<Search, Searched>): Set<string> {
+  const gone = new Set(ledger.flatMap((e) => (e.event === 'deleted' && e.kind === 'token' ? [String(e.key)] : [])));
+  for (const [s, looked] of looks) {
+    if (s.kind !== 'token' || !looked.ok) continue;
+    for (const row of looked.rows) {
+      const key = tokenKeyOf(row);
+      if (key !== undefined && listedRevoked(row)) gone.add(String(key));
+    }
+  }
+  return gone;
+}
 
 /** Tokens and scenarios to remove: the ledger's, then what the first look found (it knows the board that lists it). */
 function pendingOf(open: readonly LedgerEntry[], found: readonly Removable[]): Map<string, Removable> {
@@ -322,7 +389,13 @@ export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: Le
   const found = [...firstLook].flatMap(([s, looked]) =>
     looked.ok && s.kind !== 'task' ? looked.rows.map((row) => removableOf(s, row)) : [],
   );
-  const pending = pendingOf(open, found);
+  const gone = tokensGone(options.ledger, firstLook);
+  const isGone = (r: Removable) => r.kind === 'token' && r.key !== undefined && gone.has(String(r.key));
+  const pending = pendingOf(
+    open,
+    found.filter((r) => !isGone(r)),
+  );
+  for (const [k, r] of pending) if (isGone(r)) pending.delete(k);
   const outcomes = await removeAll(requests, pending);
 
   // A second look where something was to be removed (everywhere after a stop): what still carries the marker is left,
@@ -341,6 +414,7 @@ export async function cleanUp(options: CleanupOptions): Promise<{ leftBehind: Le
     for (const row of looked.rows) {
       const r = removableOf(s, row);
       const k = removableKey(r);
+      if (isGone(r) || (r.kind === 'token' && listedRevoked(row))) continue;
       const before = outcomes.get(k);
       // A token the API keeps listed as revoked after its delete is removed as far as the API goes (source §3: DELETE
       // "revokes the token"); that it no longer authenticates is judged by TOKEN-06 and TOKEN-10.
@@ -398,6 +472,7 @@ async function dependents(
     } else if (e.kind === 'session') left.push({ ...entry, why: 'the API has no session delete' });
     else {
       const query = { company_id: companyId, board_id: boardId, case_id: id };
+      if (await reusedId(requests, accountOf(actor), '/features/qa/cases/', query)) continue;
       const outcome = await deleteAs(requests, accountOf(actor), '/features/qa/cases/', query);
       if (!outcome.removed) left.push({ ...entry, why: outcome.said });
     }

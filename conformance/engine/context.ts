@@ -29,6 +29,8 @@ export interface CheckState {
   answers: Answer[];
   /** The answer to show if the check fails. */
   blamed?: Answer;
+  /** What the check found worth saying whatever its outcome (a server that reused a deleted id). */
+  notes?: string[];
 }
 
 export interface Scope {

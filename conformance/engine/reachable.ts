@@ -16,11 +16,12 @@ export async function checkReachable(
   timeoutMs: number,
   signal: AbortSignal,
   door: EntryPoint = 'cli',
+  followTo: readonly string[] = [],
 ): Promise<string | undefined> {
   let status: number;
   try {
     const request = new Request(`${baseUrl}/member/me/`, { redirect: 'manual' });
-    status = (await send(fetch, request, { timeoutMs, signal })).response.status;
+    status = (await send(fetch, request, { timeoutMs, signal, followTo })).response.status;
   } catch (error) {
     if (!(error instanceof NoAnswerError) || error.kind === 'stopped') throw error;
     const why = error.message.replace(/^GET \S+: (network error: )?/, '');

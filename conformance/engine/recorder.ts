@@ -50,6 +50,8 @@ export interface RecorderOptions {
   keepWire?: boolean;
   /** operationIds the profile declared missing: a request for one is never sent (NotApplicable). */
   missing?: ReadonlySet<string>;
+  /** Origins besides the target's that a read may follow a redirect to (engine/send.ts). */
+  followTo?: readonly string[];
 }
 
 /** The answers of one check file, in order (what `h.recorder` shows a check). */
@@ -179,7 +181,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
         if (place) places.set(JSON.stringify(place), place);
       };
       let exchange: Awaited<ReturnType<typeof send>>;
-      const pending = send(options.fetch, request, { timeoutMs });
+      const pending = send(options.fetch, request, {
+        timeoutMs,
+        ...(options.followTo ? { followTo: options.followTo } : {}),
+      });
       inFlight.add(pending);
       try {
         exchange = await pending;

@@ -33,6 +33,8 @@ export interface CheckResult {
    * in full below starts with `▶`.
    */
   steps?: string[];
+  /** What the check found worth saying whatever its outcome (a server that reused a deleted id); the rule's reason repeats it. */
+  notes?: string[];
   ms: number;
 }
 
@@ -246,6 +248,8 @@ export function judgeRules(
           parts.push(`${notApplicable} of ${mine.length} checks not applicable: ${waitingFor(mine)}`);
         if (parts.length > 0) reason = parts.join('; ');
       }
+      const notes = [...new Set(mine.flatMap((c) => c.notes ?? []))];
+      if (notes.length > 0) reason = [reason, ...notes].filter(Boolean).join('; ');
       return {
         id: rule.id,
         level: rule.level,

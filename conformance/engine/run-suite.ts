@@ -60,6 +60,8 @@ export interface SuiteInput {
   preflight: boolean;
   /** Keep the wire form of every exchange (for an HTTP Archive). */
   keepWire: boolean;
+  /** Origins besides the target's that a read may follow a redirect to (`--follow-redirects-to`); none when absent. */
+  followRedirectsTo?: readonly string[];
   onProgress: (event: ProgressEvent) => void;
   signal?: AbortSignal;
 }
@@ -130,6 +132,7 @@ function start(input: SuiteInput, redactor: Redactor, startedAt: number): Starte
     timeoutMs: input.timeoutMs,
     redactor,
     fetch: input.fetch,
+    ...(input.followRedirectsTo ? { followTo: input.followRedirectsTo } : {}),
     signal: controller.signal,
     sender: () => {
       const s = current.getStore();
@@ -193,7 +196,14 @@ async function open(
     // Only the caller's signal cuts the probe short: an unreachable target is an error even when the bound falls first.
     const probeSignal = input.signal ?? new AbortController().signal;
     const probeMs = Math.max(input.timeoutMs, PROBE_MIN_MS);
-    const hint = await checkReachable(input.fetch, input.profile.baseUrl, probeMs, probeSignal, input.door);
+    const hint = await checkReachable(
+      input.fetch,
+      input.profile.baseUrl,
+      probeMs,
+      probeSignal,
+      input.door,
+      input.followRedirectsTo,
+    );
     if (hint) warn(hint);
     if (input.preflight) {
       const { state } = run;
@@ -253,6 +263,7 @@ async function finish(
         ledger: recorder.ledger,
         places: recorder.places,
         fetch: input.fetch,
+        ...(input.followRedirectsTo ? { followTo: input.followRedirectsTo } : {}),
         timeoutMs: input.timeoutMs,
         budgetMs: Math.max(left(), CLEANUP_MIN_MS),
         ...(stopper.reason ? { lateWritesMs: LATE_WRITES_MS } : {}),

@@ -1,5 +1,7 @@
-// One bounded HTTP exchange for every request the suite sends (docs/conformance.md, "Bounds"): a per-request deadline,
-// the run's stop signal, and a cap on the answer's size, whether the target is a server or an in-process handler.
+// One bounded HTTP exchange for every request the suite sends (docs/conformance.md, "Bounds" and "Redirects"): a
+// per-request deadline, the run's stop signal, a cap on the answer's size, and the redirect policy (a read follows a
+// redirect within the target's origin, or to an origin the user named; a write never), whether the target is a server
+// or an in-process handler.
 
 import { deadline } from '../../client/transport.js';
 import type { FetchHandler } from '../../contract/http.js';
@@ -26,6 +28,11 @@ export interface SendOptions {
   /** Aborting it (the clean-up's budget ran out) ends the exchange at once; none lets it run to its timeout. */
   signal?: AbortSignal;
   maxBytes?: number;
+  /**
+   * Origins besides the request's own that a read may follow a redirect to (`--follow-redirects-to`), without its
+   * credentials; none by default.
+   */
+  followTo?: readonly string[];
 }
 
 /** Settles with `promise`, or rejects as soon as `signal` aborts: an in-process handler may ignore the signal. */
@@ -65,6 +72,51 @@ const NULL_BODY = new Set([101, 204, 205, 304]);
  */
 const RETRIED = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE', 'PUT']);
 
+/** The statuses whose Location a read follows (RFC 9110 §15.4); 300 and 304 are answers, not redirects. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/** As browsers (the Fetch standard's limit): past it, the last redirect is the answer. */
+const MAX_REDIRECTS = 20;
+/** Only these are followed: a write is never sent again, its redirect is the server's answer. */
+const READS = new Set(['GET', 'HEAD']);
+/** Never sent to another origin, even one the user allows (as the Fetch standard drops them on a cross-origin hop). */
+const CREDENTIALS = ['authorization', 'cookie', 'proxy-authorization'];
+
+/**
+ * The answer to `request`, following its redirects by the suite's policy: only a read without a body that asked to
+ * follow (`redirect: 'manual'` asks to see the redirect itself), only to the request's own origin or to one of
+ * `followTo` (then without credentials), at most MAX_REDIRECTS times. A redirect not followed is the answer, Location
+ * and all: nothing is fetched from where the user did not point the suite.
+ */
+async function followed(
+  fetch: FetchHandler,
+  request: Request,
+  signal: AbortSignal,
+  followTo: readonly string[],
+): Promise<Response> {
+  const origin = new URL(request.url).origin;
+  const follows = request.redirect === 'follow' && READS.has(request.method) && request.body === null;
+  let current = new Request(request, { signal, redirect: 'manual' });
+  for (let hop = 0; ; hop++) {
+    const here = new URL(current.url).origin;
+    // Another origin the user allowed is a host of its own: the network reaches it, not an in-process handler.
+    const answer = await until((here === origin ? fetch : globalThis.fetch)(current), signal);
+    const location = answer.headers.get('location');
+    if (!follows || !REDIRECTS.has(answer.status) || location === null || hop === MAX_REDIRECTS) return answer;
+    let next: URL;
+    try {
+      next = new URL(location, current.url);
+    } catch {
+      return answer;
+    }
+    const home = next.origin === origin;
+    if (!home && !followTo.includes(next.origin)) return answer;
+    await answer.body?.cancel().catch(() => undefined);
+    const headers = new Headers(current.headers);
+    if (!home) for (const name of CREDENTIALS) headers.delete(name);
+    current = new Request(next, { method: request.method, headers, signal, redirect: 'manual' });
+  }
+}
+
 const isReset = (error: unknown): boolean => {
   const code = ((error as Error)?.cause as { code?: string } | undefined)?.code;
   return code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE';
@@ -84,7 +136,7 @@ export async function send(
   const signal = options.signal ?? new AbortController().signal;
   if (signal.aborted) throw new NoAnswerError('stopped', `${what}: not sent: the run was stopped`);
   const limit = deadline(options.timeoutMs, signal);
-  const attempt = () => until(fetch(new Request(request, { signal: limit.signal })), limit.signal);
+  const attempt = () => followed(fetch, request, limit.signal, options.followTo ?? []);
   try {
     const answer = await attempt().catch((error: unknown) => {
       // A kept-alive connection the server closed just as it was reused: a safe request (it changes nothing) is sent

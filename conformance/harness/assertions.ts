@@ -35,9 +35,17 @@ export function ensureSetup(condition: unknown, blockedBy: string, message: stri
   if (!condition) throw new NotVerified(blockedBy, message);
 }
 
-/** The status, or why there was none; the target's words stay on one line (report/inert-text.ts). */
-const statusText = (a: Answer): string =>
-  a.status === undefined ? inertLine(a.record.error ?? 'no answer') : `HTTP ${a.status}`;
+/**
+ * The status, or why there was none; a redirect the suite did not follow (engine/send.ts) is the server's answer: its
+ * status and where it pointed. The target's words stay on one line (report/inert-text.ts).
+ */
+const statusText = (a: Answer): string => {
+  if (a.status === undefined) return inertLine(a.record.error ?? 'no answer');
+  const location = a.status >= 300 && a.status < 400 ? a.record.responseHeaders?.location : undefined;
+  return location === undefined
+    ? `HTTP ${a.status}`
+    : `HTTP ${a.status} to ${inertLine(location)} (a redirect the suite did not follow)`;
+};
 
 /**
  * The answer is a success (any 2xx): the source shows no success status codes, so a MUST check must not demand 200 or

@@ -83,6 +83,8 @@ export interface Harness {
   readonly checks: CheckFile;
   /** Marks an answer as the one to show if the current check fails. */
   blame(answer: Answer | undefined): void;
+  /** Says something in the report whatever the check's outcome: the rule's reason repeats it. */
+  note(text: string): void;
 }
 
 /** The answer a request of the running check got, or the error when there is none to show. */
@@ -175,6 +177,11 @@ export function createHarness(moduleUrl: string): Harness {
         }
         return value;
       };
+    },
+    note(text) {
+      const { check } = here('h.note');
+      if (!check || check.notes?.includes(text)) return;
+      check.notes = [...(check.notes ?? []), text];
     },
     blame(answer) {
       const { check } = here('h.blame');

@@ -20,10 +20,10 @@ import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
 import { lanes } from '../support/lanes.js';
 import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
-import { allChoices, CHOICES, type Choice } from './faults/choices.js';
+import { ANOTHER_CLIENT, allChoices, CHOICES, type Choice } from './faults/choices.js';
 import { FAULTS } from './faults/index.js';
 import { deletedScenarioListed } from './faults/qa.js';
-import { type Fault, parse } from './faults/wrap.js';
+import { type Fault, parse, reply } from './faults/wrap.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -71,6 +71,10 @@ function scope(rules: string[]): string[] {
   const alone = rules.every((id) => RULES.find((r) => r.id === id)?.overExchanges);
   return alone ? [...rules, 'CONV-01', 'CONV-04'] : rules;
 }
+
+/** The rules that read back what they deleted. */
+const READ_BACK = ['QA-01', 'QA-04', 'QA-06', 'QA-07', 'QA-21'];
+const { idsReused, idsReusedLastDeleted } = CHOICES as Record<'idsReused' | 'idsReusedLastDeleted', Choice>;
 
 const failedRules = (result: RunResult): string[] => result.rules.filter((r) => r.outcome === 'FAIL').map((r) => r.id);
 
@@ -277,6 +281,43 @@ describe.concurrent('what a check shows and how it copes', TIMEOUT, () => {
     expect(new URL(shown?.url ?? 'http://x/').searchParams.get('page')).toBe('1');
     // The walk went on past that page: the shown exchange is not the last one the check sent.
     expect(check?.steps?.at(-1)).not.toMatch(/^▶/);
+  });
+
+  it('QA-01, QA-04, QA-06, QA-07 and QA-21 pass when a deleted id is handed to the next object at once, and say so', async () => {
+    const result = await runAgainst(1, idsReusedLastDeleted.wrap(createSandbox().fetch), READ_BACK);
+    expect(notPassing(result.rules)).toEqual([]);
+    for (const id of ['QA-06', 'QA-21']) {
+      const rule = result.rules.find((r) => r.id === id);
+      expect(rule?.reason, id).toMatch(/the server reused the id \d+ of a deleted case for another case/);
+      expect(rule?.checks[0]?.notes?.length, id).toBeGreaterThan(0);
+    }
+  });
+
+  it('no delete of the run or its clean-up reaches an object that took a deleted id (QA-06, QA-07, QA-21 against idsReusedLastDeleted)', async () => {
+    const hit: string[] = [];
+    const inner = idsReusedLastDeleted.wrap(createSandbox().fetch);
+    const watched: FetchHandler = async (req) => {
+      const { operationId, query } = await parse(req);
+      if (operationId === 'deleteScenario' || operationId === 'deleteCase') {
+        // What the id names at the moment of its delete, read as the deleting account.
+        const read = await inner(new Request(req.url, { headers: req.headers }));
+        if ((await read.text()).includes(ANOTHER_CLIENT)) hit.push(`${operationId} ${query.toString()}`);
+      }
+      return inner(req);
+    };
+    const result = await runAgainst(1, watched, ['QA-06', 'QA-07', 'QA-21']);
+    expect(notPassing(result.rules)).toEqual([]);
+    expect(hit).toEqual([]);
+  });
+
+  it('a deletion that does not delete still fails QA-06 and QA-21 on a server that reuses ids', async () => {
+    const deletesIgnored: Fault = (inner) => async (req) => {
+      const { operationId } = await parse(req);
+      if (operationId === 'deleteCase' || operationId === 'deleteScenario') return reply(200, { status: 'success' });
+      return inner(req);
+    };
+    const result = await runAgainst(1, deletesIgnored(idsReused.wrap(createSandbox().fetch)), ['QA-06', 'QA-21']);
+    expect(failedRules(result)).toEqual(['QA-06', 'QA-21']);
   });
 
   it('TOKEN-08 passes when the token expired before its first use (a loaded machine), trying a longer life', async () => {

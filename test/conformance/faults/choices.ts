@@ -16,13 +16,15 @@ import * as refusals from './choices/refusals.js';
 import * as shapes from './choices/shapes.js';
 
 export type { Choice } from './choices/choice.js';
-export { ID_OFFSET } from './choices/ids.js';
+export { ANOTHER_CLIENT, ID_OFFSET } from './choices/ids.js';
 
 /**
  * In the order `allChoices` applies them, innermost first: the choices of behaviour see the sandbox's shapes, and the
  * choices of shape change what the others answered.
  */
 export const CHOICES: Readonly<Record<string, Choice>> = {
+  idsReused: ids.idsReused,
+  idsReusedLastDeleted: ids.idsReusedLastDeleted,
   outcomesLocked: qaFlow.outcomesLocked,
   oneRunningSessionPerScenario: qaFlow.oneRunningSessionPerScenario,
   pendingOnlyToReopen: qaFlow.pendingOnlyToReopen,

@@ -1,5 +1,6 @@
 // Choice servers that keep and show API tokens their own way where the source is silent (docs/conformance.md, "What
 // the suite does not assume"): revoked tokens kept, expires_at in seconds, metadata as text, a numeric id for a key.
+import type { FetchHandler } from '../../../../contract/http.js';
 import { isObject } from '../../../../contract/json.js';
 import { parse, reply, validationFailed, withBody, withQuery } from '../wrap.js';
 import { changed, objectsIn } from './answers.js';
@@ -7,37 +8,46 @@ import type { Choice } from './choice.js';
 
 /**
  * A deleted token is revoked, not removed (source §3: DELETE "revokes the token"): it stays in the token list, inactive,
- * with `revoked: true` and its `revoked_at`, as Laravel Passport's `revoked` and Doorkeeper's `revoked_at` keep it;
- * its key is then unknown to the detail operations (404) and it never authenticates again.
+ * and, when `shown`, with `revoked: true` and its `revoked_at`, as Laravel Passport's `revoked` and Doorkeeper's
+ * `revoked_at` keep it; the detail operations then answer `again` for its key (404 unknown, or 409 already revoked, as
+ * some Go servers do) and it never authenticates again.
  */
-export const revokedTokensKept: Choice = {
-  departs: ['TOKEN-11'],
-  wrap: (inner) => {
-    const revoked = new Map<string, string>();
-    return async (req) => {
-      const { operationId } = await parse(req);
-      const key = new URL(req.url).searchParams.get('key') ?? '';
-      const detail = operationId === 'deleteApiToken' || operationId === 'updateApiToken';
-      if (detail && revoked.has(key)) return reply(404, { status: 'error', message: 'No such token.' });
-      if (operationId === 'deleteApiToken' && req.headers.has('authorization')) {
-        const headers = new Headers(req.headers);
-        headers.set('content-type', 'application/json');
-        const res = await inner(new Request(req.url, { method: 'PATCH', headers, body: '{"is_active":false}' }));
-        if (!res.ok) return res;
-        revoked.set(key, new Date().toISOString());
-        return reply(200, { status: 'success' });
-      }
-      const res = await inner(req);
-      if (operationId !== 'listApiTokens') return res;
-      return changed(res, (body) =>
-        objectsIn(body.data, (o) => {
-          const at = typeof o.key === 'string' ? revoked.get(o.key) : undefined;
-          if (at !== undefined) Object.assign(o, { is_active: false, revoked: true, revoked_at: at });
-        }),
-      );
-    };
-  },
-};
+export function revokedTokensKeptAs(again: 404 | 409, shown: boolean): Choice {
+  return {
+    departs: again === 404 ? ['TOKEN-11'] : ['TOKEN-07', 'TOKEN-11'],
+    wrap: (inner) => keepRevoked(inner, again, shown),
+  };
+}
+
+export const revokedTokensKept: Choice = revokedTokensKeptAs(404, true);
+
+function keepRevoked(inner: FetchHandler, again: 404 | 409, shown: boolean): FetchHandler {
+  const revoked = new Map<string, string>();
+  return async (req) => {
+    const { operationId } = await parse(req);
+    const key = new URL(req.url).searchParams.get('key') ?? '';
+    const detail = operationId === 'deleteApiToken' || operationId === 'updateApiToken';
+    if (detail && revoked.has(key)) {
+      return reply(again, { status: 'error', message: again === 404 ? 'No such token.' : 'Token already revoked.' });
+    }
+    if (operationId === 'deleteApiToken' && req.headers.has('authorization')) {
+      const headers = new Headers(req.headers);
+      headers.set('content-type', 'application/json');
+      const res = await inner(new Request(req.url, { method: 'PATCH', headers, body: '{"is_active":false}' }));
+      if (!res.ok) return res;
+      revoked.set(key, new Date().toISOString());
+      return reply(200, { status: 'success' });
+    }
+    const res = await inner(req);
+    if (operationId !== 'listApiTokens' || !shown) return res;
+    return changed(res, (body) =>
+      objectsIn(body.data, (o) => {
+        const at = typeof o.key === 'string' ? revoked.get(o.key) : undefined;
+        if (at !== undefined) Object.assign(o, { is_active: false, revoked: true, revoked_at: at });
+      }),
+    );
+  };
+}
 
 /**
  * A token's expires_at in Unix seconds, in requests and answers; an RFC 3339 string is refused naming it (source §2:

@@ -3,7 +3,7 @@
 // strings.
 import type { WorkspaceId } from '../../../../conformance/engine/discovery.js';
 import { isObject } from '../../../../contract/json.js';
-import { parse, withQuery } from '../wrap.js';
+import { type FetchHandler, parse, withQuery } from '../wrap.js';
 import { changed, dataIn, OBJECT_OF, objectsIn } from './answers.js';
 import type { Choice } from './choice.js';
 
@@ -192,3 +192,142 @@ export const idsAsStrings: Choice = {
       }),
     ),
 };
+
+/** The kind of QA object an id member names, by its name; `id` takes the kind of the object it sits in. */
+const QA_MEMBER: Record<string, 'scenario' | 'case'> = {
+  parent_id: 'scenario',
+  scenario_id: 'scenario',
+  scenario: 'scenario',
+  case_id: 'case',
+};
+const QA_OBJECT: Record<string, 'scenario' | 'case'> = {
+  scenario: 'scenario',
+  scenarios: 'scenario',
+  case: 'case',
+  cases: 'case',
+};
+/** How the titles of the other client's scenarios and cases begin: not the run's objects, and no clean-up's business. */
+export const ANOTHER_CLIENT = "Another client's";
+/** The first id the server hands out to a created scenario or case: far above every preset world's own. */
+const REUSED_FROM = 900_000;
+
+/**
+ * Ids reused after a delete, as SQLite's rowids are (source §2 says only that ids are "numeric"): a new scenario or case
+ * takes the `lowest` freed id of its kind, or the `last` one freed. A delete frees the object's id and, for a scenario,
+ * those of its descendants and their cases (source §4); at once, another client of the same account creates a
+ * scenario and a case on that board, which take freed ids, so that a read of a deleted id may answer another object.
+ */
+export function idsReusedAs(reuse: 'lowest' | 'last'): Choice {
+  return { departs: [], wrap: (inner) => reusingIds(inner, reuse) };
+}
+
+/** A new object takes the lowest free id. */
+export const idsReused: Choice = idsReusedAs('lowest');
+/** A new object takes the id deleted last. */
+export const idsReusedLastDeleted: Choice = idsReusedAs('last');
+
+function reusingIds(inner: FetchHandler, reuse: 'lowest' | 'last'): FetchHandler {
+  type Kind = 'scenario' | 'case';
+  const outward = { scenario: new Map<number, number>(), case: new Map<number, number>() };
+  const inward = { scenario: new Map<number, number>(), case: new Map<number, number>() };
+  const freed = { scenario: [] as number[], case: [] as number[] };
+  let next = REUSED_FROM;
+  /** The outward parent of each created scenario, and the outward scenario of each created case. */
+  const parentOf = new Map<number, number>();
+  const scenarioOf = new Map<number, number>();
+  const take = (kind: Kind): number => {
+    const pool = freed[kind];
+    if (pool.length === 0) return next++;
+    const at = reuse === 'last' ? pool.length - 1 : pool.indexOf(Math.min(...pool));
+    return pool.splice(at, 1)[0] as number;
+  };
+  const toInner = (kind: Kind, v: unknown) => (Number.isSafeInteger(v) ? (inward[kind].get(v as number) ?? v) : v);
+  const toOuter = (kind: Kind, v: unknown) => (Number.isSafeInteger(v) ? (outward[kind].get(v as number) ?? v) : v);
+  const translate = (value: unknown, own: Kind | undefined, to: (kind: Kind, v: unknown) => unknown): void => {
+    if (Array.isArray(value)) {
+      for (const v of value) translate(v, own, to);
+      return;
+    }
+    if (!isObject(value)) return;
+    for (const [k, v] of Object.entries(value)) {
+      const kind = k === 'id' ? own : QA_MEMBER[k];
+      if (kind && Number.isSafeInteger(v)) value[k] = to(kind, v);
+      else translate(v, QA_OBJECT[k], to);
+    }
+  };
+  /** Frees an outward id, and for a scenario every descendant's and every case's under it. */
+  const free = (kind: Kind, id: number): void => {
+    if (freed[kind].includes(id)) return;
+    freed[kind].push(id);
+    if (kind === 'case') return;
+    for (const [c, s] of scenarioOf) if (s === id) free('case', c);
+    for (const [child, parent] of parentOf) if (parent === id) free('scenario', child);
+  };
+  /** The answer's new object takes an outward id of its kind. */
+  const created = (kind: Kind, body: unknown, sent: Record<string, unknown>): void => {
+    const object = dataIn(body)?.[kind];
+    if (!isObject(object) || !Number.isSafeInteger(object.id)) return;
+    const id = take(kind);
+    const old = inward[kind].get(id);
+    if (old !== undefined) outward[kind].delete(old);
+    inward[kind].set(id, object.id as number);
+    outward[kind].set(object.id as number, id);
+    const parent = kind === 'scenario' ? sent.parent_id : (sent.scenario ?? sent.scenario_id);
+    if (Number.isSafeInteger(parent)) (kind === 'scenario' ? parentOf : scenarioOf).set(id, parent as number);
+    else {
+      parentOf.delete(id);
+      scenarioOf.delete(id);
+    }
+  };
+  const handle = async (req: Request): Promise<Response> => {
+    const { operationId, body } = await parse(req);
+    const url = new URL(req.url);
+    for (const [k, v] of [...url.searchParams]) {
+      const kind = QA_MEMBER[k];
+      if (kind && /^\d+$/.test(v)) url.searchParams.set(k, String(toInner(kind, Number(v))));
+    }
+    let forwarded = new Request(url, req);
+    if (isObject(body)) {
+      const copy = structuredClone(body);
+      translate(copy, undefined, toInner);
+      forwarded = new Request(url, { method: req.method, headers: req.headers, body: JSON.stringify(copy) });
+    }
+    const res = await inner(forwarded);
+    const kind = operationId === 'createScenario' ? 'scenario' : operationId === 'createCase' ? 'case' : undefined;
+    const deleted = operationId === 'deleteScenario' ? 'scenario' : operationId === 'deleteCase' ? 'case' : undefined;
+    if (deleted && res.ok) {
+      const id = Number(new URL(req.url).searchParams.get(`${deleted}_id`));
+      free(deleted, id);
+      await anotherClient(req);
+    }
+    return changed(res, (answer) => {
+      if (kind) created(kind, answer, isObject(body) ? body : {});
+      translate(answer.data, OBJECT_OF[operationId ?? ''] as Kind | undefined, toOuter);
+    });
+  };
+  /** Another client of the account creates a scenario and a case on the board at once: they take freed ids. */
+  const anotherClient = async (req: Request): Promise<void> => {
+    const url = new URL(req.url);
+    const base = url.pathname.replace(/\/features\/qa\/.*$/, '');
+    const board = `company_id=${url.searchParams.get('company_id')}&board_id=${url.searchParams.get('board_id')}`;
+    const headers = { authorization: req.headers.get('authorization') ?? '', 'content-type': 'application/json' };
+    const post = (path: string, body: unknown) =>
+      handle(
+        new Request(`${url.origin}${base}${path}?${board}`, { method: 'POST', headers, body: JSON.stringify(body) }),
+      );
+    const scenario = await post('/features/qa/scenarios/list/', {
+      title: `${ANOTHER_CLIENT} scenario`,
+      parent_id: null,
+    });
+    const id = (dataIn(await scenario.json())?.scenario as { id?: unknown } | undefined)?.id;
+    if (!Number.isSafeInteger(id)) return;
+    await post('/features/qa/cases/list/', {
+      scenario: id,
+      title: `${ANOTHER_CLIENT} case`,
+      description: 'Written by another client.',
+      steps_to_reproduce: '1. Another client.',
+      expected_result: 'Another client.',
+    });
+  };
+  return handle;
+}
