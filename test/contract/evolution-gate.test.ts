@@ -205,6 +205,13 @@ describe('--gate: what npm test runs before the type check', () => {
     expect(steps).toEqual(['npm run lint', 'npm run contract:gate', 'npm run typecheck', 'vitest run']);
     expect(scripts['contract:gate']).toBe('tsx scripts/contract-diff.ts --gate');
   });
+
+  it('npm run test:contract, the fast command the README gives for a contract change, runs the gate and test/contract', () => {
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['test:contract']).toBe('npm run contract:gate && vitest run --project kit test/contract');
+    expect(readFileSync('README.md', 'utf8')).toContain('`npm run test:contract`');
+    expect(readFileSync(CHANGES_PATH, 'utf8')).toContain('`npm run test:contract`');
+  });
 });
 
 describe('the Changes page', () => {
