@@ -178,6 +178,23 @@ describe('--base REV: openapi.yaml at a git revision', () => {
   });
 });
 
+describe('--markdown and --json', () => {
+  it('--markdown prints the changes as the Changes page lists them; --json the same changes and the gate', () => {
+    const markdown = contractDiff(['--markdown']);
+    expect(markdown.code, markdown.err).toBe(0);
+    const page = readFileSync(CHANGES_PATH, 'utf8');
+    const section = page.slice(page.indexOf('## Unreleased'), page.indexOf('\n## ', page.indexOf('## Unreleased') + 3));
+    for (const line of markdown.out
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('- ')))
+      expect(section).toContain(line);
+    const json = JSON.parse(contractDiff(['--json']).out) as { changes: unknown[]; gate: { failed: boolean } };
+    expect(json.changes.length).toBe(markdown.out.split('\n').filter((l) => l.startsWith('- ')).length);
+    expect(json.gate.failed).toBe(false);
+  });
+});
+
 describe('--gate: what npm test runs before the type check', () => {
   it('prints only the breaking changes and the verdict', () => {
     const work = mkdtempSync(join(tmpdir(), 'contract-gate-only-'));
