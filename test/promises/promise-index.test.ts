@@ -174,7 +174,7 @@ describe('the promise index', () => {
   });
 
   it('a "no test yet" row is for a promise no test uses yet: once one does, the row names it', () => {
-    const doorOptionIds = new Map(
+    const doorOptionIds = new Map<string, { door: string; option: string }>(
       doorOptions().flatMap(({ door, options }) => options.map((o) => [`${door}.${o}`, { door, option: o }] as const)),
     );
     const stale = [...noTestYet()].filter((name) => {
