@@ -30,6 +30,7 @@ const CANNOT_BE_TESTED_HERE: Record<string, string> = {
   '--force': "Stryker's option (docs/testing.md)",
   '--sequence': "Vitest's option (docs/testing.md, the shuffle)",
   '--maxWorkers': "Vitest's option (docs/testing.md, one file at a time)",
+  '--name-only': "git diff's option (docs/testing.md, the files a change touched)",
   '--localstorage-file': "Node's option, named in a warning MSW causes on Node 26 (docs/testing.md)",
   '--perf-basic-prof': "Node's option for profiling the bench (docs/benchmarks.md)",
   '--severity': "Redocly respect's option for the Arazzo workflows (docs/conformance.md)",
