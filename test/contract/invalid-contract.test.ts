@@ -1,10 +1,10 @@
 // An invalid contract stops `npm run generate` and `npm start` with one message naming the file, the place and what is
 // wrong, and no stack trace (README "Changing the contract"): each runs in a copy of the kit whose openapi.yaml is
 // broken, as a user runs it (npm), and changes no generated file.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractProblem } from '../../contract/readable.js';
@@ -17,19 +17,13 @@ describe('an invalid openapi.yaml', () => {
   let original: string;
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'kit-invalid-contract-'));
-    // The kit's tracked files but its tests, and its node_modules by a link (nothing is installed).
-    const files = execFileSync('git', ['-C', root, 'ls-files', '--cached', '--others', '--exclude-standard'], {
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter((f) => f && !f.startsWith('test/'));
-    for (const file of files) {
-      try {
-        cpSync(join(root, file), join(copy, file), { recursive: false });
-      } catch {
-        // A file deleted in the work tree but still tracked: the copy goes without it.
-      }
-    }
+    // The kit's files but its tests, builds and reports, walked rather than asked of git (a mutation run's copy of the
+    // kit is no git work tree), and its node_modules by a link (nothing is installed).
+    const left = new Set(['node_modules', 'test', 'dist', 'build', 'reports', '.git', '.stryker-tmp', 'coverage']);
+    cpSync(root, copy, {
+      recursive: true,
+      filter: (source) => !left.has(relative(root, source).split(sep)[0] ?? ''),
+    });
     symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
     original = readFileSync(join(copy, 'openapi.yaml'), 'utf8');
   });
