@@ -19,7 +19,17 @@ describe('an invalid openapi.yaml', () => {
     copy = mkdtempSync(join(tmpdir(), 'kit-invalid-contract-'));
     // The kit's files but its tests, builds and reports, walked rather than asked of git (a mutation run's copy of the
     // kit is no git work tree), and its node_modules by a link (nothing is installed).
-    const left = new Set(['node_modules', 'test', 'dist', 'build', 'reports', '.git', '.stryker-tmp', 'coverage']);
+    const left = new Set([
+      'node_modules',
+      'test',
+      'dist',
+      'build',
+      'reports',
+      '.git',
+      '.stryker-tmp',
+      'coverage',
+      '.artifacts',
+    ]);
     cpSync(root, copy, {
       recursive: true,
       filter: (source) => !left.has(relative(root, source).split(sep)[0] ?? ''),
