@@ -6,8 +6,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractProblem } from '../../contract/readable.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { contractProblem, failureMessage, runOnContract } from '../../contract/readable.js';
 import { userEnv } from '../support/commands.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -86,5 +86,81 @@ describe('an invalid openapi.yaml', () => {
 
   it("the kit's own openapi.yaml has no such problem (in process)", () => {
     expect(contractProblem()).toBeUndefined();
+  });
+});
+
+describe('the one message, in process (contract/readable.ts)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'kit-readable-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const path = join(work, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const head = 'openapi: 3.1.0\ninfo: {title: t, version: 0.1.0}\n';
+
+  it('names the file, the line and what is wrong for a YAML error; the file and the $ref for a $ref to nothing', () => {
+    const yaml = file('yaml.yaml', `${head}paths: [\n`);
+    expect(contractProblem(yaml)).toMatch(new RegExp(`^${yaml.replaceAll('.', '\\.')} at line \\d+, column \\d+: `));
+    const ref = file(
+      'ref.yaml',
+      `${head}paths: {}\ncomponents:\n  schemas:\n    A: {$ref: '#/components/schemas/B'}\n`,
+    );
+    const problem = contractProblem(ref);
+    expect(problem).toContain(ref);
+    expect(problem).toContain('#/components/schemas/B');
+    expect(contractProblem(file('fine.yaml', `${head}paths: {}\n`))).toBeUndefined();
+  });
+
+  it("a failed step's message keeps its words and drops stack frames; a child's stderr is preferred", () => {
+    const error = new Error('first line\nsecond line');
+    error.stack = 'Error: x\n    at f (/a.js:1:1)';
+    expect(failureMessage(error)).toBe('first line\nsecond line');
+    const child = Object.assign(new Error('Command failed'), {
+      stderr: 'node:internal/errors:984\nYamlParseError: bad (5:3)\n    at parse (/x.js:1:1)\n  at two\nlast words\n',
+    });
+    expect(failureMessage(child)).toBe('YamlParseError: bad (5:3)\nlast words');
+    expect(failureMessage('plain')).toBe('plain');
+  });
+
+  it('runOnContract: a broken contract exits 2 before any step; a failing step exits 1 with its message alone', () => {
+    const written: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const exit = vi.spyOn(process, 'exit').mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    try {
+      let ran = false;
+      const broken = file('broken.yaml', `${head}paths: [\n`);
+      expect(() => runOnContract('generate', () => (ran = true), broken)).toThrow('exit 2');
+      expect(ran).toBe(false);
+      expect(written.join('')).toMatch(/^generate: .*broken\.yaml at line \d+, column \d+: .*\n/);
+      expect(written.join('')).toContain(
+        'generate: fix the contract and run it again (README "Changing the contract")\n',
+      );
+      written.length = 0;
+      const fine = file('fine2.yaml', `${head}paths: {}\n`);
+      expect(() =>
+        runOnContract(
+          'docs',
+          () => {
+            throw new Error('bundle failed\n    at x (/y.js:1:1)');
+          },
+          fine,
+        ),
+      ).toThrow('exit 1');
+      expect(written.join('')).toBe('docs: bundle failed\n');
+      written.length = 0;
+      let done = false;
+      runOnContract('docs', () => (done = true), fine);
+      expect(done).toBe(true);
+      expect(written).toEqual([]);
+    } finally {
+      write.mockRestore();
+      exit.mockRestore();
+    }
   });
 });
