@@ -110,6 +110,8 @@ describe('the one message, in process (contract/readable.ts)', () => {
     expect(problem).toContain(ref);
     expect(problem).toContain('#/components/schemas/B');
     expect(contractProblem(file('fine.yaml', `${head}paths: {}\n`))).toBeUndefined();
+    // A file that cannot be read at all is a message too, naming it.
+    expect(contractProblem(join(work, 'absent.yaml'))).toMatch(/absent\.yaml: cannot be read \(ENOENT\)/);
   });
 
   it("a failed step's message keeps its words and drops stack frames; a child's stderr is preferred", () => {
@@ -121,6 +123,9 @@ describe('the one message, in process (contract/readable.ts)', () => {
     });
     expect(failureMessage(child)).toBe('YamlParseError: bad (5:3)\nlast words');
     expect(failureMessage('plain')).toBe('plain');
+    // Only a line that is a stack frame goes: words that merely contain " at " or "node:internal" stay.
+    const words = new Error('Failed to parse API description at openapi.yaml:\nthrown from node:internal/x');
+    expect(failureMessage(words)).toBe('Failed to parse API description at openapi.yaml:\nthrown from node:internal/x');
   });
 
   it('runOnContract: a broken contract exits 2 before any step; a failing step exits 1 with its message alone', () => {
