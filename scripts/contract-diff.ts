@@ -1,4 +1,5 @@
-// npm run contract:diff [-- [OLD [NEW]] [--json | --markdown]] (docs/changes.md): runs the contract diff's command
+// npm run contract:diff [-- [OLD [NEW]] [--base REV] [--gate] [--json | --markdown]] and npm run contract:gate
+// (docs/changes.md, "Changing the contract"): runs the contract diff's command
 // (contract/evolution/diff-command.ts) over the arguments, prints its output and exits with its code.
 import { contractDiff } from '../contract/evolution/diff-command.js';
 

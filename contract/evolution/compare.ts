@@ -1,4 +1,4 @@
-// What changed between two contracts, and whom each change breaks (docs/changes.md, "How changes are classified"):
+// What changed between two contracts, and whom each change breaks (docs/changes.md, "Kinds of change the diff knows"):
 // operations, parameters, request bodies, responses and security compared place by place; a schema named by `$ref` is
 // compared once per pair of names and side, at its own place, whichever operations use it, so time and memory stay
 // linear in the documents however often a schema is named. A request schema that accepts less breaks clients, one that accepts more breaks servers

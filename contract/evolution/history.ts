@@ -48,16 +48,42 @@ classified for the people it can break:
   reworded assumption).
 
 \`npm run contract:diff\` prints the same list for the working contract (\`--json\` and \`--markdown\` too; any two
-versions or files: \`npm run contract:diff -- 0.1.0 path/to/other.yaml\`). \`npm test\` fails on a breaking change
-unless the package version is raised (its minor while 0.x) or the change is approved in
-\`contract/approved-changes.yaml\` with a reason; the message says which of the two to do. It also sends the requests
-the last released contract allows to the current sandbox and checks its answers against that contract's schemas.
+versions or files: \`npm run contract:diff -- 0.1.0 path/to/other.yaml\`; openapi.yaml at any git revision:
+\`npm run contract:diff -- --base main\`). \`npm test\` runs the gate (\`npm run contract:gate\`) right after lint and
+before the type check: it fails on a breaking change unless the package version is raised (its minor while 0.x) or
+the change is approved in \`contract/approved-changes.yaml\` with a reason, and the message says which of the two to
+do. \`npm test\` also sends the requests the last released contract allows to the current sandbox and checks its
+answers against that contract's schemas.
 
 The diff compares each pair of named schemas once, so its time and memory grow with the size of the two files, not
 with how often a schema is named. It refuses, with exit 2 naming the file and the limit: a file over
 ${MAX_CONTRACT_BYTES / 1024 / 1024} MiB, nesting deeper than ${MAX_CONTRACT_DEPTH} levels, more than ${MAX_ALIASES} YAML aliases, schemas nested (inline or
 through \`$ref\`s) deeper than ${MAX_SCHEMA_DEPTH} levels, and a \`$ref\` that is not local, names nothing, or leads back to
-itself through \`$ref\`s alone.`;
+itself through \`$ref\`s alone.
+
+## Changing the contract
+
+1. Edit \`openapi.yaml\`; its \`info.version\` is always \`package.json\`'s \`version\` (the gate fails, naming both, when
+   they differ).
+2. \`npm run lint\`. An invalid contract stops \`npm run generate\`, \`npm run docs\` and \`npm start\` with one message
+   naming the file and the place.
+3. \`npm run contract:diff\` (since the last release), \`npm run contract:diff -- --base <git revision>\` (since a
+   commit, branch or tag), \`npm run contract:gate\` (the breaks alone and the verdict). A breaking change needs the
+   version raised in \`package.json\` and \`info.version\` (the minor while 0.x, the major after) or an approval with a
+   reason in \`contract/approved-changes.yaml\`; a compatible change needs neither.
+4. \`npm run generate\`, then fix what \`npm run typecheck\` finds.
+5. \`npm run test:contract\` (the gate and \`test/contract/\`), then \`npm test\`.
+6. Release it (below).
+
+## Releasing a change
+
+A release is the contract users were given: copy \`openapi.yaml\` to \`contract/releases/<version>.yaml\` (the version in
+\`package.json\` and \`info.version\`) in the commit that publishes that version (\`npm run release\`), never before:
+the gate compares with the last file there, so an early copy would hide the changes still to be reviewed. Then run
+\`npm run generate\`: this page moves the changes from "Unreleased" under the new version. A compatible change needs no
+version of its own to pass the gate; give it one (the patch, 0.1.1) when you publish it, so that its release file has
+a name. Approvals in \`contract/approved-changes.yaml\` name changes since the last release: once released, they may
+be removed.`;
 
 const PEERS = `## Peer tools tried on the contract
 

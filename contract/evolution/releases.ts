@@ -14,6 +14,9 @@ export const RELEASES_DIR = join(root, 'contract', 'releases');
 export const APPROVALS_PATH = join(root, 'contract', 'approved-changes.yaml');
 export const CONTRACT_FILE = join(root, 'openapi.yaml');
 
+/** Where the steps of a contract change are written down; every message of the gate points there. */
+export const GUIDE = 'README "Changing the contract"';
+
 const VERSION = /^(\d+)\.(\d+)\.(\d+)$/;
 
 /** A version that cannot be used: the message names it and what exists. */
@@ -139,9 +142,11 @@ export function gate(
   const next = r[0] === 0 ? `0.${r[1] + 1}.0` : `${r[0] + 1}.0.0`;
   const message = [
     `${unapproved.length} breaking change(s) since ${released} are not covered by the version (${version}) nor approved.`,
-    `Either raise the version in package.json to ${next} (and, once released, copy openapi.yaml to contract/releases/${next}.yaml),`,
+    `Either raise the version to ${next} in package.json and in openapi.yaml's info.version (then \`npm run generate\`;`,
+    `copy openapi.yaml to contract/releases/${next}.yaml only when you release it: docs/changes.md "Releasing a change"),`,
     'or approve each change in contract/approved-changes.yaml, naming it and saying why:',
     ...unapproved.map((c) => `  - change: ${changeId(c)}\n    reason: …`),
+    `The steps of a contract change: ${GUIDE}.`,
   ].join('\n');
   return { failed: true, unapproved, message };
 }

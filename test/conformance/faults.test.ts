@@ -53,7 +53,10 @@ function runAgainst(lane: number, fetch: FetchHandler, only: string[] = [], pref
 /** Starts the sandbox with this handler on a free port and runs the whole suite against it over real HTTP. */
 function runOverHttp(lane: number, fetch: FetchHandler): Promise<RunResult> {
   return inLane(lane, async () => {
-    const server = await startSandboxServer({ port: 0, fetch });
+    // The keep-alive of a hang, not the default 5 s (test/support/kept-alive.ts): the run and the server share this
+    // worker's event loop, and a loaded machine stalls it past 5 s; on waking, Node runs the server's idle timer before
+    // it reads the request waiting on the socket, and closes it under the run (ECONNRESET).
+    const server = await startSandboxServer({ port: 0, fetch, keepAliveTimeoutMs: KEPT_ALIVE_MS });
     try {
       const profile = loadProfile('conformance/targets/sandbox.json', {}, server.baseUrl);
       return await runConformance({ target: profile.baseUrl, profile, ...RUN_BOUNDS });
@@ -138,7 +141,12 @@ function runChoice(lane: number, choice: Choice, door: 'in process' | 'over HTTP
     );
   }
   return inLane(lane, async () => {
-    const server = await startSandboxServer({ port: 0, fetch: choice.wrap(createSandbox().fetch) });
+    // As in runOverHttp: a keep-alive that only a hang outlasts.
+    const server = await startSandboxServer({
+      port: 0,
+      fetch: choice.wrap(createSandbox().fetch),
+      keepAliveTimeoutMs: KEPT_ALIVE_MS,
+    });
     try {
       return await runConformance({
         target: server.baseUrl,

@@ -42,6 +42,28 @@ function clientOf(fetch: (r: Request) => Promise<Response>) {
 
 const dataOf = (body: unknown): Json => (isObject(body) && isObject(body.data) ? body.data : {});
 
+/** An answer an old client cannot read: the test says so, naming the request and the field, instead of a TypeError. */
+class OldClientBreaks extends Error {}
+
+/**
+ * What an old client reads from an answer: `data.<keys…>`, as the released contract promised it. A missing step fails
+ * with the request, its status and the field, so a rename in openapi.yaml reads as "old clients break".
+ */
+function readField(version: string, what: string, answer: { status: number; body: unknown }, ...keys: string[]) {
+  let value: unknown = dataOf(answer.body);
+  for (const key of keys) {
+    const step = value !== null && typeof value === 'object' ? (value as Json)[key] : undefined;
+    if (step === undefined) {
+      throw new OldClientBreaks(
+        `old clients of release ${version} break: ${what} answered ${answer.status} without data.${keys.join('.')}, ` +
+          `which release ${version} promised (body: ${JSON.stringify(answer.body)?.slice(0, 300)})`,
+      );
+    }
+    value = step;
+  }
+  return value;
+}
+
 describe(`the current sandbox answers what release ${releases().at(-1)} allows, as that release says`, () => {
   const version = releases().at(-1) as string;
   const released = readForDiff(contractFileOf(version));
@@ -54,8 +76,9 @@ describe(`the current sandbox answers what release ${releases().at(-1)} allows, 
     const login = await call('post', '/member/login/', {
       body: { username: 'demo', password: 'demo-password', captcha_token: 'test-captcha' },
     });
-    const session = dataOf(login.body);
-    const jwt = `JWT ${String(session.access_token)}`;
+    const read = (what: string, answer: { status: number; body: unknown }, ...keys: string[]) =>
+      readField(version, what, answer, ...keys);
+    const jwt = `JWT ${String(read('POST /member/login/', login, 'access_token'))}`;
     const board = { company_id: 1, board_id: 1 };
     const q = (extra: Json = {}) => searchParamsOf({ ...board, ...extra });
     let counter = 0;
@@ -71,14 +94,14 @@ describe(`the current sandbox answers what release ${releases().at(-1)} allows, 
         const again = await call('post', '/member/login/', {
           body: { username: 'demo', password: 'demo-password', captcha_token: 'test-captcha' },
         });
-        return String(dataOf(again.body).refresh_token);
+        return String(read('POST /member/login/', again, 'refresh_token'));
       },
       key: async () => {
         const made = await call('post', '/member/bearer-tokens/', {
           auth: jwt,
           body: { title: `released ${++counter}`, is_active: true },
         });
-        return String((dataOf(made.body).token as Json).key);
+        return String(read('POST /member/bearer-tokens/', made, 'token', 'key'));
       },
       scenario_id: async () => {
         const made = await call('post', '/features/qa/scenarios/list/', {
@@ -86,7 +109,7 @@ describe(`the current sandbox answers what release ${releases().at(-1)} allows, 
           query: q(),
           body: { title: `released ${++counter}`, parent_id: null },
         });
-        return Number((dataOf(made.body).scenario as Json).id);
+        return Number(read('POST /features/qa/scenarios/list/', made, 'scenario', 'id'));
       },
       case_id: async () => {
         const scenario = await makers.scenario_id();
@@ -101,29 +124,28 @@ describe(`the current sandbox answers what release ${releases().at(-1)} allows, 
             expected_result: 'e',
           },
         });
-        return Number((dataOf(made.body).case as Json).id);
+        return Number(read('POST /features/qa/cases/list/', made, 'case', 'id'));
       },
-      sessions_id: async () => Number((await startSession()).id),
-      case_report_id: async () => Number(((await startSession()).case_reports as Json[])[0]?.id),
+      sessions_id: async () => Number(read('POST /features/qa/sessions/start/', await startSession(), 'session', 'id')),
+      case_report_id: async () =>
+        Number(read('POST /features/qa/sessions/start/', await startSession(), 'session', 'case_reports', '0', 'id')),
     };
-    async function startSession(): Promise<Json> {
+    async function startSession(): Promise<{ status: number; body: unknown }> {
       const caseId = await makers.case_id();
-      const read = await call('get', '/features/qa/cases/', { auth: jwt, query: q({ case_id: caseId }) });
-      const scenario = Number(
-        (dataOf(read.body).case as Json).scenario ?? (dataOf(read.body).case as Json).scenario_id,
-      );
-      const started = await call('post', '/features/qa/sessions/start/', {
+      const got = await call('get', '/features/qa/cases/', { auth: jwt, query: q({ case_id: caseId }) });
+      const theCase = read('GET /features/qa/cases/', got, 'case') as Json;
+      const scenario = Number(theCase.scenario ?? read('GET /features/qa/cases/', got, 'case', 'scenario_id'));
+      return call('post', '/features/qa/sessions/start/', {
         auth: jwt,
         query: q(),
         body: { scenario_id: scenario },
       });
-      return dataOf(started.body).session as Json;
     }
     const token = await call('post', '/member/bearer-tokens/', {
       auth: jwt,
       body: { title: 'released bearer', is_active: true },
     });
-    const bearer = `Bearer ${String((dataOf(token.body).token as Json).token)}`;
+    const bearer = `Bearer ${String(read('POST /member/bearer-tokens/', token, 'token', 'token'))}`;
 
     const problems: string[] = [];
     const statuses: number[] = [];
@@ -185,5 +207,25 @@ describe(`the current sandbox answers what release ${releases().at(-1)} allows, 
       problems.some((p) => /scenarios\/ → 20\d: .*title/.test(p)),
       problems.join('\n'),
     ).toBe(true);
+  }, 120_000);
+
+  it('says "old clients break", naming the request and the field, when an answer a request needs was renamed', async () => {
+    const sandbox = createSandbox();
+    // The newer contract renamed data.scenario to data.item in the creation answer: an old client finds no id.
+    const renamed = async (request: Request) => {
+      const response = await sandbox.fetch(request);
+      const body = (await response
+        .clone()
+        .json()
+        .catch(() => undefined)) as Json | undefined;
+      if (!isObject(body) || !isObject(body.data) || !isObject(body.data.scenario)) return response;
+      body.data = { item: body.data.scenario };
+      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+    };
+    await expect(judge(renamed)).rejects.toThrow(
+      new RegExp(
+        `^old clients of release ${version.replaceAll('.', '\\.')} break: POST /features/qa/scenarios/list/ answered 201 without data\\.scenario\\.id`,
+      ),
+    );
   }, 120_000);
 });

@@ -185,22 +185,27 @@ test("Redoc's search finds an operation by its name and opens it", async () => {
   expect(text).toContain(target.path);
   await hit.click();
   await page.waitForURL((url) => url.hash.endsWith(`/${target.operationId.toLowerCase()}`));
-  // Redoc renders the new route lazily (blank in between) and then scrolls to it: wait until the operation's heading
-  // has stayed at the top of the view for a moment, so the screenshot shows the page as a reader sees it.
+  // Redoc renders the new route lazily (blank in between) and then scrolls to it. Wait for what the reader sees, not for
+  // a while: the operation's code samples are in the page, its heading near the top of the view, at the same place for
+  // three painted frames in a row (frames, not milliseconds: a loaded machine paints fewer of them, never a blank one
+  // as steady), and the fonts loaded.
   await page.waitForFunction(
-    (summary) => {
-      const state = window as unknown as { steadySince?: number };
+    ({ summary, id }) => {
+      const state = window as unknown as { lastTop?: number; sameFrames?: number };
       const heading = Array.from(document.querySelectorAll('h1, h2')).find((h) => h.textContent?.trim() === summary);
       const top = heading?.getBoundingClientRect().top;
-      if (top === undefined || top < 0 || top > 200) {
-        state.steadySince = undefined;
+      const rendered = document.querySelector(`[id$="/${id}"]`)?.textContent?.includes('curl -sS') === true;
+      if (top === undefined || top < 0 || top > 200 || !rendered || document.fonts.status !== 'loaded') {
+        state.lastTop = undefined;
+        state.sameFrames = 0;
         return false;
       }
-      state.steadySince ??= performance.now();
-      return performance.now() - state.steadySince > 300;
+      state.sameFrames = state.lastTop === top ? (state.sameFrames ?? 0) + 1 : 0;
+      state.lastTop = top;
+      return state.sameFrames >= 3;
     },
-    target.summary,
-    { polling: 50 },
+    { summary: target.summary, id: target.operationId.toLowerCase() },
+    { polling: 'raf' },
   );
   await page.screenshot({ path: join(ARTIFACTS, 'docs-operation.png') });
   expect(statSync(join(ARTIFACTS, 'docs-operation.png')).size).toBeGreaterThan(10_000);

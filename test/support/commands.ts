@@ -47,9 +47,23 @@ export interface Running {
   output(): string;
 }
 
-/** Starts `command args` in `cwd`, in a process group of its own, and resolves once `ready` matches its output. */
-export function start(cwd: string, command: string, args: string[], ready: RegExp): Promise<Running> {
-  const child = spawn(command, args, { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+/**
+ * Starts `command args` in `cwd`, in a process group of its own, with the user's environment and `env`, and resolves
+ * once `ready` matches its output.
+ */
+export function start(
+  cwd: string,
+  command: string,
+  args: string[],
+  ready: RegExp,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Running> {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...userEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let text = '';
   return new Promise((resolve, reject) => {
     const read = (chunk: Buffer) => {
