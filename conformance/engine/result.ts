@@ -18,8 +18,10 @@ export interface CheckResult {
   name: string;
   file: string;
   outcome: Outcome;
-  /** Why it was skipped or not verified, or what failed. */
+  /** Why it was skipped or not verified, or what failed; for a pass in part, what it could not judge. */
   reason?: string;
+  /** A pass in part: the check passed on what it could judge, and `reason` says what it could not. */
+  partly?: boolean;
   /** For a failure: every operation or answer that broke the rule, when the reason shows only the first few. */
   offenders?: string[];
   /** For UNVERIFIED: the rule covering the step that failed. */
@@ -244,6 +246,11 @@ export function judgeRules(
           );
         if (notApplicable > 0)
           parts.push(`${notApplicable} of ${mine.length} checks not applicable: ${waitingFor(mine)}`);
+        const inPart = mine.filter((c) => c.outcome === 'PASS' && c.partly);
+        if (inPart.length > 0)
+          parts.push(
+            `${inPart.length} of ${mine.length} ${mine.length === 1 ? 'check' : 'checks'} passed in part: ${inPart.map((c) => c.reason).join('; ')}`,
+          );
         if (parts.length > 0) reason = parts.join('; ');
       }
       return {
