@@ -6,6 +6,7 @@ import type { ProfileInput } from './profile.js';
 import { describeLeftBehind, failureDetails, ladderLines } from './report/console.js';
 import { CLEANUP_TEST, jsonReport, junitReport, MISSING_TEST, writeReport } from './report/files.js';
 import { harFailure, harReport } from './report/har.js';
+import { passedInPart } from './report/partial.js';
 import { cleanupPhrase, missingPhrase, verdictOf } from './report/verdict.js';
 import { AREAS, RULES, type Rule } from './rules.js';
 import { type ConformanceOptions, type ConformanceResult, runThrough, selection } from './run-conformance.js';
@@ -95,8 +96,12 @@ async function decide(rule: Rule, run: ConformanceResult | undefined, strict: bo
   const result = run?.rules.find((r) => r.id === rule.id);
   if (!result) return t.skip('not selected in this run');
   switch (result.outcome) {
-    case 'PASS':
+    case 'PASS': {
+      // A pass in part says so with the count and why, as the CLI and the JSON report do.
+      const why = passedInPart(result);
+      if (why) await t.annotate(`passed in part: ${why}`, 'notice');
       return;
+    }
     case 'SKIP':
       return t.skip(result.reason ?? 'skipped');
     case 'NOT_APPLICABLE':

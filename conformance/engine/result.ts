@@ -247,9 +247,11 @@ export function judgeRules(
         if (notApplicable > 0)
           parts.push(`${notApplicable} of ${mine.length} checks not applicable: ${waitingFor(mine)}`);
         const inPart = mine.filter((c) => c.outcome === 'PASS' && c.partly);
+        const inPartWhy = inPart.map((c) => c.reason).join('; ');
+        // A rule of one check says what that check could not judge; otherwise how many of its checks passed in part.
         if (inPart.length > 0)
           parts.push(
-            `${inPart.length} of ${mine.length} ${mine.length === 1 ? 'check' : 'checks'} passed in part: ${inPart.map((c) => c.reason).join('; ')}`,
+            mine.length === 1 ? inPartWhy : `${inPart.length} of ${mine.length} checks passed in part: ${inPartWhy}`,
           );
         if (parts.length > 0) reason = parts.join('; ');
       }

@@ -21,6 +21,7 @@ import {
   UNDELETABLE,
 } from '../engine/result.js';
 import { formatCoverage } from './coverage-table.js';
+import { passedInPartLine } from './partial.js';
 import { coverageLine, type Verdict, verdictOf } from './verdict.js';
 
 /**
@@ -164,6 +165,11 @@ export function formatReport(result: RunResult, verdict: Verdict = verdictOf(res
   for (const r of result.rules) {
     const why = r.reason ? ` (${r.reason})` : '';
     out.push(`  ${r.id.padEnd(idWidth)}  ${r.level.padEnd(6)}  ${r.outcome}  ${r.text}${why}`);
+  }
+  const inPart = result.rules.flatMap((r) => passedInPartLine(r) ?? []);
+  if (inPart.length > 0) {
+    out.push('', 'Passed in part (each holds for the checks that ran; the rest could not be judged, and why):');
+    for (const line of inPart) out.push(`  ${line}`);
   }
   const unverified = result.rules.filter((r) => r.outcome === 'UNVERIFIED');
   if (unverified.length > 0) {
