@@ -25,6 +25,8 @@ export { ID_OFFSET } from './choices/ids.js';
  * choices of shape change what the others answered.
  */
 export const CHOICES: Readonly<Record<string, Choice>> = {
+  // Innermost: the routes other choices add (a board list of their own) are known to the server that adds them.
+  unknownPathsHtml404: httpLayer.unknownPathsHtml404,
   outcomesLocked: qaFlow.outcomesLocked,
   oneRunningSessionPerScenario: qaFlow.oneRunningSessionPerScenario,
   pendingOnlyToReopen: qaFlow.pendingOnlyToReopen,
@@ -69,7 +71,6 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
   slashRedirect301: httpLayer.slashRedirect301,
   slashRedirect307: httpLayer.slashRedirect307,
   slashlessHtml404: httpLayer.slashlessHtml404,
-  unknownPathsHtml404: httpLayer.unknownPathsHtml404,
   connectionClose: httpLayer.connectionClose,
 };
 
