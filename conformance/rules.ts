@@ -861,7 +861,7 @@ export const RULES: readonly Rule[] = [
     area: 'generated',
     source: '§7 (validation failure)',
     quotes: ['validation failure | the returned error payload names fields to correct; status code not shown'],
-    text: 'A generated request that breaks its schema in exactly one place and is refused for it (any answer but a 2xx, 401, 403, 404 or 409, a 5xx included) carries an error payload that names a field of the request to correct (naming the broken one itself is GEN-02).',
+    text: 'A generated request that breaks its schema in exactly one place, made from a valid request the target has just accepted, and is refused for it (any answer but a 2xx, 401, 403, 404 or 409, a 5xx included) carries an error payload that names the broken field; a refusal naming another field, a state or a page is not verified.',
     writes: false,
   },
   {
@@ -870,7 +870,7 @@ export const RULES: readonly Rule[] = [
     area: 'generated',
     source:
       'contract (ValidationFailed: 400 naming errors[].field; required members, types, limits, enums and refused unknown members are its decisions where the source shows none)',
-    text: 'A generated request broken in exactly one place (a required field left out, a wrong type, a value out of bounds, an unknown member where refused, a value outside an enum) answers 400 and names the field in errors[].field.',
+    text: 'A generated request broken in exactly one place (a required field left out, a wrong type, a value out of bounds, an unknown member where refused, a value outside an enum), made from a valid request the target has just accepted, answers 400 and names the field in errors[].field.',
     writes: false,
   },
   {

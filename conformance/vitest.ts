@@ -9,6 +9,7 @@ import { CLEANUP_TEST, jsonReport, junitReport, MISSING_TEST, writeReport } from
 import { harFailure, harReport } from './report/har.js';
 import { htmlReport } from './report/html.js';
 import { inertConsoleText, inertLine } from './report/inert-text.js';
+import { passedInPart } from './report/partial.js';
 import { unbuiltLines } from './report/unbuilt.js';
 import { cleanupPhrase, missingPhrase, verdictOf } from './report/verdict.js';
 import { AREAS, RULES, type Rule } from './rules.js';
@@ -107,8 +108,12 @@ async function decide(rule: Rule, run: ConformanceResult | undefined, strict: bo
   const result = run?.rules.find((r) => r.id === rule.id);
   if (!result) return t.skip('not selected in this run');
   switch (result.outcome) {
-    case 'PASS':
+    case 'PASS': {
+      // A pass in part says so with the count and why, as the CLI and the JSON report do.
+      const why = passedInPart(result);
+      if (why) await t.annotate(`passed in part: ${why}`, 'notice');
       return;
+    }
     case 'SKIP':
       return skipNote(t, result.reason ?? 'skipped');
     case 'NOT_APPLICABLE':

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import type { ContractValidators } from '../../contract/validators.js';
 import type { Answer } from '../engine/exchange-record.js';
+import { fieldsOf, isSuccess } from '../engine/payload.js';
 import type { Document } from './arbitraries.js';
 import {
   type GeneratedRequest,
@@ -14,14 +15,7 @@ import {
 } from './generated-requests.js';
 import type { Breakage } from './mutations.js';
 import type { OperationPlan } from './plan.js';
-import {
-  GENERATED_RULES,
-  type GeneratedRule,
-  type Judged,
-  judgeBroken,
-  judgeValid,
-  type Verdicts,
-} from './verdicts.js';
+import { GENERATED_RULES, type GeneratedRule, type Judgement, judgeBroken, judgeValid } from './verdicts.js';
 
 /** At most this many shrink steps per failure: each is a request to the target. */
 export const MAX_SHRINKS = 40;
@@ -86,6 +80,11 @@ export interface Exploration {
   failures: Map<GeneratedRule, Failure[]>;
   /** Per rule, how many answers it judged. */
   judged: Map<GeneratedRule, number>;
+  /**
+   * Per rule, the broken requests it could not judge, as `operationId: why`: the valid request each was made from was
+   * refused, or the broken one was refused for another cause than its break (docs/generated-cases.md).
+   */
+  notVerified: Map<GeneratedRule, string[]>;
 }
 
 function arbitraryOf(options: ExploreOptions, plan: OperationPlan, polarity: Polarity): fc.Arbitrary<GeneratedRequest> {
@@ -95,10 +94,53 @@ function arbitraryOf(options: ExploreOptions, plan: OperationPlan, polarity: Pol
     : negativeArbitrary(plan, document, validators, marker, fixed);
 }
 
-function judge(sent: Sent, request: GeneratedRequest, polarity: Polarity): { verdicts: Verdicts; judged: Judged } {
+function judge(sent: Sent, request: GeneratedRequest, polarity: Polarity): Judgement {
   return polarity === 'valid'
     ? judgeValid(sent.answer, sent.missing)
     : judgeBroken(sent.answer, request as NegativeRequest);
+}
+
+/** A refusal in a few words: its status and the fields or the first message it names. */
+function refusal(answer: Answer): string {
+  const fields = fieldsOf(answer);
+  if (fields.length > 0) return `HTTP ${answer.status} naming ${fields.join(', ')}`;
+  const text = JSON.stringify(answer.body) ?? '';
+  return `HTTP ${answer.status}${text ? ` ${text.length > 80 ? `${text.slice(0, 80)}…` : text}` : ''}`;
+}
+
+/** The rules a refused valid request leaves without evidence about the break of the request made from it. */
+const ON_THE_BREAK: readonly GeneratedRule[] = ['GEN-01', 'GEN-02'];
+
+/** What trying one generated request gave: no answer, nothing to judge the break by, or an answer and its judgement. */
+type Tried =
+  | { kind: 'unanswered'; why: string }
+  | { kind: 'not verified'; why: string }
+  | { kind: 'sent'; sent: Sent; judgement: Judgement };
+
+/**
+ * Sends one generated request and judges its answer. A broken one goes only after the valid request it was made from
+ * has been accepted (a 2xx) by the target: otherwise its refusal says nothing about the break.
+ */
+async function attempt(options: ExploreOptions, plan: OperationPlan, request: GeneratedRequest, polarity: Polarity) {
+  const sendOne = async (r: GeneratedRequest): Promise<Sent | string> => {
+    try {
+      const sent = await options.send(plan, r);
+      return sent.answer.status === undefined ? (sent.answer.record.error ?? 'no answer') : sent;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  if (polarity === 'broken') {
+    const base = await sendOne((request as NegativeRequest).base);
+    if (typeof base === 'string') return { kind: 'unanswered', why: base } satisfies Tried;
+    if (!isSuccess(base.answer.status)) {
+      const why = `the valid request it is made from was refused first (${refusal(base.answer)})`;
+      return { kind: 'not verified', why } satisfies Tried;
+    }
+  }
+  const sent = await sendOne(request);
+  if (typeof sent === 'string') return { kind: 'unanswered', why: sent } satisfies Tried;
+  return { kind: 'sent', sent, judgement: judge(sent, request, polarity) } satisfies Tried;
 }
 
 const polarities = (plan: OperationPlan): Polarity[] => (takesInput(plan) ? ['valid', 'broken'] : ['valid']);
@@ -118,6 +160,7 @@ function unanswered(row: OperationStats, reason: string): void {
 export async function explore(options: ExploreOptions): Promise<Exploration> {
   const failures = new Map<GeneratedRule, Failure[]>(GENERATED_RULES.map((r) => [r, []]));
   const judged = new Map<GeneratedRule, number>(GENERATED_RULES.map((r) => [r, 0]));
+  const notVerified = new Map<GeneratedRule, string[]>(GENERATED_RULES.map((r) => [r, []]));
   const stats: OperationStats[] = [];
   for (const plan of options.plans) {
     const row: OperationStats = {
@@ -134,22 +177,23 @@ export async function explore(options: ExploreOptions): Promise<Exploration> {
       const counts = new Map<GeneratedRule, number>();
       let sentCount = 0;
       const property = fc.asyncProperty(arbitraryOf(options, plan, polarity), async (request) => {
-        let sent: Sent;
-        try {
-          sent = await options.send(plan, request);
-        } catch (error) {
-          unanswered(row, (error as Error).message);
+        const tried: Tried = await attempt(options, plan, request, polarity);
+        if (tried.kind === 'unanswered') {
+          unanswered(row, tried.why);
           return true;
         }
-        if (sent.answer.status === undefined) {
-          unanswered(row, sent.answer.record.error ?? 'no answer');
+        if (tried.kind === 'not verified') {
+          for (const rule of ON_THE_BREAK) notVerified.get(rule)?.push(`${plan.op.operationId}: ${tried.why}`);
           return true;
         }
+        const { sent, judgement: verdict } = tried;
         sentCount += 1;
         row[polarity] += 1;
         const key = String(sent.answer.status);
         row.statuses[key] = (row.statuses[key] ?? 0) + 1;
-        const verdict = judge(sent, request, polarity);
+        for (const rule of verdict.notVerified?.rules ?? []) {
+          notVerified.get(rule)?.push(`${plan.op.operationId}: ${verdict.notVerified?.why}`);
+        }
         for (const rule of GENERATED_RULES) {
           if (verdict.judged[rule]) judged.set(rule, (judged.get(rule) ?? 0) + 1);
           const problem = verdict.verdicts[rule];
@@ -177,7 +221,7 @@ export async function explore(options: ExploreOptions): Promise<Exploration> {
       }
     }
   }
-  return { stats, failures, judged };
+  return { stats, failures, judged, notVerified };
 }
 
 /**
@@ -191,9 +235,10 @@ export async function shrinkFailure(options: ExploreOptions, failure: Failure): 
   const property = fc.asyncProperty(
     fc.limitShrink(arbitraryOf(options, plan, failure.polarity), MAX_SHRINKS),
     async (request) => {
-      const sent = await options.send(plan, request).catch(() => undefined);
-      if (!sent) return true;
-      const problem = judge(sent, request, failure.polarity).verdicts[failure.rule];
+      const tried: Tried = await attempt(options, plan, request, failure.polarity);
+      if (tried.kind !== 'sent') return true;
+      const { sent } = tried;
+      const problem = tried.judgement.verdicts[failure.rule];
       if (problem === undefined) return true;
       last = {
         ...failure,

@@ -10,6 +10,17 @@ export type { GeneratedRequest };
 
 export interface NegativeRequest extends GeneratedRequest {
   breakage: Breakage;
+  /**
+   * The valid request it was made from: sent first, and the broken one only once the target has accepted it, so that a
+   * refusal of the broken one is evidence about the break and not about a value the target refuses anyway.
+   */
+  base: GeneratedRequest;
+}
+
+/** The request as it travels, without what the suite knows about how it was made. */
+export function plainRequest(request: GeneratedRequest): GeneratedRequest {
+  const { operationId, credential, query, body } = request;
+  return { operationId, credential, query, ...(body === undefined ? {} : { body }) };
 }
 
 /** The value of every place for one request. */
@@ -166,7 +177,7 @@ export function negativeArbitrary(
       const kind = kinds[kindIndex % Math.max(1, kinds.length)];
       const sites = mutations.filter((m) => m.breakage.kind === kind);
       const mutation = sites[siteIndex % Math.max(1, sites.length)];
-      return mutation ? { ...mutation.apply(request), breakage: mutation.breakage } : undefined;
+      return mutation ? { ...mutation.apply(request), breakage: mutation.breakage, base: request } : undefined;
     })
     .filter((r): r is NegativeRequest => {
       if (!r) return false;

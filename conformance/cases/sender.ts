@@ -14,6 +14,7 @@ import {
   type NegativeRequest,
   type Places,
   placeValues,
+  plainRequest,
   shownRequest,
 } from './generated-requests.js';
 import type { OperationPlan, PlaceName } from './plan.js';
@@ -65,7 +66,8 @@ const FRESH_MAKES: Partial<Record<PlaceName, Partial<Creations>>> = {
  */
 export function generatedCreations(plans: readonly OperationPlan[], maxExamples: number): Creations {
   const total: Creations = { tokens: 2, scenarios: 1, sessions: 1 };
-  const requests = 2 * maxExamples;
+  // A valid request, a broken one, and the valid request the broken one is made from, sent before it.
+  const requests = 3 * maxExamples;
   const add = (made: Partial<Creations>) => {
     for (const [kind, n] of Object.entries(made) as [keyof Creations, number][]) total[kind] += n * requests;
   };
@@ -119,6 +121,31 @@ async function freshPlace(h: Harness, objects: RunObjects, name: PlaceName): Pro
   }
 }
 
+/** Numbers the sends of the run, for the unique names of their titles. */
+let sends = 0;
+
+/**
+ * The request with each free-text title made unique to this send, keeping its length and its run marker: the valid
+ * request a broken one is made from and the broken one carry the same values but never the same name, so that a
+ * server that refuses a second object of the same title refuses neither for it.
+ */
+export function withUniqueTitles(request: GeneratedRequest, plan: OperationPlan, marker: string, n: number) {
+  const body = request.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return request;
+  const suffix = ` [${marker}]`;
+  const tag = `${n}~`;
+  const changed = Object.fromEntries(
+    Object.entries(body).map(([name, value]) => {
+      if (!plan.titles.includes(name) || typeof value !== 'string' || !value.endsWith(suffix)) return [name, value];
+      const text = [...value.slice(0, -suffix.length)];
+      // Replaced in front when the text is long enough (its length stays within the schema's), put in front otherwise.
+      const unique = text.length >= tag.length ? `${tag}${text.slice(tag.length).join('')}` : tag;
+      return [name, `${unique}${suffix}`];
+    }),
+  );
+  return { ...request, body: changed };
+}
+
 const placesIn = (request: GeneratedRequest): Set<PlaceName> => {
   const found = new Set<PlaceName>();
   placeValues(request, (name) => found.add(name));
@@ -145,10 +172,12 @@ export function createSender(h: Harness, objects: RunObjects): Send {
         : request.credential === 'apiToken' && objects.apiToken
           ? h.withToken(objects.apiToken)
           : h.anonymous();
-    const placed = placeValues(request, (name) => places[name]);
+    sends += 1;
+    const travelling = withUniqueTitles(plainRequest(request), plan, h.marker, sends);
+    const placed = placeValues(travelling, (name) => places[name]);
     const label =
       'breakage' in request
-        ? `generated cases: a request to ${operation} broken in one place (${(request as NegativeRequest).breakage.what})`
+        ? `generated cases: a request to ${operation} broken in one place (${(request as NegativeRequest).breakage.what}), after the valid request it is made from was accepted`
         : `generated cases: a valid request to ${operation}`;
     const answer = await h.labelled(label, () =>
       h.callLoose(client, operation, {
@@ -156,7 +185,7 @@ export function createSender(h: Harness, objects: RunObjects): Send {
         ...(placed.body === undefined ? {} : { body: placed.body }),
       }),
     );
-    const missing = [...placesIn(request)].some((name) => objects.missing.has(name));
-    return { answer, shown: shownRequest(request, places), missing };
+    const missing = [...placesIn(travelling)].some((name) => objects.missing.has(name));
+    return { answer, shown: shownRequest(travelling, places), missing };
   };
 }

@@ -69,10 +69,25 @@ const TEXT: Record<GeneratedRule, string> = {
   'GEN-04': 'no generated request answers a 5xx',
 };
 
+/** Not-verified requests named per rule at most; their count is always given. */
+const NOT_VERIFIED_SHOWN = 3;
+
+/** What a rule could not judge, in a sentence: how many broken requests, why (the first few), of how many in all. */
+function notVerifiedLine(rule: GeneratedRule, notVerified: readonly string[], judged: number): string {
+  const shown = notVerified.slice(0, NOT_VERIFIED_SHOWN).join('; ');
+  const more = notVerified.length > NOT_VERIFIED_SHOWN ? `; and ${notVerified.length - NOT_VERIFIED_SHOWN} more` : '';
+  const all = notVerified.length + judged;
+  return `${notVerified.length} of ${all} broken requests not verified for ${rule}: refused for another cause than the break (${shown}${more})`;
+}
+
 for (const rule of GENERATED_RULES) {
   h.rule(rule, TEXT[rule], async (t) => {
     const { options, exploration } = await run();
-    if ((exploration.judged.get(rule) ?? 0) === 0) {
+    const judged = exploration.judged.get(rule) ?? 0;
+    const notVerified = exploration.notVerified.get(rule) ?? [];
+    const unjudged = notVerified.length > 0 ? notVerifiedLine(rule, notVerified, judged) : undefined;
+    if (judged === 0) {
+      if (unjudged) return t.skip(`not verified: ${unjudged}`);
       const answered = exploration.stats.reduce((n, s) => n + s.valid + s.broken, 0);
       const reasons = [...new Set(exploration.stats.flatMap((s) => s.reasons))].slice(0, 3);
       return t.skip(
@@ -82,7 +97,10 @@ for (const rule of GENERATED_RULES) {
       );
     }
     const failures = exploration.failures.get(rule) ?? [];
-    if (failures.length === 0) return;
+    if (failures.length === 0) {
+      if (unjudged) t.partly(unjudged);
+      return;
+    }
     const shown: Failure[] = [];
     for (const failure of failures.slice(0, MAX_SHOWN)) shown.push(await shrinkFailure(options, failure));
     h.blame(shown[0]?.answer);
@@ -93,7 +111,7 @@ for (const rule of GENERATED_RULES) {
     // Every failing operation with its request and a curl line to repeat it, for the JSON report (the shown ones shrunk).
     const described = failures.map((f, i) => describeFailure(options, shown[i] ?? f));
     throw new CheckFailure(
-      `${failures.length} operation(s) broke ${rule}:\n${described.slice(0, MAX_SHOWN).join('\n')}${more}\nreplay: ${replayHint(h.run.door, rule, options.seed, options.maxExamples)}`,
+      `${failures.length} operation(s) broke ${rule}:\n${described.slice(0, MAX_SHOWN).join('\n')}${more}${unjudged ? `\n${unjudged}` : ''}\nreplay: ${replayHint(h.run.door, rule, options.seed, options.maxExamples)}`,
       described,
     );
   });

@@ -47,10 +47,14 @@ async function runCheck(
   const base = { rule: check.rule, name: check.name, file: check.file };
   const started = performance.now();
   const mine: CheckState = { name: check.name, answers: [] };
+  const partly: string[] = [];
   const context = {
     signal: stopper.signal,
     skip(reason: string): never {
       throw new CheckSkipped(reason);
+    },
+    partly(reason: string): void {
+      partly.push(reason);
     },
   };
   const body = current.run({ run: state, file: check.file, check: mine }, () => check.fn(context));
@@ -58,12 +62,14 @@ async function runCheck(
   body.catch(() => undefined);
   let outcome: CheckResult['outcome'] = 'PASS';
   let reason: string | undefined;
+  let inPart: string | undefined;
   let blockedBy: string | undefined;
   let offenders: readonly string[] | undefined;
   let waiting: string | undefined;
   let thrown: unknown;
   try {
     await until(body, stopper.signal);
+    if (partly.length > 0) inPart = redactor.text(partly.join('; '));
   } catch (error) {
     thrown = error;
     const missing = stopper.reason ? undefined : notApplicableIn(error);
@@ -108,6 +114,8 @@ async function runCheck(
   const exchanges = shown ? [redactor.json(shown.record) as ExchangeRecord] : [];
   if (outcome === 'UNVERIFIED') return { ...base, outcome, blockedBy, reason, exchanges, ...noted, ms };
   if (waiting) return { ...base, outcome, waitsFor: waiting, ...(reason ? { reason } : {}), exchanges: [], ms };
+  if (outcome === 'PASS' && inPart)
+    return { ...base, outcome, reason: inPart, partly: true, exchanges: [], ...noted, ms };
   if (outcome !== 'FAIL') return { ...base, outcome, ...(reason ? { reason } : {}), exchanges: [], ...noted, ms };
   return {
     ...base,

@@ -22,6 +22,9 @@ export interface ExchangeRule {
 const describe = (a: Answer): string => `${a.record.method} ${a.record.path} → ${a.status}`;
 
 /** Judges one rule over the answers of a run. */
+/** `answer to a contract operation` → `answers to a contract operation`: the noun of a rule's `what`, counted. */
+const plural = (what: string): string => what.replace(/\banswer\b/, 'answers');
+
 export function judgeExchanges(
   rule: ExchangeRule,
   answers: readonly Answer[],
@@ -53,7 +56,7 @@ export function judgeExchanges(
   const more = bad.length > MAX_SHOWN ? `\n  … and ${bad.length - MAX_SHOWN} more (every one in the JSON report)` : '';
   return finish({
     outcome: 'FAIL',
-    reason: `${bad.length} of ${judged.length} ${rule.what}s:\n${lines.join('\n')}${more}`,
+    reason: `${bad.length} of the ${judged.length} ${plural(rule.what)} judged break this rule:\n${lines.join('\n')}${more}`,
     ...(bad.length > MAX_SHOWN ? { offenders } : {}),
     exchanges: shown.map(({ a }) => a.record),
   });

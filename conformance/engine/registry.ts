@@ -10,6 +10,11 @@ export interface CheckContext {
   readonly signal: AbortSignal;
   /** Ends the check as SKIP with this reason. */
   skip(reason: string): never;
+  /**
+   * Says what a passing check could not judge (some of its answers were refused for another cause): the check still
+   * passes, and the report says it passed in part, and why.
+   */
+  partly(reason: string): void;
 }
 
 export type CheckFn = (t: CheckContext) => Promise<void>;

@@ -18,8 +18,10 @@ export interface CheckResult {
   name: string;
   file: string;
   outcome: Outcome;
-  /** Why it was skipped or not verified, or what failed. */
+  /** Why it was skipped or not verified, or what failed; for a pass in part, what it could not judge. */
   reason?: string;
+  /** A pass in part: the check passed on what it could judge, and `reason` says what it could not. */
+  partly?: boolean;
   /** For a failure: every operation or answer that broke the rule, when the reason shows only the first few. */
   offenders?: string[];
   /** For UNVERIFIED: the rule covering the step that failed. */
@@ -246,6 +248,13 @@ export function judgeRules(
           );
         if (notApplicable > 0)
           parts.push(`${notApplicable} of ${mine.length} checks not applicable: ${waitingFor(mine)}`);
+        const inPart = mine.filter((c) => c.outcome === 'PASS' && c.partly);
+        const inPartWhy = inPart.map((c) => c.reason).join('; ');
+        // A rule of one check says what that check could not judge; otherwise how many of its checks passed in part.
+        if (inPart.length > 0)
+          parts.push(
+            mine.length === 1 ? inPartWhy : `${inPart.length} of ${mine.length} checks passed in part: ${inPartWhy}`,
+          );
         if (parts.length > 0) reason = parts.join('; ');
       }
       const notes = [...new Set(mine.flatMap((c) => c.notes ?? []))];

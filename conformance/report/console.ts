@@ -22,6 +22,7 @@ import {
 } from '../engine/result.js';
 import { formatCoverage } from './coverage-table.js';
 import { inertConsoleText, inertLine } from './inert-text.js';
+import { passedInPartLine } from './partial.js';
 import { type ReplayInfo, replayCommand } from './replay-info.js';
 import { coverageLine, type Verdict, verdictOf } from './verdict.js';
 
@@ -188,6 +189,11 @@ export function formatReport(result: RunResult, verdict: Verdict = verdictOf(res
   for (const r of result.rules) {
     const why = r.reason ? ` (${r.reason})` : '';
     out.push(`  ${r.id.padEnd(idWidth)}  ${r.level.padEnd(6)}  ${r.outcome}  ${r.text}${why}`);
+  }
+  const inPart = result.rules.flatMap((r) => passedInPartLine(r) ?? []);
+  if (inPart.length > 0) {
+    out.push('', 'Passed in part (each holds for the checks that ran; the rest could not be judged, and why):');
+    for (const line of inPart) out.push(`  ${line}`);
   }
   const unverified = result.rules.filter((r) => r.outcome === 'UNVERIFIED');
   if (unverified.length > 0) {

@@ -13,6 +13,7 @@ import {
 } from '../engine/result.js';
 import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
 import { inertJsonText, inertXmlText } from './inert-text.js';
+import { passedInPart } from './partial.js';
 import { checksWithReplay, type ReplayInfo } from './replay-info.js';
 import { unbuiltOperations } from './unbuilt.js';
 import { type CoverageGate, cleanupPhrase, coverageLine, type Verdict, verdictOf } from './verdict.js';
@@ -72,6 +73,11 @@ function testCase(rule: RuleResult, c: CheckResult, strict: boolean, door: Entry
   const close = '    </testcase>';
   switch (c.outcome) {
     case 'PASS':
+      // A check that passed in part says what it could not judge, as the JSON report does.
+      if (c.partly && c.reason) {
+        const out = `      <system-out>${xml(`passed in part: ${c.reason}`)}</system-out>`;
+        return { written: 'passed', lines: [open(c.name), out, close] };
+      }
       return { written: 'passed', lines: [open(c.name), close] };
     case 'SKIP':
     case 'NOT_APPLICABLE':
@@ -242,6 +248,9 @@ export function junitReport(
         `      <property name="area" value="${xml(rule.area)}"/>`,
         `      <property name="source" value="${xml(rule.source)}"/>`,
         `      <property name="outcome" value="${rule.outcome}"/>`,
+        ...(passedInPart(rule)
+          ? [`      <property name="passed-in-part" value="${xml(passedInPart(rule) ?? '')}"/>`]
+          : []),
         ...(severity ? [`      <property name="severity" value="${severity}"/>`] : []),
         '    </properties>',
       ],

@@ -430,6 +430,12 @@ describe('verdicts', () => {
     query: { company_id: 1, board_id: 1 },
     body: { title: 'x'.repeat(501), description: '' },
     breakage: { kind: 'out-of-bounds' as const, location: 'body' as const, field: 'title', what: 'title too long' },
+    base: {
+      operationId: 'createScenario',
+      credential: 'session' as const,
+      query: { company_id: 1, board_id: 1 },
+      body: { title: 'x', description: '' },
+    },
   };
   /** A server that refuses the empty description the same request carries, and names it. */
   const emptyRefused = { status: 'error', errors: [{ field: 'description', message: 'may not be blank' }] };
@@ -439,9 +445,21 @@ describe('verdicts', () => {
     ['422 naming it as a member (GEN-01 holds, the 400 of the contract does not)', answer(422, drf), ['GEN-02']],
     ['400 naming nothing', answer(400, bare), ['GEN-01', 'GEN-02']],
     [
-      '400 naming another field of the request (GEN-01 holds: it names a field to correct)',
+      '400 naming another field of the request (not verified: refused for another cause)',
       answer(400, emptyRefused),
-      ['GEN-02'],
+      [],
+    ],
+    [
+      '400 naming a state (a name already registered: not verified)',
+      answer(400, { detail: 'Username already registered' }),
+      [],
+    ],
+    ['404 naming a page (not verified)', answer(404, { detail: 'Invalid page.' }), []],
+    ['409 naming a state (not verified)', answer(409, { detail: 'A scenario with this title exists.' }), []],
+    [
+      '500 naming a state (a crash is judged whatever it says)',
+      answer(500, { detail: 'exists' }),
+      ['GEN-01', 'GEN-02', 'GEN-04'],
     ],
     ['500 naming nothing', answer(500, bare), ['GEN-01', 'GEN-02', 'GEN-04']],
     ['201: accepted (only the contract says no)', answer(201, { status: 'success', data: {} }), ['GEN-02']],
@@ -460,6 +478,38 @@ describe('verdicts', () => {
     ['502', answer(502, bare), false, ['GEN-03', 'GEN-04']],
   ] as [string, Answer, boolean, string[]][])('a valid request answered %s fails %j', (_label, a, missing, rules) => {
     expect(Object.keys(judgeValid(a, missing).verdicts).sort()).toEqual(rules);
+  });
+
+  it.each([
+    ['another field', answer(400, emptyRefused), 'refused for another field (description), not for title'],
+    [
+      'a state',
+      answer(400, { detail: 'Username already registered' }),
+      'refused for a state ("Username already registered")',
+    ],
+    ['a page', answer(404, { detail: 'Invalid page.' }), 'refused for a page ("Invalid page.")'],
+  ] as [string, Answer, string][])(
+    'a refusal of a broken request for %s is not verified, saying what it named',
+    (_l, a, why) => {
+      const judgement = judgeBroken(a, request);
+      expect(judgement.notVerified?.rules).toEqual(['GEN-01', 'GEN-02']);
+      expect(judgement.notVerified?.why).toContain(why);
+      expect(judgement.judged['GEN-01']).toBeUndefined();
+      expect(judgement.judged['GEN-02']).toBeUndefined();
+    },
+  );
+
+  it('judges a refusal that names the broken field, whatever else it says', () => {
+    const both = {
+      errors: [
+        { field: 'title', message: 'already too long' },
+        { field: 'description', message: 'x' },
+      ],
+    };
+    expect(judgeBroken(answer(400, both), request)).toEqual({
+      verdicts: {},
+      judged: { 'GEN-01': true, 'GEN-02': true, 'GEN-04': true },
+    });
   });
 
   it('says which field a valid request was refused for', () => {
@@ -511,5 +561,47 @@ describe('exploring and shrinking', () => {
     ]);
     expect(exploration.judged.get('GEN-02')).toBe(30);
     expect(exploration.failures.get('GEN-02')).toEqual([]);
+  });
+
+  it('sends a broken request only right after the target accepted the valid one it is made from', async () => {
+    const sent: GeneratedRequest[] = [];
+    const recording: Send = async (p, request) => {
+      sent.push(request);
+      return fakeSend(Number.POSITIVE_INFINITY)(p, request);
+    };
+    await explore({ ...options(5), maxExamples: 10, send: recording });
+    const broken = sent.flatMap((r, i) => ('breakage' in r ? [i] : []));
+    expect(broken).toHaveLength(10);
+    for (const i of broken) {
+      const request = sent[i] as GeneratedRequest & { base: GeneratedRequest };
+      // The one before it is its own valid request, with the same values but for the break.
+      expect(sent[i - 1]).toBe(request.base);
+      expect(contractErrors(validators, sent[i - 1] as GeneratedRequest)).toEqual([]);
+    }
+  });
+
+  it('leaves a broken request unsent and not verified when the valid one it is made from is refused', async () => {
+    // A target that refuses any title with a digit (as one refusing some characters would), valid or not.
+    const picky: Send = async (p, request) => {
+      const title = (request.body as Record<string, unknown> | undefined)?.title;
+      if (typeof title === 'string' && /[0-4]/.test(title.replace(/\[.*\]$/, ''))) {
+        const body = { status: 'error', message: 'Validation failed.', errors: [{ field: 'title', message: 'bad' }] };
+        return {
+          answer: { record: {} as Answer['record'], status: 400, body, json: true },
+          shown: request,
+          missing: false,
+        };
+      }
+      return fakeSend(Number.POSITIVE_INFINITY)(p, request);
+    };
+    const exploration = await explore({ ...options(6), maxExamples: 40, send: picky });
+    const notVerified = exploration.notVerified.get('GEN-01') ?? [];
+    expect(notVerified.length).toBeGreaterThan(0);
+    expect(notVerified[0]).toMatch(
+      /^createScenario: the valid request it is made from was refused first \(HTTP 400 naming title\)$/,
+    );
+    expect(exploration.notVerified.get('GEN-02')).toEqual(notVerified);
+    expect(exploration.failures.get('GEN-02')).toEqual([]);
+    expect((exploration.judged.get('GEN-02') ?? 0) + notVerified.length).toBe(40);
   });
 });

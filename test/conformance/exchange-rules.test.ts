@@ -141,17 +141,28 @@ describe('judgeExchanges', () => {
       file: 'exchange-rules',
     });
     expect(result.reason).toBe(
-      '3 of 4 answers:\n  GET /member/me/ → 500: a server error\n  GET /member/me/ → 502: a server error\n  GET /member/me/ → 503: a server error',
+      '3 of the 4 answers judged break this rule:\n  GET /member/me/ → 500: a server error\n  GET /member/me/ → 502: a server error\n  GET /member/me/ → 503: a server error',
     );
     expect(result.exchanges).toEqual(run.slice(2).map((a) => a.record));
     expect(result).not.toHaveProperty('offenders');
+  });
+
+  it('counts the failing answers of every exchange rule in a sentence ("3 of the 4 answers to a contract operation …")', () => {
+    for (const rule of EXCHANGE_RULES) {
+      const always: ExchangeRule = { ...rule, picks: () => true, problem: () => 'a problem' };
+      const reason = judgeExchanges(always, answers(200, 500), validators).reason ?? '';
+      expect(reason.split('\n')[0], rule.id).toBe(
+        `2 of the 2 ${rule.what.replace(/^(.*?)answer/, '$1answers')} judged break this rule:`,
+      );
+      expect(reason.split('\n')[0], rule.id).not.toMatch(/answer [^\n]*s judged/);
+    }
   });
 
   it('shows the first three past three, counts the rest, and keeps every one in offenders', () => {
     const run = answers(500, 501, 502, 503, 504);
     const result = judgeExchanges(serverErrors, run, validators);
     expect(result.reason).toBe(
-      '5 of 5 answers:\n  GET /member/me/ → 500: a server error\n  GET /member/me/ → 501: a server error\n  GET /member/me/ → 502: a server error\n  … and 2 more (every one in the JSON report)',
+      '5 of the 5 answers judged break this rule:\n  GET /member/me/ → 500: a server error\n  GET /member/me/ → 501: a server error\n  GET /member/me/ → 502: a server error\n  … and 2 more (every one in the JSON report)',
     );
     expect(result.offenders).toEqual([500, 501, 502, 503, 504].map((s) => `GET /member/me/ → ${s}: a server error`));
     expect(result.exchanges).toEqual(run.slice(0, 3).map((a) => a.record));

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RuleResult, RunResult } from '../../conformance/engine/result.js';
 import { loadProfile, type Profile } from '../../conformance/profile.js';
@@ -167,6 +168,51 @@ describe.concurrent('a server making one other choice where the source is silent
       });
     }
   }
+});
+
+/** The seed of the drawn servers (printed; CHOICES_SEED replays it) and how many are drawn (CHOICES_RUNS; docs/testing.md). */
+const DRAW_SEED = process.env.CHOICES_SEED ? Number(process.env.CHOICES_SEED) : 20261207;
+const DRAW_RUNS = process.env.CHOICES_RUNS ? Number(process.env.CHOICES_RUNS) : 3;
+
+describe.concurrent('servers drawn from the choices, each with a fault on top', () => {
+  // Each draw runs the whole suite and then the fault's rules, one after the other, in one lane.
+  it(`${DRAW_RUNS} drawn servers: no MUST rule fails or stays unverified, and the fault drawn on top fails its rules`, {
+    timeout: (2 * DRAW_RUNS + 5) * RUN_BOUNDS.totalTimeoutMs,
+  }, async () => {
+    console.log(
+      `servers drawn from the choices: CHOICES_SEED=${DRAW_SEED} CHOICES_RUNS=${DRAW_RUNS} (replay with both)`,
+    );
+    const draw = fc.record({
+      // Any subset of the choices, each applied as allChoices does: every combination can occur.
+      names: fc.subarray(Object.keys(CHOICES)),
+      fault: fc.constantFrom(...Object.keys(FAULTS)),
+    });
+    await fc.assert(
+      fc.asyncProperty(draw, async ({ names, fault: faultName }) => {
+        const choice = allChoices(names);
+        expectFair(await runChoice(0, choice, 'in process'), choice);
+        const fault = FAULTS[faultName] as (typeof FAULTS)[string];
+        // A rule the choices leave nothing to judge cannot fail under a fault either.
+        const breaks = fault.breaks.filter((id) => !(choice.unjudged ?? []).includes(id));
+        if (breaks.length === 0) return;
+        const result = await inLane(0, () =>
+          runConformance({
+            target: fault.wrap(choice.wrap(createSandbox().fetch)),
+            profile: profileFor(choice, IN_PROCESS_BASE_URL),
+            only: scope(breaks),
+            preflight: false,
+            ...RUN_BOUNDS,
+          }),
+        );
+        const failed = failedRules(result);
+        expect(
+          breaks.filter((id) => !failed.includes(id)),
+          `${faultName} on ${names.join(', ')}`,
+        ).toEqual([]);
+      }),
+      { seed: DRAW_SEED, numRuns: DRAW_RUNS, endOnFailure: true },
+    );
+  });
 });
 
 describe('the choices', () => {

@@ -168,6 +168,33 @@ describe('junitReport: one written form per check outcome, level and mode', () =
   });
 });
 
+describe('junitReport: a rule that passed in part', () => {
+  it('says so on its suite with the count and why, and on a check that passed in part, as the JSON does', () => {
+    const partly: CheckResult = {
+      ...check(SHOULD, 'PASS'),
+      partly: true,
+      reason: '2 of 7 broken requests not verified',
+    };
+    const xml = junitReport(run([check(MUST, 'PASS'), check(MUST, 'SKIP', 'no board list'), partly]));
+    expectCountsAgree(xml);
+    const property = (rule: string) =>
+      (
+        parse(xml).suites.find((s) => s['@_name'].startsWith(`${rule} `)) as unknown as {
+          properties: { property: { '@_name': string; '@_value': string }[] };
+        }
+      ).properties.property.find((p) => p['@_name'] === 'passed-in-part')?.['@_value'];
+    expect(property(MUST)).toBe('1 of 2 checks skipped: no board list');
+    expect(property(SHOULD)).toBe('2 of 7 broken requests not verified');
+    const c = caseOf(xml, SHOULD);
+    expect(kind(c)).toBe('passed');
+    expect(c['system-out']).toBe('passed in part: 2 of 7 broken requests not verified');
+    // A whole pass says nothing of the kind.
+    const whole = junitReport(run([check(MUST, 'PASS')]));
+    expect(whole).not.toContain('passed-in-part');
+    expect(whole).not.toContain('passed in part');
+  });
+});
+
 describe('junitReport: what a failure carries', () => {
   it('gives a failed check the request it sent and the answer, with a curl line to repeat it', () => {
     const exchange: ExchangeRecord = {

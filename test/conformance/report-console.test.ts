@@ -274,6 +274,9 @@ describe('the console report of a run', () => {
       `  AUTH-02   MUST    FAIL  ${auth02?.text} (1 of 2 checks failed)`,
       `  TOKEN-02  ${token02?.level.padEnd(6)}  UNVERIFIED  ${token02?.text} (3 of 4 checks not verified: blocked)`,
       '',
+      'Passed in part (each holds for the checks that ran; the rest could not be judged, and why):',
+      '  AUTH-01 MUST passed in part: 1 of 2 checks skipped: read-only mode.',
+      '',
       'Not verified (a step they need failed under another rule; fix that rule first):',
       `  TOKEN-02 ${token02?.level}: blocked by TOKEN-01, AUTH-02`,
       '',
@@ -328,6 +331,39 @@ describe('the console report of a run', () => {
       'Rules (http://t/api, run cf-run-7):',
       `  AUTH-01  MUST    PASS  ${RULES.find((r) => r.id === 'AUTH-01')?.text} (1 of 2 checks skipped: read-only mode)`,
       '',
+      'Passed in part (each holds for the checks that ran; the rest could not be judged, and why):',
+      '  AUTH-01 MUST passed in part: 1 of 2 checks skipped: read-only mode.',
+      '',
+    ]);
+  });
+
+  it('says a pass in part with the count and why for every kind of part: skipped, not applicable, judged in part', () => {
+    const partly: CheckResult = {
+      ...check('GEN-01', 'PASS'),
+      partly: true,
+      reason: '2 of 7 broken requests not verified',
+    };
+    const parts = judgeRules(
+      RULES,
+      [
+        check('AUTH-01', 'PASS'),
+        check('AUTH-01', 'SKIP', 'no board list on this server'),
+        check('AUTH-01', 'SKIP', 'no board list on this server'),
+        check('AUTH-02', 'PASS'),
+        { ...check('AUTH-02', 'NOT_APPLICABLE', 'waits'), waitsFor: 'getCase' },
+        partly,
+        check('TOKEN-02', 'PASS'),
+      ],
+      new Set(['AUTH-01', 'AUTH-02', 'GEN-01', 'TOKEN-02']),
+    );
+    const lines = text({ ...result, rules: parts, problems: [], leftBehind: [] } as unknown as RunResult);
+    const at = lines.indexOf(
+      'Passed in part (each holds for the checks that ran; the rest could not be judged, and why):',
+    );
+    expect(lines.slice(at + 1, lines.indexOf('', at))).toEqual([
+      '  AUTH-01 MUST passed in part: 2 of 3 checks skipped: no board list on this server.',
+      '  AUTH-02 MUST passed in part: 1 of 2 checks not applicable: waits for getCase (declared missing)',
+      '  GEN-01 MUST passed in part: 2 of 7 broken requests not verified.',
     ]);
   });
 

@@ -7,12 +7,14 @@
 import * as apiTokens from './choices/api-tokens.js';
 import * as boards from './choices/boards.js';
 import type { Choice } from './choices/choice.js';
+import * as coercion from './choices/coercion.js';
 import * as httpLayer from './choices/http-layer.js';
 import * as ids from './choices/ids.js';
 import * as outOfScope from './choices/out-of-scope.js';
 import * as paging from './choices/paging.js';
 import * as qaFlow from './choices/qa-flow.js';
 import * as refusals from './choices/refusals.js';
+import * as sessions from './choices/sessions.js';
 import * as shapes from './choices/shapes.js';
 
 export type { Choice } from './choices/choice.js';
@@ -23,6 +25,8 @@ export { ANOTHER_CLIENT, ID_OFFSET } from './choices/ids.js';
  * choices of shape change what the others answered.
  */
 export const CHOICES: Readonly<Record<string, Choice>> = {
+  // Innermost: the routes other choices add (a board list of their own) are known to the server that adds them.
+  unknownPathsHtml404: httpLayer.unknownPathsHtml404,
   idsReused: ids.idsReused,
   idsReusedLastDeleted: ids.idsReusedLastDeleted,
   outcomesLocked: qaFlow.outcomesLocked,
@@ -35,6 +39,8 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
   tokenTitlesUnique: refusals.tokenTitlesUnique,
   scenarioTitlesUnique: refusals.scenarioTitlesUnique,
   emptyStringsRefused: refusals.emptyStringsRefused,
+  laxCoercion: coercion.laxCoercion,
+  oldRefreshTokensValid: sessions.oldRefreshTokensValid,
   limitCapped: paging.limitCapped,
   revokedTokensKept: apiTokens.revokedTokensKept,
   limitClamped: paging.limitClamped,
@@ -43,9 +49,11 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
   outOfScopeAs404: outOfScope.outOfScopeAs404,
   othersObjectsAs403: outOfScope.othersObjectsAs403,
   validation422: refusals.validation422,
+  validation415: refusals.validation415,
   expiresAtInSeconds: apiTokens.expiresAtInSeconds,
   metadataAsText: apiTokens.metadataAsText,
   sparseAnswers: shapes.sparseAnswers,
+  keysListedInClear: apiTokens.keysListedInClear,
   tokenKeyIsNumericId: apiTokens.tokenKeyIsNumericId,
   companyIdMember: ids.companyIdMember,
   boardsFromOwnList: boards.boardsFromOwnList,
@@ -62,13 +70,19 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
   largeIds: ids.largeIds,
   idsAsStrings: ids.idsAsStrings,
   slashRedirect308: httpLayer.slashRedirect308,
+  slashRedirect301: httpLayer.slashRedirect301,
+  slashRedirect307: httpLayer.slashRedirect307,
   slashlessHtml404: httpLayer.slashlessHtml404,
   connectionClose: httpLayer.connectionClose,
 };
 
-/** The choices that can be made at once by one server (every one, each applied around the ones before it). */
-export function allChoices(): Choice {
-  const choices = Object.values(CHOICES);
+/**
+ * The choices named (every one by default) made at once by one server, each applied around the ones before it in the
+ * order of CHOICES, whatever the order of `names`: the test draws any subset (faults/drawn-choices.test.ts).
+ */
+export function allChoices(names: readonly string[] = Object.keys(CHOICES)): Choice {
+  const wanted = new Set(names);
+  const choices = Object.entries(CHOICES).flatMap(([name, c]) => (wanted.has(name) ? [c] : []));
   return {
     departs: [...new Set(choices.flatMap((c) => c.departs ?? []))],
     unjudged: [...new Set(choices.flatMap((c) => c.unjudged ?? []))],

@@ -123,3 +123,35 @@ export const tokenKeyIsNumericId: Choice = {
     };
   },
 };
+
+/**
+ * A token's key is its secret, listed in clear, as Django REST framework's authtoken keeps it (`Token.key` is what the
+ * client sends): the token list and the detail answers show it, and the detail operations take it as `key`. Only the
+ * contract's decision that the list never shows a secret says no.
+ */
+export const keysListedInClear: Choice = {
+  departs: ['TOKEN-09'],
+  wrap: (inner) => {
+    const secretOf = new Map<string, string>();
+    const keyOf = new Map<string, string>();
+    return async (req) => {
+      const { operationId } = await parse(req);
+      if (!['createApiToken', 'updateApiToken', 'deleteApiToken', 'listApiTokens'].includes(operationId ?? '')) {
+        return inner(req);
+      }
+      const asked = new URL(req.url).searchParams.get('key');
+      const key = asked === null ? undefined : keyOf.get(asked);
+      const res = await inner(key === undefined ? req : withQuery(req, (q) => q.set('key', key)));
+      return changed(res, (body) =>
+        objectsIn(body.data, (o) => {
+          if (typeof o.key !== 'string') return;
+          if (typeof o.token === 'string') {
+            secretOf.set(o.key, o.token);
+            keyOf.set(o.token, o.key);
+          }
+          o.key = secretOf.get(o.key) ?? o.key;
+        }),
+      );
+    };
+  },
+};

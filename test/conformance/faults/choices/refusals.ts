@@ -1,5 +1,5 @@
 // Choice servers that refuse what the sandbox takes, or refuse it with another status, where the source is silent
-// (docs/conformance.md, "What the suite does not assume"): titles unique, empty strings refused, validation as 422.
+// (docs/conformance.md, "What the suite does not assume"): titles unique, empty strings refused, validation as 422 or 415.
 import { isObject } from '../../../../contract/json.js';
 import { parse, validationFailed } from '../wrap.js';
 import { boardQuery, conflict, listedRows, restatus } from './answers.js';
@@ -72,5 +72,14 @@ export const validation422: Choice = {
   wrap: (inner) => async (req) => {
     const res = await inner(req);
     return res.status === 400 ? restatus(res, 422) : res;
+  },
+};
+
+/** Validation failures answer 415, as a server that blames the body as a whole may (the source: "status code not shown"). */
+export const validation415: Choice = {
+  departs: ['ENV-05', 'GEN-02'],
+  wrap: (inner) => async (req) => {
+    const res = await inner(req);
+    return res.status === 400 ? restatus(res, 415) : res;
   },
 };
