@@ -106,9 +106,11 @@ describe('the team-style file picks its tests', () => {
   }, 130_000);
 
   it('says a rule that passed with some checks skipped passed in part, with the count and why', async () => {
-    const run = await vitestProcess({ READ_ONLY: '1', ONLY: 'AUTH-01' }, '--reporter', 'verbose');
+    const run = await vitestProcess({ READ_ONLY: '1', ONLY: 'AUTH-01', PROGRESS: '1' }, '--reporter', 'verbose');
     expect(run.status, run.output).toBe(0);
     expect(run.output).toMatch(/passed in part: \d+ of \d+ checks skipped: read-only mode/);
+    // onProgress is handed on by this door too: the run's events reach the team's own callback.
+    expect(run.output).toMatch(/progress: \S/);
   }, 130_000);
 
   it('fails the file at collection when `only` names no rule, naming the option', async () => {

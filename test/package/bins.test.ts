@@ -58,13 +58,16 @@ describe('the bins', () => {
     [sandboxUrl, mockUrl] = [sandbox.found, mock.found];
   });
 
-  it.each(['task-sandbox', 'task-conformance', 'task-mock', 'task-kit-mcp'])('%s answers --help and --version', async (bin) => {
-    const [help, shown] = await Promise.all([npx([bin, '--help']), npx([bin, '--version'])]);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain(`Usage: ${bin}`);
-    expect(shown.code).toBe(0);
-    expect(shown.stdout.trim()).toBe(version);
-  });
+  it.each(['task-sandbox', 'task-conformance', 'task-mock', 'task-kit-mcp'])(
+    '%s answers --help and --version',
+    async (bin) => {
+      const [help, shown] = await Promise.all([npx([bin, '--help']), npx([bin, '--version'])]);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Usage: ${bin}`);
+      expect(shown.code).toBe(0);
+      expect(shown.stdout.trim()).toBe(version);
+    },
+  );
 
   it('task-sandbox serves the docs at /docs/: brotli to a browser, plain to a client that takes none', async () => {
     const origin = sandboxUrl.replace(/\/api$/, '');

@@ -36,6 +36,8 @@ const CANNOT_BE_TESTED_HERE: Record<string, string> = {
   '--severity': "Redocly respect's option for the Arazzo workflows (docs/conformance.md)",
   SCHEMA_CHECK: "a rule name of Redocly respect's --severity (docs/conformance.md)",
   '--dynamic': "Prism's option, named as the one the kit does not use (docs/mock.md)",
+  '--no-cors':
+    "Prism's option the mock always runs Prism with, behind its own front door, not one the user sets; the door's origin rule is tested by test/mock/origins.test.ts",
   '--errors':
     "Prism's option the proxy always runs with, not one the user sets; what it gives is tested by test/mock/prism.test.ts ('a response that breaks the contract becomes a 500 problem+json listing the violations')",
   // A real registry's login: the tests publish to a local registry that needs none, and reach no other network.
