@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { validateStrict } from 'ctrf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGES } from '../../packaging/packages.js';
 import { gone, type Running, start, stopGroup } from '../support/commands.js';
@@ -110,6 +111,31 @@ describe('the bins', () => {
     const har = readFileSync(join(reports, 'run.har'), 'utf8');
     expect(JSON.parse(har).log.entries.length).toBeGreaterThan(10);
     for (const secret of ['demo-password', 'outsider-password', 'test-captcha']) expect(har).not.toContain(secret);
+
+    // The CI outputs from the installed CLI, as docs/conformance.md tells a team to use them: GitHub's annotations and
+    // job summary under GITHUB_ACTIONS, the HTML page and the CTRF file; then a replay of the report (nothing failed).
+    const summary = join(reports, 'summary.md');
+    const ci = await npx(
+      [
+        'task-conformance',
+        '--quiet',
+        '--only',
+        'AUTH-01',
+        '--html',
+        join(reports, 'report.html'),
+        '--ctrf',
+        join(reports, 'ctrf.json'),
+        '--json',
+        join(reports, 'ci.json'),
+      ],
+      { ...profileEnv(sandboxUrl), GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary },
+    );
+    expect(ci.code, ci.stderr).toBe(0);
+    expect(readFileSync(join(reports, 'report.html'), 'utf8')).toMatch(/^<!doctype html>/i);
+    expect(() => validateStrict(JSON.parse(readFileSync(join(reports, 'ctrf.json'), 'utf8')))).not.toThrow();
+    expect(readFileSync(summary, 'utf8')).toContain('AUTH-01');
+    const replayed = await npx(['task-conformance', 'replay', join(reports, 'ci.json')], profileEnv(sandboxUrl));
+    expect(replayed.code, replayed.stdout + replayed.stderr).toBe(0);
 
     // The sandbox profile shipped with the CLI follows PORT, as the sandbox does.
     const shipped = 'node_modules/@task-management/conformance/conformance/targets/sandbox.json';
