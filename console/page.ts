@@ -8,9 +8,10 @@ import { checkBaseUrl } from './base-url.js';
 import { ConsoleStore, type Target } from './console-state.js';
 import { adoptedFrom, type Credential, describeCredential, pastedCredential } from './credentials.js';
 import { type InPageSandbox, startInPageSandbox } from './in-page-sandbox.js';
+import { refusal } from './messages.js';
 import { send } from './send.js';
 import { mountSwagger } from './swagger.js';
-import { failureOf, successData, walkthroughOf } from './walkthrough.js';
+import { successData, walkthroughOf } from './walkthrough.js';
 import { mountWalkthrough } from './walkthrough-view.js';
 
 /** workflows.arazzo.yaml, parsed, put in the bundle by the console build (scripts/build-console.ts). */
@@ -133,7 +134,7 @@ async function logIn(event: Event): Promise<void> {
     const answer = await send(globalThis.fetch.bind(globalThis), target.baseUrl, undefined, request);
     const adopted = adoptedFrom('POST', `${target.baseUrl}/member/login/`, answer.status, answer.body, body.username);
     if (!successData(answer) || adopted?.kind !== 'session') {
-      say('credential-message', `Login refused: ${failureOf(answer)}`, 'error');
+      say('credential-message', refusal('Login refused', answer), 'error');
       return;
     }
     useCredential(

@@ -7,6 +7,7 @@ import { isObject } from '../contract/json.js';
 import type { components } from '../generated/schema.js';
 import { type ArazzoStep, type ExpressionScope, fill, workflowOf } from './arazzo.js';
 import { adoptedFrom, type Credential } from './credentials.js';
+import { refusal } from './messages.js';
 import { type ConsoleAnswer, type ConsoleRequest, send, urlOf } from './send.js';
 
 /** The workflow the walkthrough runs. */
@@ -144,17 +145,9 @@ export function walkthroughOf(workflows: unknown, operations: readonly Operation
   });
 }
 
-/** The message for a step's answer that is not a success: its status and the error payload's message and fields. */
+/** The message for a step's answer that is not a success: its status, the error payload's message and fields. */
 export function failureOf(answer: ConsoleAnswer): string {
-  const body = isObject(answer.body) ? answer.body : {};
-  const fields = Array.isArray(body.errors)
-    ? body.errors
-        .filter(isObject)
-        .map((e) => `${String(e.field)}: ${String(e.message)}`)
-        .join('; ')
-    : '';
-  const message = typeof body.message === 'string' ? body.message : (answer.notJson ?? 'no error message');
-  return `${answer.status}: ${message}${fields ? ` (${fields})` : ''}`;
+  return refusal('The step was refused', answer);
 }
 
 /** The `data` of a success answer, or undefined when the answer is not a 2xx with a data object. */
@@ -196,7 +189,7 @@ export async function runStep(step: WalkStep, state: WalkState, context: StepCon
   } catch (error) {
     return { ok: false, sent, message: (error as Error).message };
   }
-  if (!successData(answer)) return { ok: false, sent, answer, message: `The step was refused: ${failureOf(answer)}` };
+  if (!successData(answer)) return { ok: false, sent, answer, message: failureOf(answer) };
   try {
     const learnt = step.learn(state, answer.body);
     const adopted = adoptedFrom(request.method, url, answer.status, answer.body);
