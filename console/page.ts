@@ -4,7 +4,8 @@
 import { contractOf } from '../contract/document.js';
 import { isObject } from '../contract/json.js';
 import { openapiDocument } from '../generated/openapi-document.js';
-import { checkBaseUrl } from './base-url.js';
+import { checkBaseUrl, servedApiBase } from './base-url.js';
+import type { Carried } from './carry.js';
 import { ConsoleStore, type Target } from './console-state.js';
 import { adoptedFrom, type Credential, describeCredential, pastedCredential } from './credentials.js';
 import { type InPageSandbox, startInPageSandbox } from './in-page-sandbox.js';
@@ -85,11 +86,24 @@ function useCredential(credential: Credential | undefined, account?: string, mes
 }
 
 let restartWalkthrough = () => {};
+let clearCarried = () => {};
+
+/** The bar's line of ids carried from the answers to the next operations (console/carry.ts). */
+function showCarried(carried: Carried): void {
+  const entries = Object.entries(carried);
+  $('carried').textContent =
+    entries.length === 0
+      ? ''
+      : `Filled into the next operations (type over any to change it): ${entries
+          .map(([name, { value, from }]) => `${name} ${value} (from ${from})`)
+          .join('; ')}.`;
+}
 
 function switchTarget(target: Target): void {
   const forgot = store.setTarget(target);
   newToken = undefined;
   restartWalkthrough();
+  clearCarried();
   if (forgot)
     say(
       'credential-message',
@@ -165,8 +179,7 @@ function pasteToken(event: Event): void {
 }
 
 async function main(): Promise<void> {
-  $<HTMLInputElement>('base-url').value =
-    `${location.protocol === 'file:' ? 'http://127.0.0.1:4010' : location.origin}/api`;
+  $<HTMLInputElement>('base-url').value = servedApiBase(location);
   const example = loginExample();
   for (const [id, field] of [
     ['login-username', 'username'],
@@ -202,6 +215,7 @@ async function main(): Promise<void> {
         'The world is back to the demo world; its sessions and tokens are gone, so log in again.',
       );
       restartWalkthrough();
+      clearCarried();
     } catch (error) {
       say('target-message', `Reset failed: ${(error as Error).message}`, 'error');
     }
@@ -214,8 +228,9 @@ async function main(): Promise<void> {
     onLoggedIn: (account) =>
       say('credential-message', `Logged in as ${account}: requests now carry the JWT access token.`, 'ok'),
   });
-  mountSwagger({
+  clearCarried = mountSwagger({
     store,
+    onCarried: showCarried,
     contract: openapiDocument,
     onAdopted(adopted) {
       if (adopted.kind === 'session') {
@@ -235,7 +250,7 @@ async function main(): Promise<void> {
       }
     },
     onRefused: (message) => say('target-message', message, 'error'),
-  });
+  }).clearCarried;
 
   render();
   sandbox = await startInPageSandbox();
