@@ -58,6 +58,17 @@ const CHOICES: Record<string, (state: WalkState, data: Record<string, unknown>) 
     }
     throw new WalkError('This account sees no company with a board: the QA operations need a company_id and board_id.');
   },
+  // The bug's task, pointed at in the list the step read: the id an earlier step learnt, with its title and link.
+  listTasks: (state, data) => {
+    const tasks = Array.isArray(data.tasks) ? data.tasks.filter(isObject) : [];
+    const taskId = Object.values(state.steps)
+      .map((outputs) => outputs.taskId)
+      .find((id) => typeof id === 'number');
+    if (taskId === undefined) return `Got ${tasks.length} tasks.`;
+    const task = tasks.find((t) => t.id === taskId);
+    if (!task) throw new WalkError(`Task ${taskId}, the bug's task, is not in the list the server answered.`);
+    return `Task ${taskId} is the bug's task: "${String(task.title)}", linked to case report ${String(task.case_report_id)} (severity ${String(task.severity)}, priority ${String(task.priority)}).`;
+  },
 };
 
 /** `/data/scenario/id` → `data.scenario.id`, as the reader sees the answer. */

@@ -240,7 +240,7 @@ describe('the QA walkthrough', () => {
       `ok: Got caseId ${out.addCase?.caseId}.`,
       `ok: Got sessionId ${out.startSession?.sessionId}, caseReportId ${out.startSession?.caseReportId}.`,
       `ok: Got taskId ${out.recordBug?.taskId}.`,
-      'ok: Done.',
+      `ok: Task ${out.recordBug?.taskId} is the bug's task: "Bug: Pay with a saved card", linked to case report ${out.startSession?.caseReportId} (severity major, priority high).`,
       'ok: Done.',
     ]);
     expect(typeof out.recordBug?.taskId).toBe('number');
