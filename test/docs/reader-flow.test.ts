@@ -5,16 +5,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { buildDocs } from '../../docs-build/build-docs.js';
 import { launchChromium } from '../../drivers/chromium.js';
 import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
-import { unhurried } from '../support/waiting.js';
+import { HANG_MS, unhurried } from '../support/waiting.js';
 
-// One flow of about twenty round trips through Swagger UI: still running after five minutes is hung.
-vi.setConfig({ testTimeout: 5 * 60_000 });
+// One flow of about twenty round trips through Swagger UI: still running after ten minutes (on a 2-core machine at
+// load 20) is hung.
+vi.setConfig({ testTimeout: 10 * 60_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'docs-reader-'));
 /** Screenshots for a reviewer: kept after the run (the path is printed), removed with the next temp clean-up. */
@@ -24,6 +25,8 @@ let origin: string;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 let pageErrors: string[] = [];
+/** The answer to the last page opened. */
+let lastResponse: Response | null = null;
 
 beforeAll(async () => {
   buildDocs(join(dir, 'index.html'));
@@ -32,8 +35,12 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 
+/** A page's contexts close with its test: a Redoc page or a console left open costs the next test its CPU. */
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -53,10 +60,13 @@ async function open(
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(`${origin}${path}`);
+  lastResponse = await page.goto(`${origin}${path}`);
   await page.waitForSelector(options.ready ?? 'body');
   return page;
 }
+
+/** expect.poll's bound: a hang's, not a quick machine's second. */
+const POLL = { timeout: HANG_MS, interval: 50 };
 
 const operation = (page: Page, tag: string, operationId: string): Locator =>
   page.locator(`#operations-${tag.replace(/\s/g, '_')}-${operationId}`);
@@ -131,7 +141,7 @@ test('the main flow by clicking operations: log in, scenario, case, session, a b
   expect(await page.textContent('#carried')).toContain(`scenario_id ${scenarioId}`);
 
   const startSession = await expand(page, 'QA sessions', 'startSession');
-  await expect.poll(async () => (await bodyOf(startSession)).scenario_id).toBe(scenarioId);
+  await expect.poll(async () => (await bodyOf(startSession)).scenario_id, POLL).toBe(scenarioId);
   const empty = await execute(startSession);
   expect(empty.status).toBe(201);
   expect((empty.body.data.session as { case_reports: unknown[] }).case_reports).toEqual([]);
@@ -142,14 +152,14 @@ test('the main flow by clicking operations: log in, scenario, case, session, a b
   );
   const emptySessionId = (empty.body.data.session as { id: number }).id;
   const finishEmpty = await expand(page, 'QA sessions', 'finishSession');
-  await expect.poll(async () => (await bodyOf(finishEmpty)).sessions_id).toBe(emptySessionId);
+  await expect.poll(async () => (await bodyOf(finishEmpty)).sessions_id, POLL).toBe(emptySessionId);
   expect((await execute(finishEmpty)).status).toBe(200);
 
   // The note's link opens Create a case, its scenario already the reader's.
   await note.locator('a').click();
   const createCase = operation(page, 'QA cases', 'createCase');
   await createCase.locator('button.execute').waitFor();
-  await expect.poll(async () => (await bodyOf(createCase)).scenario).toBe(scenarioId);
+  await expect.poll(async () => (await bodyOf(createCase)).scenario, POLL).toBe(scenarioId);
   expect(await createCase.locator('.console-carried-note', { hasText: /^scenario / }).textContent()).toMatch(
     new RegExp(`^scenario ${scenarioId}: from Create a scenario \\(201\\)$`),
   );
@@ -159,7 +169,7 @@ test('the main flow by clicking operations: log in, scenario, case, session, a b
   expect(created.status).toBe(201);
 
   // A session for it has the case's report; its id goes to Record an outcome, the session's to Finish.
-  await expect.poll(async () => (await bodyOf(startSession)).scenario_id).toBe(scenarioId);
+  await expect.poll(async () => (await bodyOf(startSession)).scenario_id, POLL).toBe(scenarioId);
   const session = await execute(startSession);
   expect(session.status).toBe(201);
   const { id: sessionId, case_reports: reports } = session.body.data.session as {
@@ -170,7 +180,7 @@ test('the main flow by clicking operations: log in, scenario, case, session, a b
   expect(await startSession.locator('.console-note').count()).toBe(0);
 
   const record = await expand(page, 'QA sessions', 'recordCaseOutcome');
-  await expect.poll(() => queryField(record, 'case_report_id').inputValue()).toBe(String(reports[0]?.id));
+  await expect.poll(() => queryField(record, 'case_report_id').inputValue(), POLL).toBe(String(reports[0]?.id));
   await editBody(record, {
     status: 'bug',
     actual_result: 'The reader saw it fail.',
@@ -194,7 +204,7 @@ test('the main flow by clicking operations: log in, scenario, case, session, a b
   expect(linked).toHaveLength(1);
 
   const finish = await expand(page, 'QA sessions', 'finishSession');
-  await expect.poll(async () => (await bodyOf(finish)).sessions_id).toBe(sessionId);
+  await expect.poll(async () => (await bodyOf(finish)).sessions_id, POLL).toBe(sessionId);
   const finished = await execute(finish);
   expect(finished.status).toBe(200);
   expect(finished.body.data.case_reports_total).toBe(1);
@@ -304,8 +314,7 @@ test('the console, its bar and the state diagrams follow prefers-color-scheme as
 test('the reference: where to start, every link resolves where it is served, its own address, compressed', async () => {
   pageErrors = [];
   const page = await open('/docs/', { ready: 'h1' });
-  const response = await page.goto(`${origin}/docs/`);
-  await page.waitForSelector('h1');
+  const response = lastResponse;
   // Compressed for a browser that takes br (and by the same host for any client that does).
   if (response?.request().headers()['accept-encoding']?.includes('br')) {
     expect(await response.headerValue('content-encoding')).toBe('br');
@@ -346,7 +355,7 @@ test('the reference: where to start, every link resolves where it is served, its
   // A menu link copied on a fresh load opens its section.
   const copied = menu.find((link) => link.endsWith('#/qa-cases')) as string;
   const fresh = await open(new URL(copied).pathname + new URL(copied).hash, { ready: 'h1' });
-  await expect.poll(() => fresh.locator('h1, h2', { hasText: /^QA cases$/ }).count()).toBeGreaterThan(0);
+  await expect.poll(() => fresh.locator('h1, h2', { hasText: /^QA cases$/ }).count(), POLL).toBeGreaterThan(0);
 
   // No text names a docs/*.md path (a 404 here); the sandbox's address is this server's.
   const text = await page.locator('body').innerText();
@@ -356,7 +365,7 @@ test('the reference: where to start, every link resolves where it is served, its
 
   // Search snippets keep the space where a description's line was wrapped.
   await page.locator('input').first().fill('two-factor');
-  await expect.poll(async () => (await page.locator('body').innerText()).match(/\w+two-factor/g)).toBeNull();
+  await expect.poll(async () => (await page.locator('body').innerText()).match(/\w+two-factor/g), POLL).toBeNull();
   expect(await page.locator('body').innerText()).toContain('when two-factor');
   expect(pageErrors).toEqual([]);
 });
