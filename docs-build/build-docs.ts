@@ -273,7 +273,9 @@ export function withLocalLogo(html: string): string {
  * gets the hash form the page itself uses.
  */
 export function withHashMenuLinks(html: string): string {
-  return html.replace(/href="\/([^"/]*)"/g, 'href="#/$1"');
+  // And when the page's script sets such a link again (a menu item re-rendered), the same: watched from the start.
+  const script = `<script>new MutationObserver(function(changes){changes.forEach(function(change){var nodes=change.type==='attributes'?[change.target]:[];change.addedNodes.forEach(function(node){if(node.querySelectorAll){nodes.push(node);nodes.push.apply(nodes,node.querySelectorAll('a[href^="/"]'));}});nodes.forEach(function(node){var href=node.getAttribute&&node.getAttribute('href');if(node.tagName==='A'&&href&&/^\\/[^/]*$/.test(href))node.setAttribute('href','#'+href);});});}).observe(document.documentElement,{subtree:true,childList:true,attributes:true,attributeFilter:['href']});</script>`;
+  return html.replace(/href="\/([^"/]*)"/g, 'href="#/$1"').replace('<head>', `<head>\n  ${script}`);
 }
 
 /** The address the contract gives the sandbox, which a page served by a sandbox on another port replaces. */
