@@ -88,10 +88,12 @@ const bodyOf = async (op: Locator) =>
 
 /** Executes an open operation as it is filled, and reads the status and the JSON answer shown. */
 async function execute(op: Locator): Promise<{ status: number; body: { data: Record<string, unknown> } }> {
-  await op
-    .locator('.live-responses-table')
-    .evaluate((node) => node.remove())
-    .catch(() => undefined);
+  // An answer shown already is cleared with Swagger UI's own button (the table is React's: never removed by hand).
+  const clear = op.locator('button.btn-clear');
+  if (await clear.count()) {
+    await clear.click();
+    await op.locator('.live-responses-table').waitFor({ state: 'detached' });
+  }
   await op.locator('button.execute').click();
   const status = op.locator('.live-responses-table tbody .response-col_status').first();
   await status.waitFor();
@@ -299,7 +301,7 @@ test('the console, its bar and the state diagrams follow prefers-color-scheme as
   ).toMatch(/invert/);
 
   const diagramBrightness = async (dark: boolean) => {
-    const page = await open('/docs/#/qa-states-and-transitions', { dark, ready: 'h1' });
+    const page = await open('/docs/#/qa-states-and-transitions', { dark, ready: 'img[src^="data:image/svg+xml"]' });
     const diagram = page.locator('img[src^="data:image/svg+xml"]').first();
     await diagram.scrollIntoViewIfNeeded();
     if (dark) await page.screenshot({ path: join(shots, 'reference-diagram-dark.png') });
@@ -354,7 +356,9 @@ test('the reference: where to start, every link resolves where it is served, its
   for (const link of menu) expect(link.startsWith(`${origin}/docs/#/`), link).toBe(true);
   // A menu link copied on a fresh load opens its section.
   const copied = menu.find((link) => link.endsWith('#/qa-cases')) as string;
-  const fresh = await open(new URL(copied).pathname + new URL(copied).hash, { ready: 'h1' });
+  const fresh = await open(new URL(copied).pathname + new URL(copied).hash, {
+    ready: '[data-component-name="Menu/MenuItem"]',
+  });
   await expect.poll(() => fresh.locator('h1, h2', { hasText: /^QA cases$/ }).count(), POLL).toBeGreaterThan(0);
 
   // No text names a docs/*.md path (a 404 here); the sandbox's address is this server's.
