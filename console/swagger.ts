@@ -337,7 +337,12 @@ export function mountSwagger({ store, contract, onAdopted, onRefused, onCarried 
       if (session.case_reports.length === 0) {
         text = `This session has no case reports: scenario ${String(session.scenario_id)} has no cases, so there is no outcome to record. Add a case to it (Create a case, its "scenario" is now filled in), then start a new session.`;
       }
-    } else if (operation.operationId === 'finishSession' && status === 200 && data.case_reports_total === 0) {
+    } else if (
+      operation.operationId === 'finishSession' &&
+      status === 200 &&
+      session &&
+      (session.case_reports_total ?? (Array.isArray(session.case_reports) ? session.case_reports.length : 1)) === 0
+    ) {
       text =
         'This session had no case reports (case_reports_total 0): its scenario had no cases when it started. Add a case to the scenario, then start a new session.';
     }
