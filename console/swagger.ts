@@ -344,7 +344,7 @@ export function mountSwagger({ store, contract, onAdopted, onRefused, onCarried 
       (session.case_reports_total ?? (Array.isArray(session.case_reports) ? session.case_reports.length : 1)) === 0
     ) {
       text =
-        'This session had no case reports (case_reports_total 0): its scenario had no cases when it started. Add a case to the scenario, then start a new session.';
+        'This session had no case reports: its scenario had no cases when it started. Add a case to the scenario, then start a new session.';
     }
     if (!text) return;
     const blockId = `operations-${operation.tag.replace(/\s/g, '_')}-${operation.operationId}`;

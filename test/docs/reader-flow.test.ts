@@ -370,7 +370,7 @@ test('the reference: where to start, every link resolves where it is served, its
   // Search snippets keep the space where a description's line was wrapped.
   await page.keyboard.press('Control+k');
   await page.locator('input').first().fill('two-factor');
-  await expect.poll(async () => (await page.locator('body').innerText()).match(/\w+two-factor/g), POLL).toBeNull();
-  expect(await page.locator('body').innerText()).toContain('when two-factor');
+  await expect.poll(() => page.locator('body').innerText(), POLL).toContain('when two-factor');
+  expect((await page.locator('body').innerText()).match(/\w+two-factor/g)).toBeNull();
   expect(pageErrors).toEqual([]);
 });
