@@ -80,10 +80,9 @@ function withFirstSteps(document: Record<string, unknown>): void {
     .map(([name, file]) => `[${name}](${file})`)
     .join(', ');
   const start =
-    `**Start here**: [the console](${CONSOLE_FILE}) runs every operation in your browser, against a sandbox in the page ` +
-    `or your server. Log in there (or call \`POST /member/login/\`) as \`${String(demo.username)}\` with password ` +
-    `\`${String(demo.password)}\` and captcha \`${String(demo.captcha_token)}\` (the sandbox's demo account); later ` +
-    `requests send the access token as \`Authorization: JWT …\`. Published beside this page: ${files}.`;
+    `**Start here**: log in as \`${String(demo.username)}\` / \`${String(demo.password)}\` (captcha ` +
+    `\`${String(demo.captcha_token)}\`) in [the console](${CONSOLE_FILE}), which runs every operation against a sandbox ` +
+    `in your browser. Also published here: ${files}.`;
   const [lead = '', ...rest] = (info.description ?? '').split('\n\n');
   info.description = [lead, start, ...rest].join('\n\n');
 }
@@ -273,9 +272,7 @@ export function withLocalLogo(html: string): string {
  * gets the hash form the page itself uses.
  */
 export function withHashMenuLinks(html: string): string {
-  // And when the page's script sets such a link again (a menu item re-rendered), the same: watched from the start.
-  const script = `<script>new MutationObserver(function(changes){changes.forEach(function(change){var nodes=change.type==='attributes'?[change.target]:[];change.addedNodes.forEach(function(node){if(node.querySelectorAll){nodes.push(node);nodes.push.apply(nodes,node.querySelectorAll('a[href^="/"]'));}});nodes.forEach(function(node){var href=node.getAttribute&&node.getAttribute('href');if(node.tagName==='A'&&href&&/^\\/[^/]*$/.test(href))node.setAttribute('href','#'+href);});});}).observe(document.documentElement,{subtree:true,childList:true,attributes:true,attributeFilter:['href']});</script>`;
-  return html.replace(/href="\/([^"/]*)"/g, 'href="#/$1"').replace('<head>', `<head>\n  ${script}`);
+  return html.replace(/href="\/([^"/]*)"/g, 'href="#/$1"');
 }
 
 /** The address the contract gives the sandbox, which a page served by a sandbox on another port replaces. */

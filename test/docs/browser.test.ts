@@ -254,7 +254,7 @@ describe('the state diagrams are pictures in the page, drawn from docs-build/sta
     const sections = await page.$$eval('[data-component-name="Menu/MenuItem"] > a', (links) =>
       links.map((a) => a.getAttribute('href')),
     );
-    expect(sections).toContain('/links-between-operations');
+    expect(sections).toContain('#/links-between-operations');
   });
 });
 

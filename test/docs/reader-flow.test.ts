@@ -329,7 +329,9 @@ test('the reference: where to start, every link resolves where it is served, its
 
   // The first screen says how to log in and that a console exists, and links every published file.
   const firstScreen = await page.locator('body').innerText();
-  expect(firstScreen).toMatch(/Start here: the console runs every operation.*Log in there/);
+  expect(firstScreen).toMatch(
+    /Start here: log in as demo \/ demo-password .* in the console, which runs every operation/,
+  );
   const hrefs = await page.evaluate(() =>
     Array.from(document.querySelectorAll('a[href]')).map((a) => a.getAttribute('href') ?? ''),
   );
