@@ -93,3 +93,16 @@ export async function checkBaseUrl(
   }
   return parsed;
 }
+
+/** The sandbox's address when nothing says otherwise (npm start, task-sandbox; port from PORT). */
+export const DEFAULT_API_BASE = 'http://127.0.0.1:4010/api';
+
+/**
+ * The API of the server a page came from: a sandbox serves the docs at `/docs/` and the API at `/api` of one origin
+ * (README "Publishing the docs"), so a page under `/docs/` over http(s) names `<its origin>/api`; a page opened from
+ * disk or hosted elsewhere names the sandbox's default address.
+ */
+export function servedApiBase(where: { protocol: string; origin: string; pathname: string }): string {
+  const served = (where.protocol === 'http:' || where.protocol === 'https:') && /^\/docs(\/|$)/.test(where.pathname);
+  return served ? `${where.origin}/api` : DEFAULT_API_BASE;
+}

@@ -4,13 +4,15 @@
 import { contractOf } from '../contract/document.js';
 import { isObject } from '../contract/json.js';
 import { openapiDocument } from '../generated/openapi-document.js';
-import { checkBaseUrl } from './base-url.js';
+import { checkBaseUrl, servedApiBase } from './base-url.js';
+import type { Carried } from './carry.js';
 import { ConsoleStore, type Target } from './console-state.js';
 import { adoptedFrom, type Credential, describeCredential, pastedCredential } from './credentials.js';
 import { type InPageSandbox, startInPageSandbox } from './in-page-sandbox.js';
+import { refusal } from './messages.js';
 import { send } from './send.js';
 import { mountSwagger } from './swagger.js';
-import { failureOf, successData, walkthroughOf } from './walkthrough.js';
+import { successData, walkthroughOf } from './walkthrough.js';
 import { mountWalkthrough } from './walkthrough-view.js';
 
 /** workflows.arazzo.yaml, parsed, put in the bundle by the console build (scripts/build-console.ts). */
@@ -84,11 +86,24 @@ function useCredential(credential: Credential | undefined, account?: string, mes
 }
 
 let restartWalkthrough = () => {};
+let clearCarried = () => {};
+
+/** The bar's line of ids carried from the answers to the next operations (console/carry.ts). */
+function showCarried(carried: Carried): void {
+  const entries = Object.entries(carried);
+  $('carried').textContent =
+    entries.length === 0
+      ? ''
+      : `Filled into the next operations (type over any to change it): ${entries
+          .map(([name, { value, from }]) => `${name} ${value} (from ${from})`)
+          .join('; ')}.`;
+}
 
 function switchTarget(target: Target): void {
   const forgot = store.setTarget(target);
   newToken = undefined;
   restartWalkthrough();
+  clearCarried();
   if (forgot)
     say(
       'credential-message',
@@ -133,7 +148,7 @@ async function logIn(event: Event): Promise<void> {
     const answer = await send(globalThis.fetch.bind(globalThis), target.baseUrl, undefined, request);
     const adopted = adoptedFrom('POST', `${target.baseUrl}/member/login/`, answer.status, answer.body, body.username);
     if (!successData(answer) || adopted?.kind !== 'session') {
-      say('credential-message', `Login refused: ${failureOf(answer)}`, 'error');
+      say('credential-message', refusal('Login refused', answer), 'error');
       return;
     }
     useCredential(
@@ -164,8 +179,7 @@ function pasteToken(event: Event): void {
 }
 
 async function main(): Promise<void> {
-  $<HTMLInputElement>('base-url').value =
-    `${location.protocol === 'file:' ? 'http://127.0.0.1:4010' : location.origin}/api`;
+  $<HTMLInputElement>('base-url').value = servedApiBase(location);
   const example = loginExample();
   for (const [id, field] of [
     ['login-username', 'username'],
@@ -201,6 +215,7 @@ async function main(): Promise<void> {
         'The world is back to the demo world; its sessions and tokens are gone, so log in again.',
       );
       restartWalkthrough();
+      clearCarried();
     } catch (error) {
       say('target-message', `Reset failed: ${(error as Error).message}`, 'error');
     }
@@ -213,8 +228,9 @@ async function main(): Promise<void> {
     onLoggedIn: (account) =>
       say('credential-message', `Logged in as ${account}: requests now carry the JWT access token.`, 'ok'),
   });
-  mountSwagger({
+  clearCarried = mountSwagger({
     store,
+    onCarried: showCarried,
     contract: openapiDocument,
     onAdopted(adopted) {
       if (adopted.kind === 'session') {
@@ -234,7 +250,7 @@ async function main(): Promise<void> {
       }
     },
     onRefused: (message) => say('target-message', message, 'error'),
-  });
+  }).clearCarried;
 
   render();
   sandbox = await startInPageSandbox();

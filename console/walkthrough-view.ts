@@ -83,6 +83,23 @@ export function mountWalkthrough(
   });
   enableUpTo(0);
 
+  // A reader who logged in from the bar need not run the login step: the steps after it send the bar's credential.
+  let ran = false;
+  const followBar = () => {
+    const first = outputs[0];
+    if (ran || !first) return;
+    const credential = store.state.credential;
+    enableUpTo(credential ? 1 : 0);
+    first.outcome.textContent = credential
+      ? 'Logged in from the bar above: step 2 sends that credential. Run this step to log in here instead.'
+      : '';
+    if (credential) first.outcome.dataset.result = 'ok';
+    else delete first.outcome.dataset.result;
+  };
+  store.onChange(followBar);
+  followBar();
+  for (const button of buttons) button.addEventListener('click', () => (ran = true), { capture: true });
+
   return () => {
     state = newWalkState(login());
     for (const out of outputs) {
@@ -91,6 +108,7 @@ export function mountWalkthrough(
       out.outcome.textContent = '';
       delete out.outcome.dataset.result;
     }
-    enableUpTo(0);
+    ran = false;
+    followBar();
   };
 }

@@ -7,6 +7,7 @@ import { isObject } from '../contract/json.js';
 import type { components } from '../generated/schema.js';
 import { type ArazzoStep, type ExpressionScope, fill, workflowOf } from './arazzo.js';
 import { adoptedFrom, type Credential } from './credentials.js';
+import { refusal } from './messages.js';
 import { type ConsoleAnswer, type ConsoleRequest, send, urlOf } from './send.js';
 
 /** The workflow the walkthrough runs. */
@@ -56,6 +57,17 @@ const CHOICES: Record<string, (state: WalkState, data: Record<string, unknown>) 
       }
     }
     throw new WalkError('This account sees no company with a board: the QA operations need a company_id and board_id.');
+  },
+  // The bug's task, pointed at in the list the step read: the id an earlier step learnt, with its title and link.
+  listTasks: (state, data) => {
+    const tasks = Array.isArray(data.tasks) ? data.tasks.filter(isObject) : [];
+    const taskId = Object.values(state.steps)
+      .map((outputs) => outputs.taskId)
+      .find((id) => typeof id === 'number');
+    if (taskId === undefined) return `Got ${tasks.length} tasks.`;
+    const task = tasks.find((t) => t.id === taskId);
+    if (!task) throw new WalkError(`Task ${taskId}, the bug's task, is not in the list the server answered.`);
+    return `Task ${taskId} is the bug's task: "${String(task.title)}", linked to case report ${String(task.case_report_id)} (severity ${String(task.severity)}, priority ${String(task.priority)}).`;
   },
 };
 
@@ -144,17 +156,9 @@ export function walkthroughOf(workflows: unknown, operations: readonly Operation
   });
 }
 
-/** The message for a step's answer that is not a success: its status and the error payload's message and fields. */
+/** The message for a step's answer that is not a success: its status, the error payload's message and fields. */
 export function failureOf(answer: ConsoleAnswer): string {
-  const body = isObject(answer.body) ? answer.body : {};
-  const fields = Array.isArray(body.errors)
-    ? body.errors
-        .filter(isObject)
-        .map((e) => `${String(e.field)}: ${String(e.message)}`)
-        .join('; ')
-    : '';
-  const message = typeof body.message === 'string' ? body.message : (answer.notJson ?? 'no error message');
-  return `${answer.status}: ${message}${fields ? ` (${fields})` : ''}`;
+  return refusal('The step was refused', answer);
 }
 
 /** The `data` of a success answer, or undefined when the answer is not a 2xx with a data object. */
@@ -196,7 +200,7 @@ export async function runStep(step: WalkStep, state: WalkState, context: StepCon
   } catch (error) {
     return { ok: false, sent, message: (error as Error).message };
   }
-  if (!successData(answer)) return { ok: false, sent, answer, message: `The step was refused: ${failureOf(answer)}` };
+  if (!successData(answer)) return { ok: false, sent, answer, message: failureOf(answer) };
   try {
     const learnt = step.learn(state, answer.body);
     const adopted = adoptedFrom(request.method, url, answer.status, answer.body);

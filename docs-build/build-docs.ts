@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { consoleAnchor } from '../console/swagger.js';
 import { assumptionSince } from '../contract/evolution/history.js';
+import { isObject } from '../contract/json.js';
+import { nodeAt } from '../contract/pointer.js';
 import { operationsOf } from '../contract/resolved.js';
 import { renderAssumptions } from './assumptions-page.js';
 import { buildConsole, CONSOLE_FILE } from './build-console.js';
@@ -14,7 +16,7 @@ import { contractSamples, SAMPLE_VARIABLES, withCodeSamples } from './code-sampl
 import { injectDiagrams } from './diagrams.js';
 import { DOCS_PATH, OPTIONAL_PAGES } from './docs-inputs.mjs';
 import { renderLinksPage } from './links-page.js';
-import { writePostmanCollection } from './postman/collection.js';
+import { POSTMAN_FILE, writePostmanCollection } from './postman/collection.js';
 import { publishWorkflows, renderWorkflowsPage } from './workflows.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -51,7 +53,105 @@ function docsPage(): { document: Record<string, unknown>; moved: Record<string, 
     if (existsSync(at(page))) pages.push(readFileSync(at(page), 'utf8'));
   }
   const moved = withGuideAfterOperations(document, pages);
-  return { document, moved };
+  withFirstSteps(document);
+  const published = JSON.parse(servedPaths(JSON.stringify(document), pagesByFile(pages))) as Record<string, unknown>;
+  unwrapDescriptions(published);
+  return { document: published, moved };
+}
+
+/** The files published beside the reference (README "Publishing the docs"), linked from its first screen. */
+export const PUBLISHED_FILES = [
+  ['the console', CONSOLE_FILE],
+  ['the Postman collection', POSTMAN_FILE],
+  ['the Arazzo workflows', 'workflows.arazzo.yaml'],
+  ['the contract', 'openapi.yaml'],
+] as const;
+
+/**
+ * The first screen says how to begin: the console (and how to log in there, with the demo account of the contract's
+ * login example) and every file published beside the page.
+ */
+function withFirstSteps(document: Record<string, unknown>): void {
+  const info = document.info as { description?: string };
+  const login = nodeAt(document, '/paths/~1member~1login~1/post/requestBody/content/application~1json/examples');
+  const example = isObject(login) ? Object.values(login)[0] : undefined;
+  const demo = isObject(example) && isObject(example.value) ? example.value : {};
+  const files = PUBLISHED_FILES.slice(1)
+    .map(([name, file]) => `[${name}](${file})`)
+    .join(', ');
+  const start =
+    `**Start here**: log in as \`${String(demo.username)}\` / \`${String(demo.password)}\` (captcha ` +
+    `\`${String(demo.captcha_token)}\`) in [the console](${CONSOLE_FILE}), which runs every operation against a sandbox ` +
+    `in your browser. Also published here: ${files}.`;
+  const [lead = '', ...rest] = (info.description ?? '').split('\n\n');
+  info.description = [lead, start, ...rest].join('\n\n');
+}
+
+/** Which guide or reference section each docs/*.md file is published as on this page, by file name. */
+function pagesByFile(pages: string[]): Record<string, string> {
+  const byFile: Record<string, string> = {};
+  for (const file of OPTIONAL_PAGES) {
+    const page = existsSync(at(file)) ? readFileSync(at(file), 'utf8') : '';
+    if (pages.includes(page)) byFile[file] = sectionOf(page).name;
+  }
+  // The Assumptions page is rendered from the contract, as docs/assumptions.md is (npm run generate).
+  const assumptions = pages.map(sectionOf).find((section) => section.name === 'Assumptions');
+  if (assumptions) byFile['docs/assumptions.md'] = assumptions.name;
+  return byFile;
+}
+
+/**
+ * The reference is published without the kit's Markdown pages, so a `docs/X.md` it names would be a 404 where it is
+ * served: one that is a section of this page becomes a link to it, any other names the kit's docs folder instead.
+ * Works on the document's JSON text (the replacements need no escaping there).
+ */
+export function servedPaths(json: string, sections: Record<string, string>): string {
+  return json.replace(/`?(?<![\w/.-])(docs\/[\w.-]+\.md)(#[\w-]+)?`?/g, (_whole, file: string) => {
+    const section = sections[file];
+    return section
+      ? `[${section}](#/${slugOf(section)})`
+      : `${file.slice('docs/'.length)} (a page of the kit's docs folder, not published here)`;
+  });
+}
+
+/**
+ * Joins the hard-wrapped lines of a paragraph with a space: Markdown reads them so, but Redoc's search snippets drop the
+ * line break without one ("when\ntwo-factor" → "whentwo-factor"). Lists, tables, headings, HTML and code stay as written.
+ */
+export function unwrapLines(markdown: string): string {
+  const out: string[] = [];
+  let fenced = false;
+  const opensBlock = /^\s*([-*+]\s|\d+[.)]\s|#|>|\||<|```|~~~)|^\s{4}/;
+  for (const line of markdown.split('\n')) {
+    const fence = /^\s*(```|~~~)/.test(line);
+    const previous = out[out.length - 1];
+    const joins =
+      !fenced &&
+      !fence &&
+      previous !== undefined &&
+      previous.trim() !== '' &&
+      line.trim() !== '' &&
+      !opensBlock.test(line) &&
+      !/^\s*(\||#|<|```|~~~)/.test(previous) &&
+      !/ {2}$|\\$/.test(previous);
+    if (joins) out[out.length - 1] = `${previous} ${line.trim()}`;
+    else out.push(line);
+    if (fence) fenced = !fenced;
+  }
+  return out.join('\n');
+}
+
+/** Every `description` of the document, unwrapped (unwrapLines). */
+function unwrapDescriptions(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) unwrapDescriptions(item);
+    return;
+  }
+  if (!isObject(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'description' && typeof value === 'string') node[key] = unwrapLines(value);
+    else unwrapDescriptions(value);
+  }
 }
 
 interface Section {
@@ -166,6 +266,33 @@ export function withLocalLogo(html: string): string {
   return CDN_LOGOS.reduce((page, url) => page.split(url).join(LOCAL_LOGO), html);
 }
 
+/**
+ * Redocly's page is rendered on the server with its menu links as root paths (`href="/qa-cases"`), while the page reads
+ * them as hash addresses (`#/qa-cases`): a link copied from the menu before any click would be a 404. The built page
+ * gets the hash form the page itself uses.
+ */
+export function withHashMenuLinks(html: string): string {
+  return html.replace(/href="\/([^"/]*)"/g, 'href="#/$1"');
+}
+
+/** The address the contract gives the sandbox, which a page served by a sandbox on another port replaces. */
+const DEFAULT_SANDBOX = 'http://127.0.0.1:4010';
+
+/**
+ * A script, run before Redoc draws the page, for a page a sandbox serves (at `/docs/` over http(s), its API at `/api`
+ * of the same origin): the contract's sandbox address in the server list, the code samples and the text becomes that
+ * origin, so a curl line copied from the page reaches the server it came from. On file:// or another host, nothing
+ * changes.
+ */
+export function withServedAddress(html: string): string {
+  const call = 'hydrate(__redoc_definition,';
+  if (!html.includes(call)) throw new Error('the built reference no longer calls hydrate(__redoc_definition, …)');
+  const script = `<script>window.__servedAddress=function(definition){var served=(location.protocol==='http:'||location.protocol==='https:')&&/^\\/docs(\\/|$)/.test(location.pathname);if(!served||location.origin===${JSON.stringify(DEFAULT_SANDBOX)})return definition;var from=${JSON.stringify(DEFAULT_SANDBOX)},to=location.origin;var walker=document.createTreeWalker(document.getElementById('redoc')||document.body,NodeFilter.SHOW_TEXT);for(var node=walker.nextNode();node;node=walker.nextNode())if(node.nodeValue.indexOf(from)>=0)node.nodeValue=node.nodeValue.split(from).join(to);return JSON.parse(JSON.stringify(definition).split(from).join(to));};</script>`;
+  return html
+    .replace('<head>', `<head>\n  ${script}`)
+    .replace(call, 'hydrate(window.__servedAddress(__redoc_definition),');
+}
+
 /** Builds the page into `outFile` with `redocly build-docs --inlineBundle` (no CDN: it works offline from file://). */
 export function buildDocs(outFile: string = DOCS_PATH): { bytes: number; consoleBytes: number; postmanBytes: number } {
   const dir = mkdtempSync(join(tmpdir(), 'docs-bundle-'));
@@ -174,7 +301,8 @@ export function buildDocs(outFile: string = DOCS_PATH): { bytes: number; console
     const { document, moved } = docsPage();
     writeFileSync(bundle, JSON.stringify(document));
     redocly(['build-docs', bundle, '--inlineBundle', '-t', TEMPLATE, '-o', outFile]);
-    writeFileSync(outFile, withMovedSections(withLocalLogo(readFileSync(outFile, 'utf8')), moved));
+    const built = withLocalLogo(readFileSync(outFile, 'utf8'));
+    writeFileSync(outFile, withServedAddress(withHashMenuLinks(withMovedSections(built, moved))));
     publishWorkflows(dirname(outFile));
   } finally {
     rmSync(dir, { recursive: true, force: true });

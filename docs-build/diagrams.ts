@@ -68,7 +68,7 @@ function drawState(state: State): Drawn {
     ? `<text x="${x}" y="${y - 3}" class="label">${escapeXml(state.label)}</text><text x="${x}" y="${y + 13}" class="detail">${escapeXml(state.detail)}</text>`
     : `<text x="${x}" y="${y + 5}" class="label">${escapeXml(state.label)}</text>`;
   return {
-    svg: `<g><rect x="${left}" y="${top}" width="${BOX_WIDTH}" height="${BOX_HEIGHT}" rx="10" fill="${fill}" stroke="#2d5fa8" stroke-width="1.5"${dash}/>${label}</g>`,
+    svg: `<g><rect x="${left}" y="${top}" width="${BOX_WIDTH}" height="${BOX_HEIGHT}" rx="10" class="${state.note ? 'state note-state' : 'state'}" fill="${fill}" stroke="#2d5fa8" stroke-width="1.5"${dash}/>${label}</g>`,
     left,
     right: left + BOX_WIDTH,
     bottom: top + BOX_HEIGHT,
@@ -129,7 +129,7 @@ function drawTransition(machine: StateMachine, transition: Transition, document:
   const left = Math.min(...spans.map(([l]) => l as number));
   const right = Math.max(...spans.map(([, r]) => r as number));
   return {
-    svg: `<g><line x1="${start.x.toFixed(1)}" y1="${start.y.toFixed(1)}" x2="${end.x.toFixed(1)}" y2="${end.y.toFixed(1)}" stroke="#333" stroke-width="1.5" marker-end="url(#arrow)"/>${text}</g>`,
+    svg: `<g><line x1="${start.x.toFixed(1)}" y1="${start.y.toFixed(1)}" x2="${end.x.toFixed(1)}" y2="${end.y.toFixed(1)}" class="move" stroke="#333" stroke-width="1.5" marker-end="url(#arrow)"/>${text}</g>`,
     left,
     right,
     bottom: y + (lines.length - 1) * LINE_HEIGHT + 4,
@@ -176,9 +176,11 @@ export function renderStateMachine(machine: StateMachine, document: Node): strin
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${minX} 0 ${width} ${height}" role="img" aria-label="${escapeXml(machine.alt)}">`,
     `<title>${escapeXml(machine.title)}</title>`,
-    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#333"/></marker></defs>',
-    '<style>text{font-family:Helvetica,Arial,sans-serif;fill:#222}.label{font-size:14px;font-weight:bold;text-anchor:middle}.detail{font-size:11px;text-anchor:middle;fill:#555}.heading{font-size:15px;font-weight:bold;text-anchor:middle;fill:#2d5fa8}.note{font-size:11px;fill:#444}.verb{font-weight:bold;fill:#7a2e0e}.legend{font-family:Menlo,Consolas,monospace;font-size:10.5px;fill:#333}</style>',
-    `<rect x="${minX}" width="${width}" height="${height}" fill="#ffffff"/>`,
+    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="head" fill="#333"/></marker></defs>',
+    '<style>text{font-family:Helvetica,Arial,sans-serif;fill:#222}.label{font-size:14px;font-weight:bold;text-anchor:middle}.detail{font-size:11px;text-anchor:middle;fill:#555}.heading{font-size:15px;font-weight:bold;text-anchor:middle;fill:#2d5fa8}.note{font-size:11px;fill:#444}.verb{font-weight:bold;fill:#7a2e0e}.legend{font-family:Menlo,Consolas,monospace;font-size:10.5px;fill:#333}' +
+      // Dark when the reader's system is (as the reference is): CSS outranks the drawing's colour attributes.
+      '@media (prefers-color-scheme:dark){.bg{fill:#1b1d21}.state{fill:#22324a;stroke:#7fa6e6}.note-state{fill:#1b1d21}text{fill:#e3e5e8}.detail{fill:#b8bec8}.heading{fill:#8fb3ef}.note{fill:#c5cad2}.verb{fill:#f2a27c}.legend{fill:#d0d4da}.move{stroke:#c9ccd1}.head{fill:#c9ccd1}}</style>',
+    `<rect x="${minX}" width="${width}" height="${height}" class="bg" fill="#ffffff"/>`,
     headings,
     ...parts.map((p) => p.svg),
     '</svg>',

@@ -259,7 +259,7 @@ describe('the QA walkthrough', () => {
       `ok: Got caseId ${out.addCase?.caseId}.`,
       `ok: Got sessionId ${out.startSession?.sessionId}, caseReportId ${out.startSession?.caseReportId}.`,
       `ok: Got taskId ${out.recordBug?.taskId}.`,
-      'ok: Done.',
+      `ok: Task ${out.recordBug?.taskId} is the bug's task: "Bug: Pay with a saved card", linked to case report ${out.startSession?.caseReportId} (severity major, priority high).`,
       'ok: Done.',
     ]);
     expect(typeof out.recordBug?.taskId).toBe('number');
@@ -338,7 +338,9 @@ describe('the QA walkthrough', () => {
           )
         : sandbox.fetch(request);
     const { messages } = await walk(wrongPassword);
-    expect(messages).toEqual([expect.stringMatching(/^failed: The step was refused: 400: .*\(captcha_token: /)]);
+    expect(messages).toEqual([
+      'failed: The step was refused (status 400): Validation failed: captcha_token is required.',
+    ]);
   });
 
   test('an answer without the id the next step needs stops the walk, naming it', async () => {

@@ -146,9 +146,27 @@ describe('the node host itself', () => {
         ]);
         expect(await page.text(), accept).toBe('<h1>Shipped console</h1>');
       }
-      // A page stored only plain is served plain whatever the client takes.
-      const plain = await send(server.origin, false, 'GET', '/docs/', { 'accept-encoding': 'br' });
-      expect([plain.headers['content-encoding'], plain.text]).toEqual([undefined, '<h1>Reference</h1>']);
+    });
+
+    it('a page stored only plain (a clone after npm run docs) is compressed for a client that takes br, else plain', async () => {
+      const compressed = await send(server.origin, false, 'GET', '/docs/', { 'accept-encoding': 'gzip, deflate, br' });
+      expect([compressed.status, compressed.headers['content-encoding'], compressed.headers.vary]).toEqual([
+        200,
+        'br',
+        'accept-encoding',
+      ]);
+      const raw = await fetch(`${server.origin}/docs/`, { headers: { 'accept-encoding': 'br' } });
+      expect(await raw.text()).toBe('<h1>Reference</h1>');
+      for (const accept of ['gzip', 'br;q=0', undefined]) {
+        const plain = await send(
+          server.origin,
+          false,
+          'GET',
+          '/docs/',
+          accept === undefined ? {} : { 'accept-encoding': accept },
+        );
+        expect([plain.headers['content-encoding'], plain.text], accept).toEqual([undefined, '<h1>Reference</h1>']);
+      }
     });
 
     it('pages stored compressed with one modification time (npm gives every packed file the same) are each served as their own', async () => {
