@@ -56,6 +56,15 @@ export interface RuleResult {
   checks: CheckResult[];
 }
 
+/** A rule's checks; a rule with none (skipped, or unreached by a stopped run) as one stand-in carrying its outcome. */
+export function checksOrStandIn(rule: RuleResult): CheckResult[] {
+  if (rule.checks.length > 0) return rule.checks;
+  const reason = rule.reason ?? 'no check ran';
+  return [
+    { rule: rule.id, name: `${rule.id} ${rule.text}`, file: '', outcome: rule.outcome, reason, exchanges: [], ms: 0 },
+  ];
+}
+
 /** An operation the profile declares missing, and the rules with a check waiting for it: what building it unlocks. */
 export interface MissingOperation {
   operationId: string;

@@ -5,7 +5,13 @@
 import type { CTRFReport, Test, TestStatus } from 'ctrf';
 import { packageInfo } from '../../contract/version.js';
 import { strictHint } from '../engine/entry-points.js';
-import { type CheckResult, cleanupShortfall, type RuleResult, type RunResult } from '../engine/result.js';
+import {
+  type CheckResult,
+  checksOrStandIn,
+  cleanupShortfall,
+  type RuleResult,
+  type RunResult,
+} from '../engine/result.js';
 import { inertText } from './ci-text.js';
 import { describeExchange, describeLeftBehind, describeSteps } from './console.js';
 import { CLEANUP_TEST, MISSING_TEST } from './files.js';
@@ -70,20 +76,7 @@ export function ctrfReport(result: RunResult, verdict: Verdict): string {
     });
   }
   for (const rule of result.rules) {
-    const checks: CheckResult[] =
-      rule.checks.length > 0
-        ? rule.checks
-        : [
-            {
-              rule: rule.id,
-              name: `${rule.id} ${rule.text}`,
-              file: '',
-              outcome: rule.outcome,
-              reason: rule.reason ?? 'no check ran',
-              exchanges: [],
-              ms: 0,
-            },
-          ];
+    const checks = checksOrStandIn(rule);
     for (const c of checks) tests.push(checkTest(rule, c, verdict.strict, door));
   }
   const shortfall = cleanupShortfall(result.leftBehind);

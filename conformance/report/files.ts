@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { type EntryPoint, strictHint } from '../engine/entry-points.js';
 import {
   type CheckResult,
+  checksOrStandIn,
   cleanupShortfall,
   type MissingOperation,
   type RuleResult,
@@ -221,20 +222,7 @@ export function junitReport(
   }
   for (const rule of result.rules) {
     // A rule with no check (skipped, or unreached by a stopped run) is written as one case carrying its outcome.
-    const checks: CheckResult[] =
-      rule.checks.length > 0
-        ? rule.checks
-        : [
-            {
-              rule: rule.id,
-              name: `${rule.id} ${rule.text}`,
-              file: '',
-              outcome: rule.outcome,
-              reason: rule.reason ?? 'no check ran',
-              exchanges: [],
-              ms: 0,
-            },
-          ];
+    const checks = checksOrStandIn(rule);
     const time = rule.checks.reduce((sum, c) => sum + c.ms, 0);
     const fails = rule.level === 'MUST' || verdict.strict;
     const severity =
