@@ -374,6 +374,7 @@ describe('parseCliArgs', () => {
       requireAll: true,
       har: 'run.har',
       minCoverage: 72.5,
+      followRedirectsTo: [],
     });
     expect(parseCliArgs(['--require-all']).requireAll).toBe(true);
     expect(parseCliArgs([]).requireAll).toBe(false);
