@@ -2,7 +2,16 @@
 // schemas of openapi.yaml in a way a hand-written probe seldom meets.
 import { isObject } from '../../../contract/json.js';
 import { createValidators } from '../../../contract/validators.js';
-import { type FaultVariant, parse, reply, validationFailed, withBody, withQuery, withStatus } from './wrap.js';
+import {
+  type FaultVariant,
+  isValidationStatus,
+  parse,
+  reply,
+  validationFailed,
+  withBody,
+  withQuery,
+  withStatus,
+} from './wrap.js';
 
 const validators = createValidators();
 
@@ -66,6 +75,6 @@ export const validationAs422: FaultVariant = {
   breaks: ['GEN-02'],
   wrap: (inner) => async (req) => {
     const res = await inner(req);
-    return res.status === 400 ? withStatus(res, 422) : res;
+    return isValidationStatus(res.status) ? withStatus(res, 422) : res;
   },
 };

@@ -1,7 +1,7 @@
 // Faults in the envelope and errors (source §1, §7) and in the trailing-slash convention.
 import { isObject } from '../../../contract/json.js';
 import { API_PREFIX } from '../../../mocks/sandbox/core/router.js';
-import { type FaultVariant, jsonOf, parse, reply, rewrite, withStatus, withUrl } from './wrap.js';
+import { type FaultVariant, isValidationStatus, jsonOf, parse, reply, rewrite, withStatus, withUrl } from './wrap.js';
 
 const success = (res: Response): boolean => res.status >= 200 && res.status < 300;
 
@@ -58,7 +58,7 @@ export const validationAs500: FaultVariant = {
   breaks: ['ENV-04', 'ENV-05', 'ENV-07', 'LIST-06', 'QA-12', 'QA-13', 'LOGIN-03'],
   wrap: (inner) => async (req) => {
     const res = await inner(req);
-    return res.status === 400 ? withStatus(res, 500) : res;
+    return isValidationStatus(res.status) ? withStatus(res, 500) : res;
   },
 };
 
@@ -67,7 +67,7 @@ export const validationUnnamed: FaultVariant = {
   breaks: ['ENV-04', 'LIST-06', 'QA-12', 'QA-13', 'LOGIN-03'],
   wrap: (inner) => async (req) => {
     const res = await inner(req);
-    if (res.status !== 400) return res;
+    if (!isValidationStatus(res.status)) return res;
     return rewrite(res, (body) => ({ status: body.status, message: 'Invalid request.' }));
   },
 };

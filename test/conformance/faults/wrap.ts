@@ -204,3 +204,10 @@ export async function asMember(
 }
 
 export { DEMO };
+
+/**
+ * The statuses a validation failure may come with: the sandbox's 400, and the 415 and 422 of servers that decide
+ * otherwise where the source says "status code not shown" (the choices validation415 and validation422). A fault on
+ * validation answers acts on each, so that a choice drawn beneath it cannot hide it.
+ */
+export const isValidationStatus = (status: number): boolean => status === 400 || status === 415 || status === 422;
