@@ -18,8 +18,11 @@ import { HANG_MS, unhurried } from '../support/waiting.js';
 vi.setConfig({ testTimeout: 10 * 60_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'docs-reader-'));
-/** Screenshots for a reviewer: kept after the run (the path is printed), removed with the next temp clean-up. */
-const shots = mkdtempSync(join(tmpdir(), 'docs-reader-shots-'));
+/**
+ * Screenshots for a reviewer: kept in DOCS_SCREENSHOTS when it names a folder (docs/testing.md); otherwise written
+ * beside the built pages and removed with them, so that npm test leaves no file behind.
+ */
+const shots = process.env.DOCS_SCREENSHOTS ?? dir;
 let server: SandboxServer;
 let origin: string;
 let browser: Browser;
@@ -44,7 +47,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
-  console.log(`reader-flow screenshots: ${shots}`);
+  if (shots !== dir) console.log(`reader-flow screenshots: ${shots}`);
 });
 
 async function open(
