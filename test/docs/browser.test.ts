@@ -207,8 +207,9 @@ test("Redoc's search finds an operation by its name and opens it", async () => {
     { summary: target.summary, id: target.operationId.toLowerCase() },
     { polling: 'raf' },
   );
+  // A picture for a reviewer, not a verdict: its size judged how far Redoc had painted, and failed on load alone. What
+  // the reader must see is judged below by the section's text.
   await page.screenshot({ path: join(ARTIFACTS, 'docs-operation.png') });
-  expect(statSync(join(ARTIFACTS, 'docs-operation.png')).size).toBeGreaterThan(10_000);
 
   // The operation shows its two code samples (curl first, the typed client in the samples' menu) and links to itself
   // in the console.
