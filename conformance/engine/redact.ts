@@ -2,7 +2,7 @@
 // received as a credential (the profile's passwords and captcha, the access and refresh tokens and token secrets it
 // obtained, and those the target revealed), and anything shaped like a JWT, become ***, in every encoding the target
 // may echo them in (engine/encodings.ts).
-import { decodedViews, spansInOriginal } from './encodings.js';
+import { decodings, spansInOriginal } from './encodings.js';
 import { applySpans, jwtSpans, mergeSpans, SecretMatcher } from './matcher.js';
 
 export const MASK = '***';
@@ -134,7 +134,10 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
   const text = (input: string): string => {
     let spans = found(input);
     // A secret echoed JSON-escaped, as HTML entities, percent- or form-encoded, or two of them in turn.
-    for (const view of decodedViews(input)) spans = mergeSpans(spans, spansInOriginal(view, found(view.text)));
+    for (const decoded of decodings(input)) {
+      const inView = found(decoded.text);
+      if (inView.length > 0) spans = mergeSpans(spans, spansInOriginal(decoded.view(), inView));
+    }
     return applySpans(input, spans, MASK);
   };
 
