@@ -1,8 +1,8 @@
 // Servers that make other choices where the source is silent (docs/conformance.md, "What the suite does not assume"):
 // not faults. Each wraps the sandbox and decides one thing its own way, as a server written from the source alone
 // may; the suite must fail none of its MUST rules, leave none unverified, and fail only the SHOULD rules that hold the
-// contract's own decision on that point (`departs`). test/conformance/faults.test.ts runs each on its own, in process
-// and over HTTP, and all of them at once through every door.
+// contract's own decision on that point (`departs`). test/conformance/choices.test.ts runs each on its own (in process;
+// those of the HTTP layer over HTTP too), choices-drawn.test.ts subsets of them and all at once through every door.
 // Each choice lives in choices/, in a file named after what it decides.
 import * as apiTokens from './choices/api-tokens.js';
 import * as boards from './choices/boards.js';
@@ -78,7 +78,7 @@ export const CHOICES: Readonly<Record<string, Choice>> = {
 
 /**
  * The choices named (every one by default) made at once by one server, each applied around the ones before it in the
- * order of CHOICES, whatever the order of `names`: the test draws any subset (faults/drawn-choices.test.ts).
+ * order of CHOICES, whatever the order of `names`: choices-drawn.test.ts draws any subset.
  */
 export function allChoices(names: readonly string[] = Object.keys(CHOICES)): Choice {
   const wanted = new Set(names);

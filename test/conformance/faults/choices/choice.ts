@@ -14,4 +14,9 @@ export interface Choice {
   unjudged?: readonly string[];
   /** What the profile must tell the suite about it (ids, vocabularies): the suite cannot guess those. */
   profile?: (profile: Profile) => Profile;
+  /**
+   * It answers its own way in the HTTP layer (redirects, a framework's pages, closed connections), which only a real
+   * connection carries as a server sends it: choices.test.ts runs it over HTTP as well as in process.
+   */
+  httpLayer?: true;
 }

@@ -8,6 +8,7 @@ import type { Choice } from './choice.js';
 function slashRedirect(status: 301 | 307 | 308, text: string): Choice {
   return {
     departs: [],
+    httpLayer: true,
     wrap: (inner) => async (req) => {
       const url = new URL(req.url);
       if (!url.pathname.startsWith('/api/') || url.pathname.endsWith('/')) return inner(req);
@@ -31,6 +32,7 @@ export const slashRedirect307 = slashRedirect(307, 'Temporary Redirect');
 /** Any path the API does not know gets the framework's HTML 404 page (Django's, FastAPI's), not an error payload. */
 export const unknownPathsHtml404: Choice = {
   departs: [],
+  httpLayer: true,
   wrap: (inner) => async (req) => {
     const { operationId } = await parse(req);
     const url = new URL(req.url);
@@ -45,6 +47,7 @@ export const unknownPathsHtml404: Choice = {
 /** A path without its trailing slash gets the framework's own 404 page (Express: "Cannot GET"), not an error payload. */
 export const slashlessHtml404: Choice = {
   departs: [],
+  httpLayer: true,
   wrap: (inner) => async (req) => {
     const url = new URL(req.url);
     if (!url.pathname.startsWith('/api/') || url.pathname.endsWith('/')) return inner(req);
@@ -58,6 +61,7 @@ export const slashlessHtml404: Choice = {
 /** Every answer asks to close the connection. */
 export const connectionClose: Choice = {
   departs: [],
+  httpLayer: true,
   wrap: (inner) => async (req) => {
     const res = await inner(req);
     const headers = new Headers(res.headers);
