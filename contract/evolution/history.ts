@@ -82,7 +82,8 @@ A release is the contract users were given: copy \`openapi.yaml\` to \`contract/
 the gate compares with the last file there, so an early copy would hide the changes still to be reviewed. Then run
 \`npm run generate\`: this page moves the changes from "Unreleased" under the new version. A compatible change needs no
 version of its own to pass the gate; give it one (the patch, 0.1.1) when you publish it, so that its release file has
-a name. Approvals in \`contract/approved-changes.yaml\` name changes since the last release: once released, they may
+a name. Releases are ordered by semver, never as text: 0.10.0 comes after 0.9.0, and a pre-release (1.0.0-rc.1)
+before its release; "the last release" is the last in that order. Approvals in \`contract/approved-changes.yaml\` name changes since the last release: once released, they may
 be removed.`;
 
 const PEERS = `## Peer tools tried on the contract

@@ -17,23 +17,42 @@ export const CONTRACT_FILE = join(root, 'openapi.yaml');
 /** Where the steps of a contract change are written down; every message of the gate points there. */
 export const GUIDE = 'README "Changing the contract"';
 
-const VERSION = /^(\d+)\.(\d+)\.(\d+)$/;
+/** A semver version (semver.org §2, §9): major.minor.patch, and a pre-release after a hyphen (1.0.0-rc.1). */
+const VERSION = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*))?$/;
 
 /** A version that cannot be used: the message names it and what exists. */
 export class ReleaseError extends Error {
   override readonly name = 'ReleaseError';
 }
 
-const parts = (version: string): [number, number, number] => {
+const parsed = (version: string): { core: [number, number, number]; pre: string[] } => {
   const m = VERSION.exec(version);
-  if (!m) throw new ReleaseError(`${JSON.stringify(version)} is not a version (major.minor.patch)`);
-  return [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!m) throw new ReleaseError(`${JSON.stringify(version)} is not a version (major.minor.patch[-pre-release])`);
+  return { core: [Number(m[1]), Number(m[2]), Number(m[3])], pre: m[4] === undefined ? [] : m[4].split('.') };
+};
+const parts = (version: string): [number, number, number] => parsed(version).core;
+
+/** Two pre-release identifiers (semver.org §11.4): numbers by value and below words, words in ASCII order. */
+const compareIdentifiers = (a: string, b: string): number => {
+  const [x, y] = [/^\d+$/.test(a), /^\d+$/.test(b)];
+  if (x && y) return Number(a) - Number(b);
+  if (x !== y) return x ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 };
 
+/**
+ * Semver precedence (semver.org §11): numbers by value, never as text (0.10.0 after 0.9.0), and a pre-release before
+ * its release (1.0.0-rc.1 before 1.0.0).
+ */
 export function compareVersions(a: string, b: string): number {
-  const [x, y] = [parts(a), parts(b)];
-  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return (x[i] as number) - (y[i] as number);
-  return 0;
+  const [x, y] = [parsed(a), parsed(b)];
+  for (let i = 0; i < 3; i++) if (x.core[i] !== y.core[i]) return (x.core[i] as number) - (y.core[i] as number);
+  if (x.pre.length === 0 || y.pre.length === 0) return y.pre.length - x.pre.length;
+  for (let i = 0; i < Math.min(x.pre.length, y.pre.length); i++) {
+    const order = compareIdentifiers(x.pre[i] as string, y.pre[i] as string);
+    if (order !== 0) return order;
+  }
+  return x.pre.length - y.pre.length;
 }
 
 /** The released versions, oldest first. */
