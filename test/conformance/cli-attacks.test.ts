@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLI_BOUND_MS, cliEnv, collect as collectOutput } from '../support/cli-process.js';
+import { HANG_MS } from '../support/waiting.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'conformance-attacks-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Far beyond any run's --total-timeout here plus its clean-up: reaching it means the CLI hung (it is then killed). */
-const HANG_MS = 90_000;
 const ESC = '\x1b';
 
 const MEMBER_PASSWORD = 'Kx7';
@@ -66,37 +66,12 @@ async function cli(name: string, baseUrl: string, flags: string[]): Promise<Outc
   );
   const junit = join(dir, `${name}.xml`);
   const json = join(dir, `${name}-report.json`);
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (
-      !k.startsWith('VITEST') &&
-      !k.startsWith('CONFORMANCE_') &&
-      !k.startsWith('GITHUB_') &&
-      k !== 'TEST' &&
-      k !== 'NODE_ENV'
-    )
-      env[k] = v;
-  }
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'conformance/cli/main.ts', '--target', target, '--junit', junit, '--json', json, ...flags],
-    { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const code = await new Promise<number | null>((resolve) => {
-    const watchdog = setTimeout(() => child.kill('SIGKILL'), HANG_MS);
-    child.on('close', (c) => {
-      clearTimeout(watchdog);
-      resolve(c);
-    });
-  });
+  const { code, stdout, stderr } = await collectOutput(child);
   const read = (file: string) => {
     try {
       return readFileSync(file, 'utf8');
@@ -112,7 +87,7 @@ async function closeHttp(server: ReturnType<typeof createHttpServer>): Promise<v
   await new Promise((resolve) => server.close(resolve));
 }
 
-describe.concurrent('the conformance CLI against hostile targets', { timeout: HANG_MS + 30_000 }, () => {
+describe.concurrent('the conformance CLI against hostile targets', { timeout: CLI_BOUND_MS + HANG_MS }, () => {
   it('exits 2 with both reports when every connection is closed at once', async () => {
     const server = createServer((socket) => socket.destroy());
     try {

@@ -18,54 +18,24 @@ import type { FetchHandler } from '../../contract/http.js';
 import { launchChromium } from '../../drivers/chromium.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { CLI_BOUND_MS, cliEnv, collect as collectOutput, type Outcome } from '../support/cli-process.js';
 import { recordCspViolations } from '../support/csp-violations.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { HANG_MS } from '../support/waiting.js';
 import { hostileHalfBuilt } from './faults/hostile-text.js';
 import { NOT_BUILT } from './faults/partial.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TARGET = 'conformance/targets/sandbox.json';
 const dir = mkdtempSync(join(tmpdir(), 'conformance-ci-'));
-/** Longer than any run here takes; reaching it means the CLI hung (it is then killed). */
-const HANG_MS = 120_000;
-
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The user's environment: this process's, without Vitest's markers, CONFORMANCE_* or GitHub's own variables. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(VITEST|CONFORMANCE_|GITHUB_|TEST$|NODE_ENV$)/.test(k)) env[k] = v;
-  }
-  return { ...env, ...extra };
-}
-
 /** The CLI as a process, as cli.test.ts starts it. */
 function cli(args: string[], env: Record<string, string>): Promise<Outcome> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/cli/main.ts', ...args], {
     cwd: ROOT,
-    env: cleanEnv(env),
+    env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => {
-    const watchdog = setTimeout(() => child.kill('SIGKILL'), HANG_MS);
-    child.on('close', (code) => {
-      clearTimeout(watchdog);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return collectOutput(child);
 }
 
 /** Every string a token or secret member of an answer held: what the reports must never show. */
@@ -159,12 +129,13 @@ const runnerLines = (text: string): string[] =>
 let hostile: Run;
 let healthy: Run;
 
+// Two whole runs side by side take minutes at load 15: the hook is hung only past the CLI's own bound.
 beforeAll(async () => {
   [hostile, healthy] = await Promise.all([
     ciRun('hostile', hostileHalfBuilt(createSandbox().fetch), ['--format', 'github'], {}),
     ciRun('sandbox', createSandbox().fetch, [], { GITHUB_ACTIONS: 'true' }),
   ]);
-}, HANG_MS + 30_000);
+}, CLI_BOUND_MS + HANG_MS);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -16,7 +16,9 @@ import type { FetchHandler } from '../../contract/http.js';
 import { startMock } from '../../mocks/prism/mock.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
+import { CLI_BOUND_MS, cliEnv, collect, type Outcome } from '../support/cli-process.js';
 import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { HANG_MS } from '../support/waiting.js';
 import { jwtAcceptedUnderBearer } from './faults/auth.js';
 import { deletionIgnored } from './faults/tokens.js';
 
@@ -25,53 +27,13 @@ const TARGET = 'conformance/targets/sandbox.json';
 const dir = mkdtempSync(join(tmpdir(), 'conformance-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Longer than any run here takes; reaching it means the CLI hung. */
-const HANG_MS = 120_000;
-
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** The CLI's environment: this process's, without vitest's markers or any CONFORMANCE_* override. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (
-      !k.startsWith('VITEST') &&
-      !k.startsWith('CONFORMANCE_') &&
-      !k.startsWith('GITHUB_') &&
-      k !== 'TEST' &&
-      k !== 'NODE_ENV'
-    )
-      env[k] = v;
-  }
-  return { ...env, ...extra };
-}
-
 function start(args: string[], env: Record<string, string> = {}): { child: ChildProcess; done: Promise<Outcome> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'conformance/cli/main.ts', ...args], {
     cwd: ROOT,
-    env: cleanEnv(env),
+    env: cliEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const done = new Promise<Outcome>((resolve) => {
-    const watchdog = setTimeout(() => child.kill('SIGKILL'), HANG_MS);
-    child.on('close', (code) => {
-      clearTimeout(watchdog);
-      resolve({ code, stdout, stderr });
-    });
-  });
-  return { child, done };
+  return { child, done: collect(child) };
 }
 
 const cli = (args: string[], env: Record<string, string> = {}): Promise<Outcome> => start(args, env).done;
@@ -97,7 +59,8 @@ function leakedSecrets(text: string): string[] {
 }
 
 // The CLI runs as separate processes: they overlap, two cores serve them better than one after the other.
-describe.concurrent('the conformance CLI', { timeout: 180_000 }, () => {
+// A whole run takes minutes at load 15: a test is hung only past the CLI's own bound.
+describe.concurrent('the conformance CLI', { timeout: CLI_BOUND_MS + HANG_MS }, () => {
   describe('exit code 2', () => {
     it('for bad arguments and an incomplete profile, naming what to fix', async () => {
       const [unknown, timeout, positional, noProfile, badOnly] = await Promise.all([

@@ -16,6 +16,7 @@ import { runConformance } from '../../../conformance/run-conformance.js';
 import type { FetchHandler } from '../../../contract/http.js';
 import { createSandbox } from '../../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
+import { cliEnv } from '../../support/cli-process.js';
 import { KEPT_ALIVE_MS } from '../../support/kept-alive.js';
 import { lanes } from '../../support/lanes.js';
 import { HANG_MS, RUN_BOUNDS } from '../../support/waiting.js';
@@ -117,12 +118,18 @@ export const profileFor = (choice: Choice, baseUrl: string): Profile => {
 };
 
 /** Runs the whole suite against the choice's server, in process or over HTTP. */
-export function runChoice(lane: number, choice: Choice, door: 'in process' | 'over HTTP'): Promise<RunResult> {
+export function runChoice(
+  lane: number,
+  choice: Choice,
+  door: 'in process' | 'over HTTP',
+  settings: { maxExamples?: number } = {},
+): Promise<RunResult> {
   if (door === 'in process') {
     return inLane(lane, () =>
       runConformance({
         target: choice.wrap(createSandbox().fetch),
         profile: profileFor(choice, IN_PROCESS_BASE_URL),
+        ...settings,
         ...RUN_BOUNDS,
       }),
     );
@@ -138,28 +145,13 @@ export function runChoice(lane: number, choice: Choice, door: 'in process' | 'ov
       return await runConformance({
         target: server.baseUrl,
         profile: profileFor(choice, server.baseUrl),
+        ...settings,
         ...RUN_BOUNDS,
       });
     } finally {
       await server.close();
     }
   });
-}
-
-/** The CLI's environment: this process's, without vitest's markers, with only the given CONFORMANCE_* values. */
-function cliEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (
-      !k.startsWith('VITEST') &&
-      !k.startsWith('CONFORMANCE_') &&
-      !k.startsWith('GITHUB_') &&
-      k !== 'TEST' &&
-      k !== 'NODE_ENV'
-    )
-      env[k] = v;
-  }
-  return { ...env, ...extra };
 }
 
 /** Runs the CLI against `baseUrl` with the profile in CONFORMANCE_* variables; its exit code and its JSON report. */
