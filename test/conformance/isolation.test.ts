@@ -1,8 +1,8 @@
 // A rule's outcome does not depend on which other rules run with it (docs/conformance.md, "What the suite does not
 // assume"): each check writes on objects of its own, so each rule run alone (`only`) gets the outcome it gets in the
-// full run. Proven against the sandbox, against every choice server that limits one object (one running session per
-// scenario, one task per case, locked outcomes, unique titles, review before finishing), and against all the choices
-// at once. The rules judged over every exchange are left out: run alone, they run every check, as the full run does.
+// full run. Proven against the sandbox and against all the choices at once, which holds every choice server that
+// limits one object (one running session per scenario, one task per case, locked outcomes, unique titles, review
+// before finishing); `ISOLATION_SERVERS=all` adds each of those alone (docs/testing.md). The rules judged over every exchange are left out: run alone, they run every check, as the full run does.
 // The generated-request rules run alone as one group: they judge one exploration, made once per run by the first of
 // their checks, so any one of them alone sends the requests the four send together (conformance/checks/cases.check.ts).
 
@@ -30,9 +30,15 @@ const LIMITING = [
   'scenarioTitlesUnique',
 ] as const;
 
+/**
+ * The sandbox and every choice at once in `npm test`; with ISOLATION_SERVERS=all, each limiting choice alone as well
+ * (a sweep is about 70 runs of the suite: nine sweeps were a tenth of npm test's time).
+ */
 const SERVERS: [string, Choice][] = [
   ['the sandbox', { wrap: (inner) => inner }],
-  ...LIMITING.map((name): [string, Choice] => [name, CHOICES[name] as Choice]),
+  ...(process.env.ISOLATION_SERVERS === 'all'
+    ? LIMITING.map((name): [string, Choice] => [name, CHOICES[name] as Choice])
+    : []),
   ['every choice at once', allChoices()],
 ];
 
