@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
 import { FAULTS } from './faults/index.js';
 import type { FaultVariant } from './faults/wrap.js';
 import { DEMO_PROFILE } from './fixtures/profile.js';
@@ -19,10 +20,16 @@ const RULE_FAULTS: [string[], string][] = [
 
 const judge = (fault: FaultVariant | undefined, only: string[]) => {
   const inner = createSandbox().fetch;
-  return runConformance({ target: fault ? fault.wrap(inner) : inner, profile: DEMO_PROFILE, only, preflight: false });
+  return runConformance({
+    target: fault ? fault.wrap(inner) : inner,
+    profile: DEMO_PROFILE,
+    only,
+    preflight: false,
+    ...RUN_BOUNDS,
+  });
 };
 
-describe('the generated requests rules', { timeout: 120_000 }, () => {
+describe('the generated requests rules', { timeout: RUN_BOUNDS.totalTimeoutMs + HANG_MS }, () => {
   it('every one passes against the sandbox', async () => {
     const run = await judge(undefined, ['generated']);
     expect(run.rules.map((r) => [r.id, r.outcome])).toEqual([

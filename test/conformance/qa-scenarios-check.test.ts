@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/run-conformance.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
 import * as qa from './faults/qa.js';
 import type { FaultVariant } from './faults/wrap.js';
 import { DEMO_PROFILE } from './fixtures/profile.js';
@@ -24,10 +25,16 @@ const RULE_FAULTS: [string, string, FaultVariant][] = [
 
 const judge = (fault: FaultVariant | undefined, only: string[]) => {
   const inner = createSandbox().fetch;
-  return runConformance({ target: fault ? fault.wrap(inner) : inner, profile: DEMO_PROFILE, only, preflight: false });
+  return runConformance({
+    target: fault ? fault.wrap(inner) : inner,
+    profile: DEMO_PROFILE,
+    only,
+    preflight: false,
+    ...RUN_BOUNDS,
+  });
 };
 
-describe('the QA rules for scenarios and cases', { timeout: 120_000 }, () => {
+describe('the QA rules for scenarios and cases', { timeout: RUN_BOUNDS.totalTimeoutMs + HANG_MS }, () => {
   it('every one passes against the sandbox', async () => {
     const run = await judge(undefined, [...new Set(RULE_FAULTS.map(([rule]) => rule))]);
     expect(run.rules.map((r) => [r.id, r.outcome, r.reason ?? ''])).toEqual(

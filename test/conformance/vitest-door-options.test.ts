@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CLI_BOUND_MS } from '../support/cli-process.js';
 import { processRun } from '../support/node-process.js';
+import { HANG_MS } from '../support/waiting.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'conformance-door-options-'));
@@ -19,7 +21,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * The team file in a Vitest of its own, with `env`; killed at `boundMs` (then `status` is null): a run that outlives
  * it is a hang, not a slow machine.
  */
-function teamRun(env: Record<string, string>, boundMs = 100_000): Promise<{ status: number | null; output: string }> {
+function teamRun(
+  env: Record<string, string>,
+  boundMs = CLI_BOUND_MS,
+): Promise<{ status: number | null; output: string }> {
   const args = [
     'node_modules/vitest/vitest.mjs',
     'run',
@@ -101,36 +106,52 @@ async function doorRun(seed: number, maxExamples: number): Promise<string[]> {
 }
 
 describe('describeConformance({ seed, maxExamples })', () => {
-  it('sends the requests runConformance sends with the same seed and maxExamples, and other requests for another seed', async () => {
-    const door = await doorRequests(7, 1);
-    expect(door).toEqual(await runRequests(7, 1));
-    expect(door).not.toEqual(await runRequests(1, 1));
-  }, 200_000);
+  it(
+    'sends the requests runConformance sends with the same seed and maxExamples, and other requests for another seed',
+    async () => {
+      const door = await doorRequests(7, 1);
+      expect(door).toEqual(await runRequests(7, 1));
+      expect(door).not.toEqual(await runRequests(1, 1));
+    },
+    CLI_BOUND_MS + HANG_MS,
+  );
 
-  it('sends more requests for a larger maxExamples, those runConformance sends with it', async () => {
-    const door = await doorRequests(7, 2);
-    expect(door).toEqual(await runRequests(7, 2));
-    expect(door.length).toBeGreaterThan((await doorRequests(7, 1)).length);
-  }, 200_000);
+  it(
+    'sends more requests for a larger maxExamples, those runConformance sends with it',
+    async () => {
+      const door = await doorRequests(7, 2);
+      expect(door).toEqual(await runRequests(7, 2));
+      expect(door.length).toBeGreaterThan((await doorRequests(7, 1)).length);
+    },
+    CLI_BOUND_MS + HANG_MS,
+  );
 });
 
 describe('describeConformance({ setupTimeoutMs })', () => {
-  it("bounds the run before the tests: a target that never answers fails the file at that bound, not the run's hour", async () => {
-    const run = await teamRun({ HANG: '1', SETUP_TIMEOUT_MS: '3000', ONLY: 'TOKEN-01' });
-    expect(run.status, run.output).toBe(1);
-    expect(run.output).toContain('Hook timed out in 3000ms');
-  }, 150_000);
+  it(
+    "bounds the run before the tests: a target that never answers fails the file at that bound, not the run's hour",
+    async () => {
+      const run = await teamRun({ HANG: '1', SETUP_TIMEOUT_MS: '3000', ONLY: 'TOKEN-01' });
+      expect(run.status, run.output).toBe(1);
+      expect(run.output).toContain('Hook timed out in 3000ms');
+    },
+    CLI_BOUND_MS + HANG_MS,
+  );
 });
 
 describe('describeConformance({ signal })', () => {
-  it('stops the run when the signal aborts, cleans up, and fails the rules it did not judge, saying so', async () => {
-    const json = join(dir, 'aborted.json');
-    const run = await teamRun({ ONLY: 'tokens', ABORT_ON: '/member/bearer-tokens/', JSON_REPORT: json });
-    expect(run.status, run.output).toBe(1);
-    expect(run.output).toContain('conformance: the run stopped early: interrupted');
-    const report = JSON.parse(readFileSync(json, 'utf8')) as { leftBehind: unknown[]; problems: string[] };
-    expect(report.problems).toContain('the run stopped early: interrupted');
-    // The token created before the stop was deleted by the clean-up: nothing left behind.
-    expect(report.leftBehind).toEqual([]);
-  }, 150_000);
+  it(
+    'stops the run when the signal aborts, cleans up, and fails the rules it did not judge, saying so',
+    async () => {
+      const json = join(dir, 'aborted.json');
+      const run = await teamRun({ ONLY: 'tokens', ABORT_ON: '/member/bearer-tokens/', JSON_REPORT: json });
+      expect(run.status, run.output).toBe(1);
+      expect(run.output).toContain('conformance: the run stopped early: interrupted');
+      const report = JSON.parse(readFileSync(json, 'utf8')) as { leftBehind: unknown[]; problems: string[] };
+      expect(report.problems).toContain('the run stopped early: interrupted');
+      // The token created before the stop was deleted by the clean-up: nothing left behind.
+      expect(report.leftBehind).toEqual([]);
+    },
+    CLI_BOUND_MS + HANG_MS,
+  );
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { compareVersions } from '../../contract/evolution/releases.js';
 import { userEnv } from '../support/commands.js';
+import { COMMAND_BOUND_MS, HANG_MS } from '../support/waiting.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 type Node = Record<string, unknown>;
@@ -22,7 +23,8 @@ const RELEASES = ['0.9.0', '0.10.0', '1.0.0-rc.1', '1.0.0'];
 /** Each release's contract has one optional Scenario field of its own, so a diff shows which two it compared. */
 const field = (version: string) => `since_${version.replace(/[.-]/g, '_')}`;
 
-describe('releases ordered by semver', () => {
+// Each test runs one or two npm commands, each bounded by COMMAND_BOUND_MS.
+describe('releases ordered by semver', { timeout: 2 * COMMAND_BOUND_MS + HANG_MS }, () => {
   let copy: string;
   const contract = parse(readFileSync(join(root, 'openapi.yaml'), 'utf8')) as Node;
   /** openapi.yaml as released at `version`: its info.version, and its own field. */
@@ -53,11 +55,16 @@ describe('releases ordered by semver', () => {
       writeFileSync(join(copy, 'contract/releases', `${version}.yaml`), releasedAs(version));
     // The working contract is release 1.0.0 as it was released.
     setVersion('1.0.0');
-  }, 60_000);
+  }, COMMAND_BOUND_MS);
   afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
   const npm = (...args: string[]) =>
-    spawnSync('npm', ['run', '--silent', ...args], { cwd: copy, env: userEnv(), encoding: 'utf8', timeout: 120_000 });
+    spawnSync('npm', ['run', '--silent', ...args], {
+      cwd: copy,
+      env: userEnv(),
+      encoding: 'utf8',
+      timeout: COMMAND_BOUND_MS,
+    });
 
   it('compareVersions: numbers by value, a pre-release before its release', () => {
     const shuffled = ['1.0.0', '0.10.0', '1.0.0-rc.1', '0.9.0', '1.0.0-beta.2', '1.0.0-rc.10', '1.0.0-beta'];
@@ -103,21 +110,25 @@ describe('releases ordered by semver', () => {
     }
   });
 
-  it('npm run generate writes the Changes page newest first, each release since the one before it by semver', () => {
-    const result = npm('generate');
-    expect(result.status, result.stderr).toBe(0);
-    const page = readFileSync(join(copy, 'docs/changes.md'), 'utf8');
-    const headings = page.split('\n').filter((line) => /^## (Unreleased|\d)/.test(line));
-    expect(headings).toEqual([
-      '## Unreleased (openapi.yaml since 1.0.0)',
-      '## 1.0.0 (since 1.0.0-rc.1)',
-      '## 1.0.0-rc.1 (since 0.10.0)',
-      '## 0.10.0 (since 0.9.0)',
-      '## 0.9.0',
-    ]);
-    const section = (heading: string) => page.split(`${heading}\n`)[1]?.split('\n## ')[0] ?? '';
-    expect(section('## 0.10.0 (since 0.9.0)')).toContain(field('0.10.0'));
-    expect(section('## 0.10.0 (since 0.9.0)')).toContain(field('0.9.0'));
-    expect(section('## 0.10.0 (since 0.9.0)')).not.toContain(field('1.0.0'));
-  }, 150_000);
+  it(
+    'npm run generate writes the Changes page newest first, each release since the one before it by semver',
+    () => {
+      const result = npm('generate');
+      expect(result.status, result.stderr).toBe(0);
+      const page = readFileSync(join(copy, 'docs/changes.md'), 'utf8');
+      const headings = page.split('\n').filter((line) => /^## (Unreleased|\d)/.test(line));
+      expect(headings).toEqual([
+        '## Unreleased (openapi.yaml since 1.0.0)',
+        '## 1.0.0 (since 1.0.0-rc.1)',
+        '## 1.0.0-rc.1 (since 0.10.0)',
+        '## 0.10.0 (since 0.9.0)',
+        '## 0.9.0',
+      ]);
+      const section = (heading: string) => page.split(`${heading}\n`)[1]?.split('\n## ')[0] ?? '';
+      expect(section('## 0.10.0 (since 0.9.0)')).toContain(field('0.10.0'));
+      expect(section('## 0.10.0 (since 0.9.0)')).toContain(field('0.9.0'));
+      expect(section('## 0.10.0 (since 0.9.0)')).not.toContain(field('1.0.0'));
+    },
+    2 * COMMAND_BOUND_MS + HANG_MS,
+  );
 });

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { userEnv } from '../support/commands.js';
+import { COMMAND_BOUND_MS, HANG_MS } from '../support/waiting.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let copy: string;
@@ -30,7 +31,12 @@ beforeAll(() => {
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 const typecheck = () =>
-  spawnSync('npm', ['run', '--silent', 'typecheck'], { cwd: copy, env: userEnv(), encoding: 'utf8', timeout: 120_000 });
+  spawnSync('npm', ['run', '--silent', 'typecheck'], {
+    cwd: copy,
+    env: userEnv(),
+    encoding: 'utf8',
+    timeout: COMMAND_BOUND_MS,
+  });
 /** Every file of the copy's own (node_modules aside). */
 const files = () =>
   (readdirSync(copy, { recursive: true }) as string[]).filter((f) => !f.startsWith('node_modules')).sort();
@@ -42,22 +48,26 @@ it('is the command the README names', () => {
   expect(scripts.typecheck).toBe('tsc --noEmit');
 });
 
-it('fails on what strict refuses, naming the file and the error; passes once fixed, and writes no file', () => {
-  // An implicit any (strict) and an index read used as a number (noUncheckedIndexedAccess).
-  writeFileSync(
-    join(copy, 'contract/probe.ts'),
-    'export const twice = (n) => n * 2;\nexport const first = (xs: number[]): number => xs[0];\n',
-  );
-  const broken = typecheck();
-  expect(broken.status).not.toBe(0);
-  expect(broken.stdout).toMatch(/contract\/probe\.ts\(1,\d+\): error TS7006/);
-  expect(broken.stdout).toMatch(/contract\/probe\.ts\(2,\d+\): error TS2322/);
+it(
+  'fails on what strict refuses, naming the file and the error; passes once fixed, and writes no file',
+  () => {
+    // An implicit any (strict) and an index read used as a number (noUncheckedIndexedAccess).
+    writeFileSync(
+      join(copy, 'contract/probe.ts'),
+      'export const twice = (n) => n * 2;\nexport const first = (xs: number[]): number => xs[0];\n',
+    );
+    const broken = typecheck();
+    expect(broken.status).not.toBe(0);
+    expect(broken.stdout).toMatch(/contract\/probe\.ts\(1,\d+\): error TS7006/);
+    expect(broken.stdout).toMatch(/contract\/probe\.ts\(2,\d+\): error TS2322/);
 
-  writeFileSync(
-    join(copy, 'contract/probe.ts'),
-    'export const twice = (n: number) => n * 2;\nexport const first = (xs: number[]): number => xs[0] ?? 0;\n',
-  );
-  const fixed = typecheck();
-  expect(fixed.status, fixed.stdout + fixed.stderr).toBe(0);
-  expect(files()).toEqual(['contract', 'contract/probe.ts', 'package.json', 'tsconfig.json']);
-}, 150_000);
+    writeFileSync(
+      join(copy, 'contract/probe.ts'),
+      'export const twice = (n: number) => n * 2;\nexport const first = (xs: number[]): number => xs[0] ?? 0;\n',
+    );
+    const fixed = typecheck();
+    expect(fixed.status, fixed.stdout + fixed.stderr).toBe(0);
+    expect(files()).toEqual(['contract', 'contract/probe.ts', 'package.json', 'tsconfig.json']);
+  },
+  COMMAND_BOUND_MS + HANG_MS,
+);

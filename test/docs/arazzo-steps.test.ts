@@ -16,6 +16,8 @@ import { openapiDocument } from '../../generated/openapi-document.js';
 import { createSandbox, type FetchHandler } from '../../mocks/sandbox/core/app.js';
 import { startSandboxServer } from '../../mocks/sandbox/hosts/node.js';
 import { parse, reply } from '../conformance/faults/wrap.js';
+import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
+import { COMMAND_BOUND_MS, HANG_MS } from '../support/waiting.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'arazzo-steps-'));
@@ -78,7 +80,8 @@ function breakStep(index: number): (inner: FetchHandler) => FetchHandler {
 
 /** `npx redocly respect` on the published copy, as docs/conformance.md tells a team to run it, against `handler`. */
 async function respect(handler: FetchHandler): Promise<RespectWorkflow[]> {
-  const server = await startSandboxServer({ port: 0, fetch: handler });
+  // A keep-alive only a hang outlasts (test/support/kept-alive.ts): respect and the server share a loaded machine.
+  const server = await startSandboxServer({ port: 0, fetch: handler, keepAliveTimeoutMs: KEPT_ALIVE_MS });
   const report = join(mkdtempSync(join(dir, 'run-')), 'report.json');
   try {
     const args = ['redocly', 'respect', join(published, WORKFLOWS_FILE)];
@@ -87,7 +90,7 @@ async function respect(handler: FetchHandler): Promise<RespectWorkflow[]> {
       execFile(
         'npx',
         args,
-        { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' }, timeout: 120_000 },
+        { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' }, timeout: COMMAND_BOUND_MS },
         () => resolve(),
       );
     });
@@ -119,7 +122,7 @@ test('the wrong answers stay within the contract: each step that expects success
 describe('a server that answers one step wrongly fails that workflow at that step', () => {
   test.each(Array.from({ length: longest }, (_, i) => i))(
     'step %i of each workflow',
-    { timeout: 150_000 },
+    { timeout: COMMAND_BOUND_MS + HANG_MS },
     async (index) => {
       const runs = await respect(breakStep(index)(createSandbox().fetch));
       expect(runs.map((r) => r.workflowId)).toEqual(workflows.map((w) => w.workflowId));

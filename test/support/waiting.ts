@@ -15,6 +15,12 @@ export const HANG_MS = 60_000;
  */
 export const RUN_BOUNDS = { timeoutMs: HANG_MS, totalTimeoutMs: 10 * HANG_MS } as const;
 
+/**
+ * How long one command of the kit run whole (`npm run generate`, `npx redocly respect`, a type check) may last before
+ * the test calls it hung: seconds on a quiet machine, over a minute at load 15.
+ */
+export const COMMAND_BOUND_MS = 5 * HANG_MS;
+
 /** Polls `check` (every 10 ms) until it stops throwing: what it then returns. */
 export function eventually<T>(check: () => T | Promise<T>): Promise<T> {
   return vi.waitFor(check, { timeout: HANG_MS, interval: 10 });
