@@ -87,6 +87,10 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-
  */
 const couldBeCredential = (value: string): boolean => /^\S{6,}$/.test(value) && !TIMESTAMP.test(value);
 
+/** Texts up to this length are remembered, up to this many: names, statuses, titles, not bodies. */
+const MEMO_LENGTH = 256;
+const MEMO_ENTRIES = 10_000;
+
 export function createRedactor(initial: readonly string[] = []): Redactor {
   const known = new Set<string>();
   const matcher = new SecretMatcher();
@@ -110,15 +114,23 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
   const markPlace = (place: string): void => {
     if (secretPlaces.has(place)) return;
     secretPlaces.add(place);
+    masked.clear();
     for (const value of atPlace.get(place) ?? []) add(value);
     // A token's secret is listed under the member name it was handed out under (`token` of `data.token.token`).
     const name = /(?:^|\.)([^.[\]]+)(?:\[\])*$/.exec(place)?.[1];
     if (name) markName(name);
   };
 
+  /**
+   * Masked texts by their input, until what is masked changes: the same member names, statuses and titles come back in
+   * every answer, and each look costs a scan per decoding. Cleared whenever a secret or a candidate is learned.
+   */
+  const masked = new Map<string, string>();
+
   const add = (secret: unknown): void => {
     if (typeof secret !== 'string' || secret.trim() === '' || known.has(secret)) return;
     known.add(secret);
+    masked.clear();
     for (const form of forms(secret)) matcher.add(form);
     for (const place of placesOf.get(secret) ?? []) markPlace(place);
     for (const name of namesOf.get(secret) ?? []) markName(name);
@@ -132,13 +144,17 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
   };
 
   const text = (input: string): string => {
+    const seen = masked.get(input);
+    if (seen !== undefined) return seen;
     let spans = found(input);
     // A secret echoed JSON-escaped, as HTML entities, percent- or form-encoded, or two of them in turn.
     for (const decoded of decodings(input)) {
       const inView = found(decoded.text);
       if (inView.length > 0) spans = mergeSpans(spans, spansInOriginal(decoded.view(), inView));
     }
-    return applySpans(input, spans, MASK);
+    const out = applySpans(input, spans, MASK);
+    if (input.length <= MEMO_LENGTH && masked.size < MEMO_ENTRIES) masked.set(input, out);
+    return out;
   };
 
   const json = (value: unknown): unknown => {
@@ -173,7 +189,10 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
       placesOf.set(value, places);
       if (secretPlaces.has(place)) add(value);
       else if (known.has(value)) markPlace(place);
-      else if (couldBeCredential(value)) for (const form of forms(value)) candidates.add(form);
+      else if (couldBeCredential(value)) {
+        for (const form of forms(value)) candidates.add(form);
+        masked.clear();
+      }
     });
   };
 

@@ -250,6 +250,23 @@ describe('redaction', () => {
     );
   });
 
+  it('masks a text it has shown before once what it holds is learned: a secret, a candidate, a secret place', () => {
+    const r = createRedactor();
+    for (const text of ['tmk_late_1', 'key-0001']) expect(r.text(text)).toBe(text);
+    expect(r.json({ title: 'tmk_late_1' })).toEqual({ title: 'tmk_late_1' });
+    r.add('tmk_late_1');
+    expect(r.text('tmk_late_1')).toBe(MASK);
+    expect(r.json({ title: 'tmk_late_1' })).toEqual({ title: MASK });
+    // A creation answer's strings are masked while no secret's place is known...
+    expect(r.text('key-0001')).toBe('key-0001');
+    r.learnTokenAnswer({ data: { key: 'key-0001' } });
+    expect(r.text('key-0001')).toBe(MASK);
+    // ...and no longer once a place holds a secret (an answer holding only one the redactor knew).
+    r.learnTokenAnswer({ data: { secret: 'tmk_late_1' } });
+    expect(r.text('key-0001')).toBe('key-0001');
+    expect(r.text('tmk_late_1')).toBe(MASK);
+  });
+
   it('escapes every control character but newline and tab for the terminal', () => {
     expect(terminalSafe('a\x1b[31mb\x1b]0;t\x07\r\x7f\x9b\x00 é\tok\n')).toBe(
       'a\\x1b[31mb\\x1b]0;t\\x07\\x0d\\x7f\\x9b\\x00 é\tok\n',
