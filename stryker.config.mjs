@@ -18,15 +18,17 @@ export default {
     'contract/**/*.ts',
     'console/**/*.ts',
     'docs-build/**/*.{ts,mjs}',
+    'mcp/**/*.ts',
     // Declarations hold no code to mutate.
     '!**/*.d.ts',
     '!**/*.d.mts',
     // The bins run only as child processes (they act at load: parse argv, listen, exit). Stryker switches a mutant on
     // inside the Vitest worker, never in a child, so every mutant here would survive whatever the tests check; what
-    // they call is measured in the modules they import (cli/main.ts, hosts/, worlds/).
+    // they call is measured in the modules they import (cli/main.ts, hosts/, worlds/, mcp/server.ts).
     '!conformance/bin.ts',
     '!mocks/sandbox/main.ts',
     '!mocks/prism/bin.ts',
+    '!mcp/bin.ts',
     // The console's page modules run only inside headless Chromium, from the bundle docs-build makes: a mutant there
     // is switched on in no process a test observes. The console's logic they call (base-url, console-state,
     // credentials, send, swagger, walkthrough, arazzo) is in the set above and tested in process.

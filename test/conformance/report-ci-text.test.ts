@@ -8,6 +8,7 @@ import { type CheckResult, judgeRules, type RunResult } from '../../conformance/
 import {
   commandData,
   commandProperty,
+  htmlText,
   inertText,
   markdownBlock,
   markdownText,
@@ -93,6 +94,21 @@ describe('Markdown', () => {
         // Entities are HTML's own escapes; each backslash escapes the character after it.
         const bare = md.replace(/&(amp|lt|gt|quot|#39);/g, '').replace(/\\[\s\S]/g, '');
         expect(bare).not.toMatch(/[\\`*_{}[\]()#+\-.!|~:/=@$^?&<>]/);
+      }),
+      runs,
+    );
+  });
+
+  it('shows the text as it was written: taking out the escapes gives it back, each line break a space', () => {
+    const fromHtml = (s: string) =>
+      s.replace(
+        /&(amp|lt|gt|quot|#39);/g,
+        (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] ?? '',
+      );
+    fc.assert(
+      fc.property(hostile, (text) => {
+        expect(fromHtml(htmlText(text))).toBe(text);
+        expect(fromHtml(markdownText(text)).replace(/\\([\s\S])/g, '$1')).toBe(text.replace(/\r\n|\r|\n/g, ' '));
       }),
       runs,
     );
