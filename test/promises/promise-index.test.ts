@@ -55,6 +55,9 @@ const CANNOT_BE_TESTED_HERE: Record<string, string> = {
   BENCH_LOADER: 'a setting of npm run bench (docs/benchmarks.md)',
   BENCH_ROUNDS: 'a setting of npm run bench (docs/benchmarks.md)',
   BENCH_STARTS: 'a setting of npm run bench (docs/benchmarks.md)',
+  BENCH_COUNT_WARMUP: 'a setting of npm run bench (docs/benchmarks.md)',
+  BENCH_COUNTED: 'a setting of npm run bench (docs/benchmarks.md)',
+  BENCH_CALLGRIND_OUT: 'a setting of npm run bench (docs/benchmarks.md)',
   // The user's own variables in the docs' example profiles: what they rely on, `${NAME}` in a profile, is tested by
   // test/conformance/profile-env.test.ts with names of its own.
   QA_USERNAME: "a user's own variable in an example profile (docs/conformance.md)",
