@@ -89,14 +89,37 @@ function spawnNode(args: string[], options: Parameters<typeof spawn>[2], wrapper
     : spawn(wrapper.command, [...wrapper.args, process.execPath, ...args], options);
 }
 
-/** What `npm start` runs after prestart: the compiled sandbox on a free port, timed from spawn until it answers. */
+/**
+ * The compiled sandbox as `npm start` serves it (the demo world, the controls guarded, its bounds), with its request
+ * time bounds widened: under valgrind it runs tens of times slower, and on a loaded machine a request then outlasts
+ * the 15 s the sandbox gives one (it answered 408 mid-count). Only the instructions part starts it this way.
+ */
+const SLOW_SANDBOX_SOURCE = `
+const { startSandboxServer } = await import(process.env.SANDBOX_DIST + '/mocks/sandbox/hosts/node.js');
+const { createSandbox } = await import(process.env.SANDBOX_DIST + '/mocks/sandbox/core/app.js');
+const server = await startSandboxServer({ port: 0, fetch: createSandbox().fetch, requestTimeoutMs: 3_600_000 });
+console.log('Sandbox listening: ' + server.baseUrl);
+process.on('SIGTERM', () => server.close().then(() => process.exit(0)));
+`;
+
+/**
+ * What `npm start` runs after prestart: the compiled sandbox on a free port, timed from spawn until it answers. Under a
+ * wrapper (valgrind), the same sandbox with its request time bounds widened (SLOW_SANDBOX_SOURCE).
+ */
 export function startSandboxProcess(wrapper?: Wrapper): Promise<Target> {
   const started = performance.now();
-  const child = spawnNode(
-    ['dist/mocks/sandbox/main.js', '--port', '0'],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-    wrapper,
-  );
+  const child =
+    wrapper === undefined
+      ? spawnNode(['dist/mocks/sandbox/main.js', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+      : spawnNode(
+          ['--input-type=module', '-e', SLOW_SANDBOX_SOURCE],
+          {
+            cwd: root,
+            env: { ...process.env, SANDBOX_DIST: new URL('../../dist', import.meta.url).href },
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+          wrapper,
+        );
   return sandboxTarget(child, started, () => stopChild(child), wrapper?.startLimitMs);
 }
 
