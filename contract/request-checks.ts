@@ -116,12 +116,26 @@ export function toFieldErrors(
   return out;
 }
 
-/** Coerces one raw query value to the type its schema declares, so ajv can judge it. */
-function coerce(raw: string, schema: Record<string, unknown>): unknown {
+/** How a raw query value is coerced for ajv: by the type its schema declares (a `$ref` is one of the contract's ids). */
+type Coercion = 'number' | 'boolean' | 'none';
+
+function coercionOf(schema: Record<string, unknown>): Coercion {
   const type = schema.type ?? (schema.$ref ? 'integer' : undefined);
-  if (type === 'integer' || type === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
-  if (type === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
+  if (type === 'integer' || type === 'number') return 'number';
+  return type === 'boolean' ? 'boolean' : 'none';
+}
+
+/** Coerces one raw query value to the type its schema declares, so ajv can judge it. */
+function coerce(raw: string, coercion: Coercion): unknown {
+  if (coercion === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  if (coercion === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
   return raw;
+}
+
+/** An operation's query parameters as the check reads them, worked out once per operation (the hot path's). */
+interface QueryPlan {
+  params: { name: string; array: boolean; coercion: Coercion }[];
+  check: CompiledCheck;
 }
 
 /** The schema an operation's query is checked against: its query parameters as properties of one object. */
@@ -141,24 +155,36 @@ export function requestValidatorsOver(contract: Contract, compiled: CompiledChec
     if (!op) throw new Error(`Unknown operationId ${operationId}`);
     return op;
   };
+  const plans = new Map<string, QueryPlan>();
+  const planOf = (operationId: string): QueryPlan => {
+    let plan = plans.get(operationId);
+    if (plan === undefined) {
+      const op = operation(operationId);
+      const params = op.parameters
+        .filter((p) => p.in === 'query')
+        .map((p) => {
+          const array = p.schema.type === 'array';
+          const schema = array ? ((p.schema.items ?? {}) as Record<string, unknown>) : p.schema;
+          return { name: p.name, array, coercion: coercionOf(schema) };
+        });
+      plan = { params, check: compiled.query(op) };
+      plans.set(operationId, plan);
+    }
+    return plan;
+  };
   return {
     contract,
     query(operationId, params) {
-      const op = operation(operationId);
+      const plan = planOf(operationId);
       const value: Record<string, unknown> = {};
-      for (const p of op.parameters) {
-        if (p.in !== 'query') continue;
+      for (const p of plan.params) {
         const raws = params.getAll(p.name);
         if (raws.length === 0) continue;
-        if (p.schema.type === 'array') {
-          const items = (p.schema.items ?? {}) as Record<string, unknown>;
-          value[p.name] = raws.map((r) => coerce(r, items));
-        } else {
-          // A repeated scalar key is ambiguous: keep the list so that validation names the field.
-          value[p.name] = raws.length === 1 ? coerce(raws[0] as string, p.schema) : raws;
-        }
+        if (p.array) value[p.name] = raws.map((r) => coerce(r, p.coercion));
+        // A repeated scalar key is ambiguous: keep the list so that validation names the field.
+        else value[p.name] = raws.length === 1 ? coerce(raws[0] as string, p.coercion) : raws;
       }
-      const fn = compiled.query(op);
+      const fn = plan.check;
       return fn(value) ? { ok: true, value } : { ok: false, errors: toFieldErrors(fn.errors, { root: 'query' }) };
     },
     body(operationId, body) {

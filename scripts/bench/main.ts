@@ -11,7 +11,9 @@
 // clients that pipeline and never read (BENCH_ATTACK_SECONDS per attack, default 35), and --state writes with a full
 // world (BENCH_DURABILITY_RUNS, default 5), and the docs pages' sizes and the console's load in Chromium
 // (BENCH_DOCS_LOADS, default 5), and what naming the fields to correct costs a failing request (field-errors).
-// BENCH_PARTS=servers, conformance, startup, memory, backpressure, durability, docs or field-errors
+// It counts the instructions a request of the ceiling, the JSON floor and the sandbox by callgrind where valgrind is
+// installed (instructions: BENCH_COUNT_WARMUP and BENCH_COUNTED requests, BENCH_CALLGRIND_OUT keeps the dumps).
+// BENCH_PARTS=servers, instructions, conformance, startup, memory, backpressure, durability, docs or field-errors
 // (comma-separated) runs those parts only. A request that sets up a load and meets a refusal stops the run, naming it.
 import { fileURLToPath } from 'node:url';
 import { benchBackpressure } from './backpressure.js';
@@ -19,6 +21,7 @@ import { benchConformance } from './conformance.js';
 import { benchDocs } from './docs.js';
 import { benchDurability } from './durability.js';
 import { benchFieldErrors } from './field-errors.js';
+import { benchInstructions } from './instructions.js';
 import { benchMemory } from './memory.js';
 import { BENCHMARKS_PATH, writeSection } from './sections.js';
 import { benchServers } from './servers.js';
@@ -28,7 +31,8 @@ import { prestart } from './targets.js';
 
 async function main(): Promise<void> {
   const parts = (
-    process.env.BENCH_PARTS ?? 'servers,conformance,startup,memory,backpressure,durability,docs,field-errors'
+    process.env.BENCH_PARTS ??
+    'servers,instructions,conformance,startup,memory,backpressure,durability,docs,field-errors'
   ).split(',');
   if (parts.includes('field-errors')) {
     writeSection(BENCHMARKS_PATH, 'field-errors', await benchFieldErrors(envNumber('BENCH_ROUNDS', 5)));
@@ -37,7 +41,8 @@ async function main(): Promise<void> {
   if (parts.includes('durability')) {
     writeSection(BENCHMARKS_PATH, 'durability', await benchDurability(envNumber('BENCH_DURABILITY_RUNS', 5)));
   }
-  if (['servers', 'conformance', 'memory', 'backpressure'].some((part) => parts.includes(part))) await prestart();
+  if (['servers', 'instructions', 'conformance', 'memory', 'backpressure'].some((part) => parts.includes(part)))
+    await prestart();
   if (parts.includes('startup')) {
     writeSection(BENCHMARKS_PATH, 'startup', await benchStartup(envNumber('BENCH_STARTS', 7)));
   }
@@ -48,8 +53,9 @@ async function main(): Promise<void> {
   if (parts.includes('conformance')) {
     writeSection(BENCHMARKS_PATH, 'conformance', await benchConformance(envNumber('BENCH_CONFORMANCE_RUNS', 3)));
   }
-  if (!parts.includes('servers')) return;
-  await benchServers();
+  // The counts go last, with the req/s ratios of the servers part beside them when it ran in the same command.
+  const rates = parts.includes('servers') ? await benchServers() : undefined;
+  if (parts.includes('instructions')) writeSection(BENCHMARKS_PATH, 'instructions', await benchInstructions(rates));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

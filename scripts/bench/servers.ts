@@ -57,7 +57,7 @@ function combine(rounds: Measured[]): Measured {
 }
 
 /** Logs in to the sandbox, starts a session, and returns the three loads with the sandbox's own response bytes. */
-async function prepareLoads(sandbox: string): Promise<{ loads: Load[]; bodies: Record<string, string> }> {
+export async function prepareLoads(sandbox: string): Promise<{ loads: Load[]; bodies: Record<string, string> }> {
   const { member } = DEMO.accounts;
   const login = await expectData<{ access_token: string }>(`${sandbox}/api/member/login/`, {
     method: 'POST',
@@ -118,8 +118,18 @@ const GOALS: Record<string, { least: number; p99: number }> = {
   'PATCH /features/qa/sessions/cases/': { least: 0.7, p99: 3 },
 };
 
-/** Loads each server with each request and writes the section: figures, ratios, goals and start-up times. */
-export async function benchServers(): Promise<void> {
+/** The req/s ratios of one request in a servers run, for the instructions part to print beside its counts. */
+export interface RateRatios {
+  sandboxOverCeiling: number;
+  floorOverCeiling: number;
+  sandboxOverFloor: number;
+}
+
+/**
+ * Loads each server with each request and writes the section: figures, ratios, goals and start-up times. Returns the
+ * req/s ratios by request name.
+ */
+export async function benchServers(): Promise<Map<string, RateRatios>> {
   const seconds = envNumber('BENCH_DURATION', 3);
   const rounds = envNumber('BENCH_ROUNDS', 5);
   const warmup = envNumber('BENCH_WARMUP', 1);
@@ -242,6 +252,14 @@ export async function benchServers(): Promise<void> {
     ].join('\n');
     writeSection(BENCHMARKS_PATH, 'servers', section);
     console.log(`\n${[...rows, '', ...ratios, '', ...goal, '', ...startup].join('\n')}\n\nwrote ${BENCHMARKS_PATH}`);
+    const rates = new Map<string, RateRatios>();
+    for (const load of loads) {
+      const [c, j, s] = (['ceiling', 'json', 'sandbox'] as const).map(
+        (name) => (results.get(`${load.name} ${name}`) as Measured).rps,
+      ) as [number, number, number];
+      rates.set(load.name, { sandboxOverCeiling: s / c, floorOverCeiling: j / c, sandboxOverFloor: s / j });
+    }
+    return rates;
   } finally {
     await Promise.all(targets.map((t) => t.close()));
   }

@@ -14,6 +14,8 @@ export interface Target {
   startupMs: number;
   /** performance.now() at spawn, where the harness spawned the server. */
   spawnedAt?: number;
+  /** The server's process id, where the harness spawned it. */
+  pid?: number;
   /** CPU time (user + system, ms) the server process has used so far, when the OS tells (Linux /proc). */
   cpuMs(): number | undefined;
   /** Resident memory of the server process in MiB, when the OS tells (Linux /proc). */
@@ -40,13 +42,13 @@ function processRssMib(pid: number | undefined): number | undefined {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitForAnswer(url: string, started: number): Promise<number> {
+async function waitForAnswer(url: string, started: number, limitMs = 30_000): Promise<number> {
   for (;;) {
     try {
       await fetch(url);
       return performance.now() - started;
     } catch {
-      if (performance.now() - started > 30_000) throw new Error(`no answer from ${url} within 30 s`);
+      if (performance.now() - started > limitMs) throw new Error(`no answer from ${url} within ${limitMs / 1000} s`);
       await sleep(10);
     }
   }
@@ -70,14 +72,55 @@ export function prestart(): Promise<number> {
   });
 }
 
-/** What `npm start` runs after prestart: the compiled sandbox on a free port, timed from spawn until it answers. */
-export function startSandboxProcess(): Promise<Target> {
+/**
+ * A command that runs node under another program (valgrind for the instructions part): the program and its arguments,
+ * node's path and arguments following them. Its child's pid is the process that runs the server.
+ */
+export interface Wrapper {
+  command: string;
+  args: string[];
+  /** How long the wrapped server may take to answer its first request, in ms. */
+  startLimitMs: number;
+}
+
+function spawnNode(args: string[], options: Parameters<typeof spawn>[2], wrapper?: Wrapper): ChildProcess {
+  return wrapper === undefined
+    ? spawn(process.execPath, args, options)
+    : spawn(wrapper.command, [...wrapper.args, process.execPath, ...args], options);
+}
+
+/**
+ * The compiled sandbox as `npm start` serves it (the demo world, the controls guarded, its bounds), with its request
+ * time bounds widened: under valgrind it runs tens of times slower, and on a loaded machine a request then outlasts
+ * the 15 s the sandbox gives one (it answered 408 mid-count). Only the instructions part starts it this way.
+ */
+const SLOW_SANDBOX_SOURCE = `
+const { startSandboxServer } = await import(process.env.SANDBOX_DIST + '/mocks/sandbox/hosts/node.js');
+const { createSandbox } = await import(process.env.SANDBOX_DIST + '/mocks/sandbox/core/app.js');
+const server = await startSandboxServer({ port: 0, fetch: createSandbox().fetch, requestTimeoutMs: 3_600_000 });
+console.log('Sandbox listening: ' + server.baseUrl);
+process.on('SIGTERM', () => server.close().then(() => process.exit(0)));
+`;
+
+/**
+ * What `npm start` runs after prestart: the compiled sandbox on a free port, timed from spawn until it answers. Under a
+ * wrapper (valgrind), the same sandbox with its request time bounds widened (SLOW_SANDBOX_SOURCE).
+ */
+export function startSandboxProcess(wrapper?: Wrapper): Promise<Target> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/mocks/sandbox/main.js', '--port', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return sandboxTarget(child, started, () => stopChild(child));
+  const child =
+    wrapper === undefined
+      ? spawnNode(['dist/mocks/sandbox/main.js', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] })
+      : spawnNode(
+          ['--input-type=module', '-e', SLOW_SANDBOX_SOURCE],
+          {
+            cwd: root,
+            env: { ...process.env, SANDBOX_DIST: new URL('../../dist', import.meta.url).href },
+            stdio: ['ignore', 'pipe', 'inherit'],
+          },
+          wrapper,
+        );
+  return sandboxTarget(child, started, () => stopChild(child), wrapper?.startLimitMs);
 }
 
 /**
@@ -102,7 +145,12 @@ export function startNpmStart(): Promise<Target> {
 }
 
 /** A sandbox child that prints its banner: timed from `started` until it answers `GET /member/me/`. */
-async function sandboxTarget(child: ChildProcess, started: number, close: () => Promise<void>): Promise<Target> {
+async function sandboxTarget(
+  child: ChildProcess,
+  started: number,
+  close: () => Promise<void>,
+  startLimitMs?: number,
+): Promise<Target> {
   const origin = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -113,12 +161,13 @@ async function sandboxTarget(child: ChildProcess, started: number, close: () => 
     child.once('exit', (code) => reject(new Error(`the sandbox exited (${code}) before listening`)));
   });
   child.stdout?.resume();
-  const startupMs = await waitForAnswer(`${origin}/api/member/me/`, started);
+  const startupMs = await waitForAnswer(`${origin}/api/member/me/`, started, startLimitMs);
   return {
     name: 'sandbox',
     origin,
     startupMs,
     spawnedAt: started,
+    pid: child.pid,
     cpuMs: () => processCpuMs(child.pid),
     rssMib: () => processRssMib(child.pid),
     close,
@@ -167,12 +216,12 @@ server.listen(0, '127.0.0.1', () => console.log('listening ' + server.address().
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
-export function startCeiling(bodies: Record<string, string>): Promise<Target> {
-  return startBareServer('ceiling', CEILING_SOURCE, bodies);
+export function startCeiling(bodies: Record<string, string>, wrapper?: Wrapper): Promise<Target> {
+  return startBareServer('ceiling', CEILING_SOURCE, bodies, wrapper);
 }
 
-export function startJsonFloor(bodies: Record<string, string>): Promise<Target> {
-  return startBareServer('json', JSON_FLOOR_SOURCE, bodies);
+export function startJsonFloor(bodies: Record<string, string>, wrapper?: Wrapper): Promise<Target> {
+  return startBareServer('json', JSON_FLOOR_SOURCE, bodies, wrapper);
 }
 
 /** A bare node:http server of `source` in a child process, answering from the sandbox's response bytes. */
@@ -180,19 +229,28 @@ async function startBareServer(
   name: 'ceiling' | 'json',
   source: string,
   bodies: Record<string, string>,
+  wrapper?: Wrapper,
 ): Promise<Target> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['-e', source], {
-    env: { ...process.env, CEILING_BODIES: JSON.stringify(bodies) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnNode(
+    ['-e', source],
+    { env: { ...process.env, CEILING_BODIES: JSON.stringify(bodies) }, stdio: ['ignore', 'pipe', 'inherit'] },
+    wrapper,
+  );
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout?.once('data', (chunk: Buffer) => resolve(/listening (\d+)/.exec(chunk.toString())?.[1] ?? ''));
     child.once('exit', (code) => reject(new Error(`the ${name} server exited (${code})`)));
   });
   const origin = `http://127.0.0.1:${port}`;
-  const startupMs = await waitForAnswer(`${origin}/`, started);
-  return { name, origin, startupMs, cpuMs: () => processCpuMs(child.pid), close: () => stopChild(child) };
+  const startupMs = await waitForAnswer(`${origin}/`, started, wrapper?.startLimitMs);
+  return {
+    name,
+    origin,
+    startupMs,
+    pid: child.pid,
+    cpuMs: () => processCpuMs(child.pid),
+    close: () => stopChild(child),
+  };
 }
 
 export async function startPrism(): Promise<Target> {

@@ -33,6 +33,9 @@ const CANNOT_BE_TESTED_HERE: Record<string, string> = {
   '--name-only': "git diff's option (docs/testing.md, the files a change touched)",
   '--localstorage-file': "Node's option, named in a warning MSW causes on Node 26 (docs/testing.md)",
   '--perf-basic-prof': "Node's option for profiling the bench (docs/benchmarks.md)",
+  '--tool': "valgrind's option the bench's instructions part runs the servers with (docs/benchmarks.md)",
+  '--instr-atstart': "callgrind's option the bench's instructions part runs the servers with (docs/benchmarks.md)",
+  '--inclusive': "callgrind_annotate's option for reading the bench's dumps (docs/benchmarks.md)",
   '--severity': "Redocly respect's option for the Arazzo workflows (docs/conformance.md)",
   SCHEMA_CHECK: "a rule name of Redocly respect's --severity (docs/conformance.md)",
   '--dynamic': "Prism's option, named as the one the kit does not use (docs/mock.md)",
@@ -55,6 +58,9 @@ const CANNOT_BE_TESTED_HERE: Record<string, string> = {
   BENCH_LOADER: 'a setting of npm run bench (docs/benchmarks.md)',
   BENCH_ROUNDS: 'a setting of npm run bench (docs/benchmarks.md)',
   BENCH_STARTS: 'a setting of npm run bench (docs/benchmarks.md)',
+  BENCH_COUNT_WARMUP: 'a setting of npm run bench (docs/benchmarks.md)',
+  BENCH_COUNTED: 'a setting of npm run bench (docs/benchmarks.md)',
+  BENCH_CALLGRIND_OUT: 'a setting of npm run bench (docs/benchmarks.md)',
   // The user's own variables in the docs' example profiles: what they rely on, `${NAME}` in a profile, is tested by
   // test/conformance/profile-env.test.ts with names of its own.
   QA_USERNAME: "a user's own variable in an example profile (docs/conformance.md)",
