@@ -33,6 +33,8 @@ const CANNOT_BE_TESTED_HERE: Record<string, string> = {
   '--name-only': "git diff's option (docs/testing.md, the files a change touched)",
   '--localstorage-file': "Node's option, named in a warning MSW causes on Node 26 (docs/testing.md)",
   '--perf-basic-prof': "Node's option for profiling the bench (docs/benchmarks.md)",
+  '--no-concurrent-recompilation':
+    "V8's option, named in docs/benchmarks.md as one tried on the counts that did not help",
   '--tool': "valgrind's option the bench's instructions part runs the servers with (docs/benchmarks.md)",
   '--instr-atstart': "callgrind's option the bench's instructions part runs the servers with (docs/benchmarks.md)",
   '--inclusive': "callgrind_annotate's option for reading the bench's dumps (docs/benchmarks.md)",
