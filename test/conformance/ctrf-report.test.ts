@@ -9,38 +9,23 @@ import { readFileSync } from 'node:fs';
 import { validateStrict } from 'ctrf';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../../conformance/engine/exchange-record.js';
-import { type CheckResult, judgeRules, type RunResult } from '../../conformance/engine/result.js';
+import type { CheckResult, RunResult } from '../../conformance/engine/result.js';
 import { ctrfFailure, ctrfReport } from '../../conformance/report/ctrf.js';
 import { CLEANUP_TEST, MISSING_TEST } from '../../conformance/report/files.js';
 import { verdictOf } from '../../conformance/report/verdict.js';
-import { RULES } from '../../conformance/rules.js';
-import { checkResult } from '../support/check-result.js';
+import { checkResult, runResultOf } from '../support/check-result.js';
 
 const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version as string;
 
-function runOf(checks: CheckResult[], over: Partial<RunResult> = {}): RunResult {
-  const rules = judgeRules(RULES, checks, new Set(checks.map((c) => c.rule)));
-  return {
-    baseUrl: 'http://127.0.0.1:1/api',
-    marker: 'cfmarker',
+const runOf = (checks: CheckResult[], over: Partial<RunResult> = {}): RunResult =>
+  runResultOf(checks, {
     startedAt: '2026-12-07T10:00:00.000Z',
     wallMs: 1234.4,
-    rules,
     passed: 0,
     failed: 0,
-    skipped: 0,
-    unverified: 0,
-    notApplicable: 0,
-    missingOperations: [],
-    mustFailed: false,
-    mustUnverified: false,
     coverage: { exercised: 3, declared: 12, rows: [] },
-    exchanges: 0,
-    problems: [],
-    leftBehind: [],
     ...over,
-  };
-}
+  });
 
 // biome-ignore lint/suspicious/noExplicitAny: the parsed file, read member by member as a reader does
 type Parsed = any;

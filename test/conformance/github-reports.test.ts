@@ -5,7 +5,7 @@
 // read back as GitHub unescapes them. Every result is built inside its test, so that Stryker counts the work for it.
 import { describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../../conformance/engine/exchange-record.js';
-import { type CheckResult, judgeRules, type RunResult } from '../../conformance/engine/result.js';
+import type { CheckResult, RunResult } from '../../conformance/engine/result.js';
 import {
   githubAnnotations,
   githubFailureAnnotation,
@@ -14,7 +14,7 @@ import {
 import { githubFailureSummary, githubSummary } from '../../conformance/report/github-summary.js';
 import { verdictOf } from '../../conformance/report/verdict.js';
 import { RULES } from '../../conformance/rules.js';
-import { checkResult } from '../support/check-result.js';
+import { checkResult, exchangeRecord, runResultOf } from '../support/check-result.js';
 
 /** An annotation line as GitHub reads it: its kind, its title and its message, unescaped. */
 function read(line: string): { kind: string; title: string; message: string } {
@@ -25,46 +25,9 @@ function read(line: string): { kind: string; title: string; message: string } {
   return { kind: m[1] as string, title: decoded(m[2] as string), message: decoded(m[3] as string) };
 }
 
-const exchange = (over: Partial<ExchangeRecord> = {}): ExchangeRecord => ({
-  id: 'x#1',
-  file: 'x.check.ts',
-  actor: 'member',
-  method: 'POST',
-  path: '/tokens',
-  url: 'http://127.0.0.1:1/api/tokens',
-  requestHeaders: { 'content-type': 'application/json' },
-  requestBody: '{"title":"t"}',
-  status: 500,
-  responseHeaders: { 'content-type': 'text/plain' },
-  responseBody: 'boom',
-  ms: 1,
-  ...over,
-});
+const exchange = exchangeRecord;
 
-/** A run of the given checks, every rule they name selected. */
-function runOf(checks: CheckResult[], over: Partial<RunResult> = {}): RunResult {
-  const rules = judgeRules(RULES, checks, new Set(checks.map((c) => c.rule)));
-  return {
-    baseUrl: 'http://127.0.0.1:1/api',
-    marker: 'cfmarker',
-    startedAt: new Date(0).toISOString(),
-    wallMs: 1,
-    rules,
-    passed: rules.filter((r) => r.outcome === 'PASS').length,
-    failed: rules.filter((r) => r.outcome === 'FAIL').length,
-    skipped: 0,
-    unverified: 0,
-    notApplicable: 0,
-    missingOperations: [],
-    mustFailed: false,
-    mustUnverified: false,
-    coverage: { exercised: 0, declared: 0, rows: [] },
-    exchanges: 0,
-    problems: [],
-    leftBehind: [],
-    ...over,
-  };
-}
+const runOf = runResultOf;
 
 const annotate = (result: RunResult, strict = false) =>
   githubAnnotations(result, verdictOf(result, { strict })).map(read);

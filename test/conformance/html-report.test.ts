@@ -6,52 +6,23 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../../conformance/engine/exchange-record.js';
-import { type CheckResult, judgeRules, type RunResult } from '../../conformance/engine/result.js';
+import type { CheckResult, RunResult } from '../../conformance/engine/result.js';
 import { htmlFailure, htmlReport } from '../../conformance/report/html.js';
 import { verdictOf } from '../../conformance/report/verdict.js';
-import { RULES } from '../../conformance/rules.js';
-import { checkResult } from '../support/check-result.js';
+import { checkResult, exchangeRecord, runResultOf } from '../support/check-result.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)>\x1b[31m';
 
-const exchange: ExchangeRecord = {
-  id: 'x#1',
-  file: 'x.check.ts',
-  actor: 'member',
-  method: 'POST',
-  path: '/tokens',
-  url: 'http://127.0.0.1:1/api/tokens',
-  requestHeaders: { 'content-type': 'application/json' },
-  requestBody: '{"title":"t"}',
-  status: 500,
-  responseHeaders: { 'content-type': 'text/html' },
-  responseBody: HOSTILE,
-  ms: 1,
-};
+const exchange = exchangeRecord({ responseHeaders: { 'content-type': 'text/html' }, responseBody: HOSTILE });
 
-function runOf(checks: CheckResult[], over: Partial<RunResult> = {}): RunResult {
-  const rules = judgeRules(RULES, checks, new Set(checks.map((c) => c.rule)));
-  return {
-    baseUrl: 'http://127.0.0.1:1/api',
-    marker: 'cfmarker',
+const runOf = (checks: CheckResult[], over: Partial<RunResult> = {}): RunResult =>
+  runResultOf(checks, {
     startedAt: '2026-12-07T10:00:00.000Z',
-    wallMs: 1,
-    rules,
     passed: 1,
     failed: 2,
-    skipped: 0,
-    unverified: 0,
-    notApplicable: 0,
-    missingOperations: [],
-    mustFailed: false,
-    mustUnverified: false,
     coverage: { exercised: 1, declared: 4, rows: [] },
-    exchanges: 0,
-    problems: [],
-    leftBehind: [],
     ...over,
-  };
-}
+  });
 
 const fullRun = () =>
   runOf(
