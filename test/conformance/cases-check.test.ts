@@ -4,12 +4,10 @@
 // defaults the docs give (seed 1, five examples), which the fault variants need; a failure shows a curl line and the
 // options that replay it, as this door writes them.
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../conformance/run-conformance.js';
-import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
 import { FAULTS } from './faults/index.js';
+import { runRules } from './faults/runs.js';
 import type { FaultVariant } from './faults/wrap.js';
-import { DEMO_PROFILE } from './fixtures/profile.js';
 
 /** Each rule, and a fault that breaks what it states (one run judges the two rules wrongTypeAs500 breaks). */
 const RULE_FAULTS: [string[], string][] = [
@@ -18,16 +16,7 @@ const RULE_FAULTS: [string[], string][] = [
   [['GEN-03'], 'titleCappedAt100'],
 ];
 
-const judge = (fault: FaultVariant | undefined, only: string[]) => {
-  const inner = createSandbox().fetch;
-  return runConformance({
-    target: fault ? fault.wrap(inner) : inner,
-    profile: DEMO_PROFILE,
-    only,
-    preflight: false,
-    ...RUN_BOUNDS,
-  });
-};
+const judge = runRules;
 
 describe('the generated requests rules', { timeout: RUN_BOUNDS.totalTimeoutMs + HANG_MS }, () => {
   it('every one passes against the sandbox', async () => {

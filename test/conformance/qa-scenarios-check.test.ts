@@ -3,12 +3,10 @@
 // against the sandbox, and each fails against a server that breaks exactly what it states (a fault of
 // test/conformance/faults/qa.js, answered as if nothing were wrong), run through runConformance with `only` that rule.
 import { describe, expect, it } from 'vitest';
-import { runConformance } from '../../conformance/run-conformance.js';
-import { createSandbox } from '../../mocks/sandbox/core/app.js';
 import { HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
 import * as qa from './faults/qa.js';
+import { runRules } from './faults/runs.js';
 import type { FaultVariant } from './faults/wrap.js';
-import { DEMO_PROFILE } from './fixtures/profile.js';
 
 /** Each rule of the file, and the fault that breaks only what it states. */
 const RULE_FAULTS: [string, string, FaultVariant][] = [
@@ -23,16 +21,7 @@ const RULE_FAULTS: [string, string, FaultVariant][] = [
   ['QA-22', 'caseListDropsField', qa.caseListDropsField],
 ];
 
-const judge = (fault: FaultVariant | undefined, only: string[]) => {
-  const inner = createSandbox().fetch;
-  return runConformance({
-    target: fault ? fault.wrap(inner) : inner,
-    profile: DEMO_PROFILE,
-    only,
-    preflight: false,
-    ...RUN_BOUNDS,
-  });
-};
+const judge = runRules;
 
 describe('the QA rules for scenarios and cases', { timeout: RUN_BOUNDS.totalTimeoutMs + HANG_MS }, () => {
   it('every one passes against the sandbox', async () => {

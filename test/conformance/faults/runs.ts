@@ -20,7 +20,9 @@ import { cliEnv } from '../../support/cli-process.js';
 import { KEPT_ALIVE_MS } from '../../support/kept-alive.js';
 import { lanes } from '../../support/lanes.js';
 import { HANG_MS, RUN_BOUNDS } from '../../support/waiting.js';
+import { DEMO_PROFILE } from '../fixtures/profile.js';
 import type { Choice } from './choices.js';
+import type { FaultVariant } from './wrap.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -55,6 +57,18 @@ export function runAgainst(
     }),
   );
 }
+
+/** Runs the named rules in process, without the preflight, against the sandbox or the sandbox behind a fault. */
+export const runRules = (fault: FaultVariant | undefined, only: string[]): Promise<RunResult> => {
+  const inner = createSandbox().fetch;
+  return runConformance({
+    target: fault ? fault.wrap(inner) : inner,
+    profile: DEMO_PROFILE,
+    only,
+    preflight: false,
+    ...RUN_BOUNDS,
+  });
+};
 
 /** Starts the sandbox with this handler on a free port and runs the whole suite against it over real HTTP. */
 export function runOverHttp(lane: number, fetch: FetchHandler): Promise<RunResult> {
