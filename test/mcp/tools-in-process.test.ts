@@ -6,6 +6,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES } from '../../conformance/rules.js';
+import { findAssumptions } from '../../contract/assumptions.js';
+import { contractOf } from '../../contract/document.js';
+import { nodeAt } from '../../contract/pointer.js';
+import { openapiDocument } from '../../generated/openapi-document.js';
 import { createKitMcpServer } from '../../mcp/server.js';
 import { createSandbox } from '../../mocks/sandbox/core/app.js';
 
@@ -246,5 +251,105 @@ describe('refusals name the field to correct, first', () => {
     expect(await ok('lookup_operation', { method: 'get', path: '/member/me/' })).toEqual(byId);
     expect(await ok('lookup_operation', { method: 'GET', path: '/api/member/me/' })).toEqual(byId);
     expect(byId.operationId).toBe('getMe');
+  });
+});
+
+describe('lookup_operation: an operation as the docs show it', () => {
+  it('list_operations gives every operation, method upper-case, path without /api', async () => {
+    const { operations } = await ok<{ operations: unknown[] }>('list_operations', {});
+    expect(operations).toEqual(
+      contractOf(openapiDocument).operations.map((o) => ({
+        operationId: o.operationId,
+        method: o.method.toUpperCase(),
+        path: o.path,
+      })),
+    );
+  });
+
+  it('login: its summary, description, body and answers with every $ref resolved, examples kept', async () => {
+    const login = await ok<Record<string, unknown>>('lookup_operation', { operationId: 'login' });
+    const raw = nodeAt(openapiDocument, '#/paths/~1member~1login~1/post') as Record<string, unknown>;
+    expect(login).toMatchObject({
+      operationId: 'login',
+      method: 'POST',
+      path: '/member/login/',
+      authenticated: false,
+      summary: raw.summary,
+      description: String(raw.description).trim(),
+    });
+    const body = JSON.stringify(login.requestBody);
+    expect(body).not.toContain('$ref');
+    expect(body).toContain('"captcha_token"');
+    expect(body).toContain('"demo-password"');
+    expect(JSON.stringify(login.responses)).not.toContain('"$ref"');
+    expect(Object.keys(login.responses as object)).toEqual(Object.keys(raw.responses as object));
+    expect(login.parameters).toEqual([]);
+  });
+
+  it("a read's query parameters come resolved; an operation without a body has none", async () => {
+    const list = await ok<Record<string, unknown>>('lookup_operation', { operationId: 'listScenarios' });
+    const names = (list.parameters as { name: string; in: string }[]).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['company_id', 'board_id']));
+    expect(JSON.stringify(list.parameters)).not.toContain('"$ref"');
+    expect(list).not.toHaveProperty('requestBody');
+    expect(list.method).toBe('GET');
+  });
+
+  it("the contract's assumptions on it and on its schemas, word for word, and none about another operation only", async () => {
+    const login = await ok<{ assumptions: { pointer: string; text: string }[] }>('lookup_operation', {
+      operationId: 'login',
+    });
+    const all = findAssumptions(openapiDocument);
+    const own = all.find((a) => a.pointer === '/paths/~1member~1login~1/post');
+    expect(login.assumptions).toContainEqual(own);
+    const schemas = login.assumptions.filter((a) => a.pointer.startsWith('/components/'));
+    expect(schemas.length).toBeGreaterThan(0);
+    expect(login.assumptions.filter((a) => a.pointer.startsWith('/paths/~1member~1register~1'))).toEqual([]);
+    expect(login.assumptions.length).toBeLessThan(all.length);
+  });
+
+  it('the rules that speak of it: by path and method, by operationId, or for login the word; quotes word for word', async () => {
+    const login = await ok<{ rules: { id: string; level: string; text: string; source: string; quotes?: string[] }[] }>(
+      'lookup_operation',
+      { operationId: 'login' },
+    );
+    const captcha = RULES.find((r) => r.id === 'LOGIN-03');
+    expect(login.rules.find((r) => r.id === 'LOGIN-03')).toEqual({
+      id: 'LOGIN-03',
+      level: captcha?.level,
+      text: captcha?.text,
+      source: captcha?.source,
+      ...(captcha?.quotes ? { quotes: captcha.quotes } : {}),
+    });
+    expect(login.rules.map((r) => r.id)).not.toContain('QA-09');
+    for (const rule of login.rules) {
+      const spec = RULES.find((r) => r.id === rule.id);
+      if (spec?.quotes === undefined) expect(rule).not.toHaveProperty('quotes');
+    }
+    const me = await ok<{ rules: { id: string }[] }>('lookup_operation', { operationId: 'getMe' });
+    expect(me.rules.map((r) => r.id)).toContain('LOGIN-02');
+    expect(me.rules.length).toBeLessThan(RULES.length);
+    // Each rule given names the operation: its path (with its own method or none), its id, or the word.
+    const words: Record<string, RegExp> = {
+      login: /\blog(?:in|s in|ged in)\b/i,
+      register: /\bregist(?:er|ers|ration)\b/i,
+      refreshToken: /\brefresh\b/i,
+    };
+    let named = 0;
+    for (const o of contractOf(openapiDocument).operations) {
+      const found = await ok<{ rules: { id: string }[] }>('lookup_operation', { operationId: o.operationId });
+      for (const rule of found.rules) {
+        const spec = RULES.find((r) => r.id === rule.id);
+        const text = [spec?.text, ...(spec?.quotes ?? [])].join('\n');
+        const byPath = [
+          ...text.matchAll(new RegExp(`(?:\\b(GET|POST|PUT|PATCH|DELETE) )?${o.path}(?![\\w/-])`, 'g')),
+        ].some(([, m]) => m === undefined || m === o.method.toUpperCase());
+        const ok =
+          byPath || new RegExp(`\\b${o.operationId}\\b`).test(text) || (words[o.operationId]?.test(text) ?? false);
+        expect(ok, `${rule.id} for ${o.operationId}`).toBe(true);
+        named += 1;
+      }
+    }
+    expect(named).toBeGreaterThan(contractOf(openapiDocument).operations.length);
   });
 });
