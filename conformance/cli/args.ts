@@ -114,14 +114,38 @@ nor an operation declared missing, with --require-all; a rule not applicable cou
 and the coverage reached --min-coverage; 1 otherwise; 2 bad arguments, bad profile (or one the preflight finds the target refuses), unwritable
 report or unreachable target; 3 the suite itself failed; 130 interrupted (Ctrl-C); 143 terminated (SIGTERM).`;
 
-/** An integer flag within bounds, or a message naming the flag. */
-function integer(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {
-  if (raw === undefined) return fallback;
+/**
+ * A whole-number flag from `min` to `max` (no upper bound when `max` is Infinity), or a message naming the flag and
+ * the bounds, with `hint` in brackets. The run's and the replay's flags (replay-args.ts) share it, so both say it alike.
+ */
+export function wholeNumber(
+  flag: string,
+  raw: string,
+  min: number,
+  max = Number.POSITIVE_INFINITY,
+  hint?: string,
+): number {
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new ArgsError(`${flag} must be a whole number from ${min} to ${max}`);
+    const to = max === Number.POSITIVE_INFINITY ? '' : ` to ${max}`;
+    throw new ArgsError(`${flag} must be a whole number from ${min}${to}${hint === undefined ? '' : ` (${hint})`}`);
   }
   return value;
+}
+
+/** The port that replaces the base URL's (`--port`, in a run and in a replay). */
+export const portFlag = (raw: string): number => wholeNumber('--port', raw, 1, 65_535);
+
+/** Each of these string flags, when given, holds more than spaces; else a message naming the flag. */
+export function needValues<K extends string>(values: Partial<Record<K, string>>, flags: readonly K[]): void {
+  for (const flag of flags) {
+    if (values[flag] !== undefined && values[flag].trim() === '') throw new ArgsError(`--${flag} needs a value`);
+  }
+}
+
+/** An integer flag within bounds, its default when absent. */
+function integer(flag: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  return raw === undefined ? fallback : wholeNumber(flag, raw, min, max);
 }
 
 /** A percentage from 0 to 100 (decimals allowed), or a message naming the flag. */
@@ -155,9 +179,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   if (parsed.positionals.length > 0) {
     throw new ArgsError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}; did you mean --target?`);
   }
-  for (const flag of ['target', 'base-url', 'junit', 'json', 'har', 'html', 'ctrf'] as const) {
-    if (v[flag] !== undefined && v[flag].trim() === '') throw new ArgsError(`--${flag} needs a value`);
-  }
+  needValues(v, ['target', 'base-url', 'junit', 'json', 'har', 'html', 'ctrf']);
   const list = (values: string[] | undefined, flag: string): string[] => {
     const items = (values ?? [])
       .flatMap((o) => o.split(','))
@@ -182,7 +204,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     version: v.version ?? false,
     ...(v.target === undefined ? {} : { target: v.target }),
     ...(v['base-url'] === undefined ? {} : { baseUrl: v['base-url'] }),
-    ...(v.port === undefined ? {} : { port: integer('--port', v.port, 0, 1, 65_535) }),
+    ...(v.port === undefined ? {} : { port: portFlag(v.port) }),
     only,
     skip,
     readOnly: v['read-only'] ?? false,

@@ -1,7 +1,7 @@
 // The arguments of `task-conformance replay` (docs/conformance.md, "Replaying a failure"), parsed with node:util
 // parseArgs; a bad one gets a message naming what to correct.
 import { parseArgs } from 'node:util';
-import { ArgsError } from './args.js';
+import { ArgsError, needValues, portFlag, wholeNumber } from './args.js';
 
 export interface ReplayArgs {
   help: boolean;
@@ -75,24 +75,13 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
     throw new ArgsError('replay needs the report: task-conformance replay <report.json> (a file written with --json)');
   }
   if (extra !== undefined) throw new ArgsError(`unexpected argument ${JSON.stringify(extra)}: replay takes one report`);
-  for (const flag of ['rule', 'target', 'base-url'] as const) {
-    if (v[flag] !== undefined && v[flag].trim() === '') throw new ArgsError(`--${flag} needs a value`);
-  }
+  needValues(v, ['rule', 'target', 'base-url']);
   let check: number | undefined;
   if (v.check !== undefined) {
     if (v.rule === undefined) throw new ArgsError('--check needs --rule: the check is counted within a rule');
-    if (!/^\d+$/.test(v.check) || Number(v.check) < 1) {
-      throw new ArgsError('--check must be a whole number from 1 (the check of --rule, as the report counts them)');
-    }
-    check = Number(v.check);
+    check = wholeNumber('--check', v.check, 1, undefined, 'the check of --rule, as the report counts them');
   }
-  let port: number | undefined;
-  if (v.port !== undefined) {
-    if (!/^\d+$/.test(v.port) || Number(v.port) < 1 || Number(v.port) > 65_535) {
-      throw new ArgsError('--port must be a whole number from 1 to 65535');
-    }
-    port = Number(v.port);
-  }
+  const port = v.port === undefined ? undefined : portFlag(v.port);
   return {
     help: false,
     report,

@@ -86,6 +86,10 @@ export async function startDoor(options: DoorOptions): Promise<Door> {
           headers.vary = 'Origin';
         }
         res.writeHead(answer.statusCode ?? 502, headers);
+        // An answer Prism or the upstream breaks off ends the page's connection too: `pipe` alone would leave it waiting.
+        answer.once('close', () => {
+          if (!answer.complete) res.destroy();
+        });
         answer.pipe(res);
       },
     );

@@ -101,3 +101,60 @@ test('a field error that says more than the message is its own sentence, field n
     'The answer is not JSON (text/html).',
   );
 });
+
+describe('what the reader reads, whatever the payload holds', () => {
+  const said = (body: unknown) => messageOf({ status: 400, body });
+
+  test('the message is one sentence: trimmed, one space between words, a closing stop unless it has one', () => {
+    expect(said({ message: '  The board   is\nfull  ' })).toBe('The board is full.');
+    expect(said({ message: 'Use e.g. a shorter title' })).toBe('Use e.g. a shorter title.');
+    expect(said({ message: 'Too many requests!' })).toBe('Too many requests!');
+    expect(said({ message: 'Is the board archived?' })).toBe('Is the board archived?');
+  });
+
+  test('an answer without a message says so, or what came instead of JSON', () => {
+    for (const body of [{}, { message: '   ' }, { message: 42 }, 'plain text', null]) {
+      expect(said(body), JSON.stringify(body)).toBe('The answer carries no error message.');
+    }
+    expect(messageOf({ status: 502, body: undefined, notJson: 'The answer is not JSON (text/html)' })).toBe(
+      'The answer is not JSON (text/html).',
+    );
+  });
+
+  test('a field error without a usable field or message still reads as a sentence', () => {
+    const errors = [
+      { field: '', message: 'must be a date' },
+      { field: 7, message: 'is too long' },
+      { field: 'due_date', message: '   ' },
+      { field: 'title', message: null },
+      { field: 'Priority', message: ' must be low, medium or high ' },
+    ];
+    expect(said({ message: 'Validation failed.', errors })).toBe(
+      'Validation failed. A field must be a date. A field is too long. due_date is not accepted. title is not accepted. Priority must be low, medium or high.',
+    );
+  });
+
+  test('a field error that only repeats the message, in any case, is left out; one with other words is kept', () => {
+    expect(said({ message: 'The Title is required.', errors: [{ field: 'title', message: 'IS REQUIRED' }] })).toBe(
+      'The Title is required.',
+    );
+    // Every letter of "tile" is in the message, but not the word: it says more.
+    expect(said({ message: 'Title is required.', errors: [{ field: 'tile', message: 'is required' }] })).toBe(
+      'Title is required. tile is required.',
+    );
+  });
+
+  test('the same field error twice is said once; entries that are no error object are skipped', () => {
+    const errors = [
+      { field: 'title', message: 'is required' },
+      'title',
+      null,
+      3,
+      { field: 'title', message: 'is required' },
+    ];
+    expect(said({ message: 'Validation failed.', errors })).toBe('Validation failed. title is required.');
+    expect(said({ message: 'Validation failed.', errors: { field: 'title', message: 'is required' } })).toBe(
+      'Validation failed.',
+    );
+  });
+});
