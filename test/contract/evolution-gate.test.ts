@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { CHANGE_KINDS, type Change } from '../../contract/evolution/compare.js';
 import { contractDiff } from '../../contract/evolution/diff-command.js';
@@ -120,27 +120,35 @@ describe('openapi.yaml and package.json', () => {
 });
 
 describe('--base REV: openapi.yaml at a git revision', () => {
-  const repo = mkdtempSync(join(tmpdir(), 'contract-base-repo-'));
-  afterAll(() => rmSync(repo, { recursive: true, force: true }));
+  // Made before the tests, not while Vitest collects the file: a run that filters them out (-t, a mutation run) would
+  // never reach afterAll and leave the folder behind.
+  let repo = '';
+  let first = '';
+  let newer = '';
   const git = (...args: string[]) =>
     execFileSync('git', ['-C', repo, '-c', 'user.name=t', '-c', 'user.email=t@example.test', ...args], {
       encoding: 'utf8',
     }).trim();
-  const original = readFileSync(CONTRACT_FILE, 'utf8');
-  const doc = parse(original) as Node;
-  const scenario = ((doc.components as Node).schemas as Record<string, { properties: Node }>).Scenario as {
-    properties: Node;
-  };
-  delete scenario.properties.title;
-  const withoutTitle = stringify(doc);
-  git('init', '-q');
-  writeFileSync(join(repo, 'openapi.yaml'), original);
-  git('add', 'openapi.yaml');
-  git('commit', '-q', '-m', 'first');
-  const first = git('rev-parse', 'HEAD');
-  writeFileSync(join(repo, 'openapi.yaml'), withoutTitle);
-  git('commit', '-q', '-am', 'title removed');
-  const newer = join(repo, 'openapi.yaml');
+  beforeAll(() => {
+    repo = mkdtempSync(join(tmpdir(), 'contract-base-repo-'));
+    const original = readFileSync(CONTRACT_FILE, 'utf8');
+    const doc = parse(original) as Node;
+    const scenario = ((doc.components as Node).schemas as Record<string, { properties: Node }>).Scenario as {
+      properties: Node;
+    };
+    delete scenario.properties.title;
+    git('init', '-q');
+    writeFileSync(join(repo, 'openapi.yaml'), original);
+    git('add', 'openapi.yaml');
+    git('commit', '-q', '-m', 'first');
+    first = git('rev-parse', 'HEAD');
+    writeFileSync(join(repo, 'openapi.yaml'), stringify(doc));
+    git('commit', '-q', '-am', 'title removed');
+    newer = join(repo, 'openapi.yaml');
+  });
+  afterAll(() => {
+    if (repo) rmSync(repo, { recursive: true, force: true });
+  });
 
   it('compares openapi.yaml at that revision with NEW: the break since that commit, and only it', () => {
     const result = contractDiff(['--base', first, newer], { repo });
