@@ -58,6 +58,22 @@ describe('query parameters', () => {
   });
 });
 
+describe('query parameters of several operations, asked in any order', () => {
+  test('each operation is judged by its own parameters and types, however often and in whatever order it is asked', () => {
+    // A fresh set of validators: what it works out for one operation must never answer for another.
+    const fresh = createValidators();
+    for (let round = 0; round < 2; round++) {
+      const sessions = fresh.query('listSessions', new URLSearchParams('company_id=1&board_id=1&is_active=false'));
+      expect(sessions).toEqual({ ok: true, value: { company_id: 1, board_id: 1, is_active: false } });
+      // listTasks has no is_active: its own parameters, coerced by its own types.
+      const tasks = fresh.query('listTasks', new URLSearchParams('company_id=1&board_id=2&assignee_ids=3'));
+      expect(tasks).toEqual({ ok: true, value: { company_id: 1, board_id: 2, assignee_ids: [3] } });
+      const refused = fresh.query('listSessions', new URLSearchParams('company_id=1&board_id=1&is_active=3'));
+      expect(refused.ok ? [] : refused.errors.map((e) => e.field)).toEqual(['is_active']);
+    }
+  });
+});
+
 describe('responses', () => {
   test('a response that breaks the envelope is reported, an undeclared status falls back to default', () => {
     expect(v.response('getMe', 200, { status: 'success', data: { member: { id: 1, username: 'demo' } } })).toEqual([]);
