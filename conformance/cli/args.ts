@@ -136,6 +136,15 @@ export function wholeNumber(
 /** The port that replaces the base URL's (`--port`, in a run and in a replay). */
 export const portFlag = (raw: string): number => wholeNumber('--port', raw, 1, 65_535);
 
+/** What node's parseArgs makes of argv; its own errors (an unknown flag, a missing value) become an ArgsError (exit 2). */
+export function parsedOrArgsError<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new ArgsError((error as Error).message);
+  }
+}
+
 /** Each of these string flags, when given, holds more than spaces; else a message naming the flag. */
 export function needValues<K extends string>(values: Partial<Record<K, string>>, flags: readonly K[]): void {
   for (const flag of flags) {
@@ -169,12 +178,7 @@ function positiveMs(flag: string, raw: string | undefined, fallback: number): nu
 }
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new ArgsError((error as Error).message);
-  }
+  const parsed = parsedOrArgsError(() => parse(argv));
   const v = parsed.values;
   if (parsed.positionals.length > 0) {
     throw new ArgsError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}; did you mean --target?`);

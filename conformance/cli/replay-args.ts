@@ -1,7 +1,7 @@
 // The arguments of `task-conformance replay` (docs/conformance.md, "Replaying a failure"), parsed with node:util
 // parseArgs; a bad one gets a message naming what to correct.
 import { parseArgs } from 'node:util';
-import { ArgsError, needValues, portFlag, wholeNumber } from './args.js';
+import { ArgsError, needValues, parsedOrArgsError, portFlag, wholeNumber } from './args.js';
 
 export interface ReplayArgs {
   help: boolean;
@@ -62,12 +62,7 @@ function parse(argv: readonly string[]) {
 }
 
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new ArgsError((error as Error).message);
-  }
+  const parsed = parsedOrArgsError(() => parse(argv));
   const v = parsed.values;
   if (v.help) return { help: true };
   const [report, extra] = parsed.positionals;
