@@ -8,7 +8,14 @@ import { carriesData, dataOf, rowHolds } from '../engine/payload.js';
 import { ensure, ensureNone, ensureSetup, expectStatus, expectSuccess, setupSuccess } from '../harness/assertions.js';
 import type { Actor } from '../harness/harness.js';
 import { createHarness } from '../harness/harness.js';
-import { type Board, type Found, listSessions, listTokens, type QaSession } from '../harness/list-readers.js';
+import {
+  type Board,
+  type Found,
+  listedSession,
+  listSessions,
+  listTokens,
+  type QaSession,
+} from '../harness/list-readers.js';
 import { ensureObjects, memberObjects, placeholderObjects } from '../harness/objects.js';
 import {
   caseFields,
@@ -253,12 +260,8 @@ const opName0 = (operationId: string): string => {
 };
 
 async function reportStatus(o: Scoped, member: ApiClient): Promise<unknown> {
-  for (const active of [true, false]) {
-    const session = (await listSessions(h, member, h.board, active)).find((s) => s.id === o.session.id);
-    const report = session?.case_reports.find((r) => r.id === o.report.id);
-    if (report) return report.status;
-  }
-  return undefined;
+  const session = await listedSession(h, member, h.board, o.session.id);
+  return session?.case_reports.find((r) => r.id === o.report.id)?.status;
 }
 
 const probes: Probe[] = [
@@ -328,7 +331,7 @@ const probes: Probe[] = [
     field: 'sessions_id',
     request: (o) => ({ query: {}, body: { sessions_id: o.session.id } }),
     async unchanged(o, member) {
-      const active = await listSessions(h, member, h.board, true);
+      const active = await listSessions(h, member, h.board, true, (r) => r.some((s) => s.id === o.session.id));
       ensure(
         active.some((s) => s.id === o.session.id),
         `session ${o.session.id} is no longer listed as active afterwards`,

@@ -200,12 +200,32 @@ export const pastTheEnd = (status: number | undefined): boolean => status === 40
  * PAGE_SIZES the server does not refuse naming `limit`. Stops after an empty page, a page shorter than the longest so
  * far, a page that repeats only rows already seen (a server that ignores `page`), a page after the first refused as
  * past the end (`pastTheEnd`), or MAX_PAGES pages. `get` sends one page request (`limit` undefined: none sent). Any
- * other page that is no success, or one that holds no rows, ends the walk unread.
+ * other page that is no success, or one that holds no rows, ends the walk unread. With `holds`, a walk of several pages
+ * whose rows it does not satisfy is walked again, LIST_WALKS times at most; the last walk is the one returned.
  */
 export async function walkList<P extends Page>(
   get: (page: number, limit: number | undefined) => Promise<P>,
   kind: Kind,
+  holds?: (rows: Record<string, unknown>[]) => boolean,
 ): Promise<Walk<P>> {
+  for (let walks = 1; ; walks++) {
+    const [walk, lastPage] = await walkOnce(get, kind);
+    // One page is one answer, whole. Over several, a row of an earlier page deleted between two page reads (by the
+    // run's own checks, which write to the same board side by side, or by anyone else on a shared server) moves every
+    // later row up one place under offset paging, and the row at the page's edge is read on neither page (the next
+    // page may then be past the end). A row the caller needs is looked for again before it counts as missing.
+    if (!walk.ok || !holds || holds(walk.rows) || lastPage < 2 || walks >= LIST_WALKS) return walk;
+  }
+}
+
+/** How many times walkList reads a list of several pages, at most, before a row it should hold counts as missing. */
+export const LIST_WALKS = 3;
+
+/** One walk of walkList: every page once; with the number of the last page it asked for. */
+async function walkOnce<P extends Page>(
+  get: (page: number, limit: number | undefined) => Promise<P>,
+  kind: Kind,
+): Promise<[Walk<P>, number]> {
   const pages: P[] = [];
   let limit = PAGE_SIZES[0];
   let first = await get(1, limit);
@@ -221,23 +241,20 @@ export async function walkList<P extends Page>(
   let known: string | undefined;
   let longest = 0;
   let answer = first;
-  for (let page = 1; page <= MAX_PAGES; page++) {
+  let page = 1;
+  for (; page <= MAX_PAGES; page++) {
     if (page > 1) {
       answer = await get(page, limit);
       pages.push(answer);
       if (pastTheEnd(answer.status)) break;
     }
     if (!isSuccess(answer.status))
-      return { ok: false, page: answer, pages, why: `page ${page} answered ${answer.status}` };
+      return [{ ok: false, page: answer, pages, why: `page ${page} answered ${answer.status}` }, page];
     known = collectionIn(answer.body, kind, known) ?? known;
     const got = rowsIn(answer.body, kind, known);
     if (!got) {
-      return {
-        ok: false,
-        page: answer,
-        pages,
-        why: `page ${page} holds no array of rows in data (data.${KINDS[kind].collection} or another)`,
-      };
+      const why = `page ${page} holds no array of rows in data (data.${KINDS[kind].collection} or another)`;
+      return [{ ok: false, page: answer, pages, why }, page];
     }
     const fresh = got.filter(isObject).filter((r) => !seen.has(JSON.stringify(r)));
     for (const r of fresh) {
@@ -249,5 +266,5 @@ export async function walkList<P extends Page>(
     longest = Math.max(longest, got.length);
     if (got.length === 0 || fresh.length === 0 || short) break;
   }
-  return { ok: true, rows, pages };
+  return [{ ok: true, rows, pages }, Math.min(page, MAX_PAGES)];
 }

@@ -125,8 +125,11 @@ export async function startSession(
   const session = found(answer, 'session', 'POST /features/qa/sessions/start/');
   let reports = reportsOf(session);
   if (!reports) {
-    const rows = await listAll(h, client, 'listSessions', { ...board, is_active: true }, 'session', 'QA-09');
-    const listed = rows.find((s) => idOf(s, 'session') === session.id);
+    const isIt = (s: Record<string, unknown>) => idOf(s, 'session') === session.id;
+    const query = { ...board, is_active: true };
+    const listed = (await listAll(h, client, 'listSessions', query, 'session', 'QA-09', (r) => r.some(isIt))).find(
+      isIt,
+    );
     reports = listed ? reportsOf(listed) : undefined;
   }
   h.blame(answer);

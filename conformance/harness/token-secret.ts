@@ -93,8 +93,9 @@ export async function discoverKey(
       body: { title: renamed },
     });
     if (!isSuccess(patch.status)) continue;
-    const rows = await listTokens(h, client);
-    if (rows.some((r) => rowHolds(r, value) && isObject(r) && r.title === renamed)) {
+    const renamedRow = (r: Record<string, unknown>) => rowHolds(r, value) && isObject(r) && r.title === renamed;
+    const rows = await listTokens(h, client, (r) => r.some(renamedRow));
+    if (rows.some(renamedRow)) {
       return { key: value as string | number, title: renamed };
     }
   }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   collectionIn,
   idOf,
+  LIST_WALKS,
   objectIn,
   type Page,
   pageOf,
@@ -139,6 +140,57 @@ describe('walkList', () => {
       const walk = await walkList(async () => ({ status, body: { detail: 'Not found.' } }), 'scenario');
       expect(walk).toMatchObject({ ok: false, why: `page 1 answered ${status}` });
     }
+  });
+
+  describe('a list torn by a deletion between two page reads (offset paging on a server others write to)', () => {
+    /**
+     * Rows 1 to `total`, `size` a page; on the first walk, row 1 is deleted just after page 1 is read, so every later
+     * page starts one row later and row `size + 1` is read on neither page. Later walks see the list as it stands.
+     */
+    function torn(total: number, size: number, pastEnd?: number) {
+      let rows = Array.from({ length: total }, (_, i) => ({ id: i + 1 }));
+      const asked: number[] = [];
+      let walks = 0;
+      const get = async (page: number): Promise<Page> => {
+        asked.push(page);
+        if (page === 1) walks++;
+        const shown = rows.slice((page - 1) * size, page * size);
+        if (page === 1 && walks === 1) rows = rows.slice(1);
+        if (page > 1 && shown.length === 0 && pastEnd) return { status: pastEnd, body: { detail: 'Invalid page.' } };
+        return { status: 200, body: ok({ results: shown }) };
+      };
+      return { asked, get, walks: () => walks };
+    }
+    const holding = (id: number) => (rows: Record<string, unknown>[]) => rows.some((r) => r.id === id);
+
+    it('misses the row at the edge when nothing is looked for: one walk', async () => {
+      const list = torn(25, 20);
+      const walk = await walkList((page) => list.get(page), 'scenario');
+      expect(walk.ok && walk.rows.map((r) => r.id)).not.toContain(21);
+      expect(list.walks()).toBe(1);
+    });
+
+    it.each([
+      ['an empty page', undefined],
+      ['a page past the end answered 404', 404],
+    ])('walks again for a row looked for, ended by %s, and returns the walk that holds it', async (_l, pastEnd) => {
+      const list = torn(21, 20, pastEnd);
+      // Row 21 is the last: after the deletion it is on page 1, already read, and page 2 is empty or past the end.
+      const walk = await walkList((page) => list.get(page), 'scenario', holding(21));
+      expect(walk.ok && walk.rows.map((r) => r.id)).toContain(21);
+      expect(list.walks()).toBe(2);
+    });
+
+    it(`gives up after ${LIST_WALKS} walks for a row that is not there, and reads an empty list once`, async () => {
+      const several = torn(25, 20);
+      const missing = await walkList((page) => several.get(page), 'scenario', holding(99));
+      expect(missing.ok && missing.rows).toHaveLength(24);
+      expect(several.walks()).toBe(LIST_WALKS);
+      const empty = torn(0, 20);
+      await walkList((page) => empty.get(page), 'scenario', holding(99));
+      // An empty page 1 ends the walk: one answer, whole, that nothing between two page reads can have torn.
+      expect(empty.asked).toEqual([1]);
+    });
   });
 
   it('says which page could not be read', async () => {
