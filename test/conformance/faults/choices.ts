@@ -27,6 +27,8 @@ export { ANOTHER_CLIENT, ID_OFFSET } from './choices/ids.js';
 export const CHOICES: Readonly<Record<string, Choice>> = {
   // Innermost: the routes other choices add (a board list of their own) are known to the server that adds them.
   unknownPathsHtml404: httpLayer.unknownPathsHtml404,
+  // Next: the rows it leaves out of a torn walk are the sandbox's own.
+  walksTornOnce: paging.walksTornOnce,
   idsReused: ids.idsReused,
   idsReusedLastDeleted: ids.idsReusedLastDeleted,
   outcomesLocked: qaFlow.outcomesLocked,

@@ -96,3 +96,43 @@ export const pagingOwnWay: Choice = {
     });
   },
 };
+
+/**
+ * Lists read while others write to them (who else writes to a shared server: not shown). In a list of the board or the
+ * account (no parent_id, scenario_id or q filter: the lists every check writes to side by side), a page of two rows or
+ * more leaves out its newest row the first time that row is on it for this caller and list, as offset paging does when
+ * a row of an earlier page is deleted between two page reads; every later read of the list shows the row.
+ */
+const OWN_FILTERS = ['parent_id', 'scenario_id', 'q'];
+
+export const walksTornOnce: Choice = {
+  departs: [],
+  wrap: (inner) => {
+    const hiddenOnce = new Map<string, Set<number>>();
+    return async (req) => {
+      if (req.method !== 'GET') return inner(req);
+      const { operationId, query } = await parse(req);
+      if (!operationId?.startsWith('list') || OWN_FILTERS.some((f) => query.has(f))) return inner(req);
+      const res = await inner(req);
+      if (!res.ok) return res;
+      const rest = new URLSearchParams(query);
+      rest.delete('page');
+      rest.delete('limit');
+      const list = `${operationId} ${rest} ${req.headers.get('authorization')}`;
+      const hidden = hiddenOnce.get(list) ?? new Set<number>();
+      hiddenOnce.set(list, hidden);
+      return changed(res, (body) => {
+        const data = dataIn(body);
+        if (!data) return;
+        for (const [k, rows] of Object.entries(data)) {
+          if (!Array.isArray(rows) || rows.length < 2) continue;
+          const ids = rows.map((r) => (isObject(r) && typeof r.id === 'number' ? r.id : -1));
+          const newest = Math.max(...ids);
+          if (newest < 0 || hidden.has(newest)) continue;
+          hidden.add(newest);
+          data[k] = rows.filter((_, i) => ids[i] !== newest);
+        }
+      });
+    };
+  },
+};
