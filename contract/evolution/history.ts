@@ -4,19 +4,27 @@ import { findAssumptions } from '../assumptions.js';
 import { MAX_ALIASES, MAX_CONTRACT_BYTES, MAX_CONTRACT_DEPTH } from '../resolved.js';
 import { changesAsMarkdown } from './changelog.js';
 import { CHANGE_KINDS, compareContracts, MAX_SCHEMA_DEPTH } from './compare.js';
-import { CONTRACT_FILE, contractFileOf, type LoadedContract, readForDiff, releases } from './releases.js';
+import { CONTRACT_FILE, contractFileOf, type LoadedContract, RELEASES_DIR, readForDiff, releases } from './releases.js';
+
+/** Where the history is read from: the kit's own release folder and working contract unless told otherwise. */
+export interface HistoryFiles {
+  releasesDir?: string;
+  contractFile?: string;
+}
 
 /** Every released contract, oldest first, with its version. */
-function released(): { version: string; contract: LoadedContract }[] {
-  return releases().map((version) => ({ version, contract: readForDiff(contractFileOf(version)) }));
+function released(dir: string): { version: string; contract: LoadedContract }[] {
+  return releases(dir).map((version) => ({ version, contract: readForDiff(contractFileOf(version, dir)) }));
 }
 
 /**
  * For the assumptions page: the oldest release from which an assumption holds with this text at this pointer in
  * every later release, or "unreleased" when the last release does not hold it so.
  */
-export function assumptionSince(): (pointer: string, text: string) => string {
-  const history = released().map(({ version, contract }) => ({
+export function assumptionSince({
+  releasesDir = RELEASES_DIR,
+}: HistoryFiles = {}): (pointer: string, text: string) => string {
+  const history = released(releasesDir).map(({ version, contract }) => ({
     version,
     held: new Map(findAssumptions(contract.raw).map((a) => [a.pointer, a.text])),
   }));
@@ -98,12 +106,15 @@ const PEERS = `## Peer tools tried on the contract
 | Redocly CLI, Spectral \`spectral:oas\`, Prism | lint clean (\`npm run lint\`); Prism mocks it (docs/mock.md) | Spectral's trailing-slash rule is off: the API keeps trailing slashes (source §1) |`;
 
 /** The Changes page. */
-export function renderChangesPage(): string {
-  const history = released();
+export function renderChangesPage({
+  releasesDir = RELEASES_DIR,
+  contractFile = CONTRACT_FILE,
+}: HistoryFiles = {}): string {
+  const history = released(releasesDir);
   const sections: string[] = [];
   const last = history.at(-1);
   if (last) {
-    const working = readForDiff(CONTRACT_FILE);
+    const working = readForDiff(contractFile);
     sections.push(
       `## Unreleased (openapi.yaml since ${last.version})`,
       '',
