@@ -48,9 +48,8 @@ for (const [version, contact, server] of [
 const contractFile = join(work, 'openapi.yaml');
 writeFileSync(contractFile, variant(T3, S2));
 
+// Every call is made inside a test, not while Vitest collects the file: a mutation run switches a mutant on per test.
 describe('the assumptions page: since which release an assumption holds as written', () => {
-  const since = assumptionSince({ releasesDir });
-
   it.each([
     ['held by every release alike: the oldest', '/components/parameters/Page', undefined, '0.9.0'],
     ['reworded in 0.10.0 and kept since: 0.10.0, not 0.9.0 (semver, not text order)', '/info/contact', T2, '0.10.0'],
@@ -63,7 +62,7 @@ describe('the assumptions page: since which release an assumption holds as writt
       ((original.components as Record<string, Record<string, Record<string, unknown>>>).parameters?.Page?.[
         'x-assumption'
       ] as string);
-    expect(since(pointer, held)).toBe(expected);
+    expect(assumptionSince({ releasesDir })(pointer, held)).toBe(expected);
   });
 
   it('says "unreleased" for everything when no release is kept', () => {
@@ -74,10 +73,9 @@ describe('the assumptions page: since which release an assumption holds as writt
 });
 
 describe('the Changes page of four releases', () => {
-  const page = renderChangesPage({ releasesDir, contractFile });
-  const headings = page.split('\n').filter((line) => /^## (Unreleased|\d)/.test(line));
-  /** The text of a section, from its heading to the next. */
-  const section = (heading: string): string => {
+  const headingsOf = (page: string) => page.split('\n').filter((line) => /^## (Unreleased|\d)/.test(line));
+  /** The text of a section of the page, from its heading to the next. */
+  const sectionOf = (page: string, heading: string): string => {
     const start = page.indexOf(`\n${heading}\n`);
     expect(start, heading).toBeGreaterThanOrEqual(0);
     const end = page.indexOf('\n## ', start + 1);
@@ -85,17 +83,22 @@ describe('the Changes page of four releases', () => {
   };
 
   it('lists Unreleased, then the releases newest first in semver order, each since the one before it', () => {
-    expect(headings).toEqual([
+    const page = renderChangesPage({ releasesDir, contractFile });
+    expect(headingsOf(page)).toEqual([
       '## Unreleased (openapi.yaml since 1.0.0)',
       '## 1.0.0 (since 1.0.0-rc.1)',
       '## 1.0.0-rc.1 (since 0.10.0)',
       '## 0.10.0 (since 0.9.0)',
       '## 0.9.0',
     ]);
-    expect(section('## 0.9.0')).toContain('The first released contract.');
+    expect(sectionOf(page, '## 0.9.0')).toContain('The first released contract.');
+    // Each heading stands alone on its line, a blank line before its list, as Markdown needs to render the list.
+    for (const heading of headingsOf(page)) expect(page).toContain(`\n${heading}\n\n`);
   });
 
   it('puts each change under the release that made it, and the working contract under Unreleased', () => {
+    const page = renderChangesPage({ releasesDir, contractFile });
+    const section = (heading: string) => sectionOf(page, heading);
     const changed = (pointer: string) => `\`assumption-changed\` at \`${pointer}\``;
     expect(section('## Unreleased (openapi.yaml since 1.0.0)')).toContain(changed('/info/contact'));
     expect(section('## Unreleased (openapi.yaml since 1.0.0)')).not.toContain(changed('/servers/0'));
@@ -111,6 +114,6 @@ describe('the Changes page of four releases', () => {
     mkdirSync(empty, { recursive: true });
     const bare = renderChangesPage({ releasesDir: empty, contractFile });
     expect(bare).not.toContain('## Unreleased');
-    expect(bare.split('\n').filter((l) => /^## (Unreleased|\d)/.test(l))).toEqual([]);
+    expect(headingsOf(bare)).toEqual([]);
   });
 });
