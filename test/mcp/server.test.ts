@@ -17,6 +17,7 @@ import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/host
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { deletionIgnored } from '../conformance/faults/tokens.js';
 import { eventually, HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
+import { sandboxErrors, textOf, toolCalls } from './tool-calls.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = 'dist/mcp/bin.js';
@@ -56,45 +57,7 @@ afterAll(async () => {
 const call = (name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
   client.callTool({ name, arguments: args }, undefined, { timeout: HANG_MS * 2 }) as Promise<CallToolResult>;
 
-const textOf = (result: CallToolResult): string =>
-  result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
-
-/** A successful call's JSON answer. */
-async function ok<T = Record<string, unknown>>(name: string, args: Record<string, unknown>): Promise<T> {
-  const result = await call(name, args);
-  expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
-  expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
-  return result.structuredContent as T;
-}
-
-/** A refused call's message: an error result, one line or a few, naming what to fix, no stack trace. */
-async function refused(name: string, args: Record<string, unknown>): Promise<string> {
-  const result = await call(name, args);
-  expect(result.isError, `${name} ${JSON.stringify(args)} was not refused`).toBe(true);
-  const text = textOf(result);
-  expect(text).not.toMatch(/\n\s+at /);
-  expect(text).not.toContain('.js:');
-  return text;
-}
-
-/** The field errors the in-process sandbox answers for this request (its 400), after logging in when `auth`. */
-async function sandboxErrors(path: string, init: RequestInit, auth = false): Promise<unknown> {
-  const sandbox = createSandbox();
-  const headers = new Headers(init.headers);
-  if (auth) {
-    const login = await sandbox.fetch(
-      new Request('http://sandbox.test/api/member/login/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'demo', password: 'demo-password', captcha_token: 'test-captcha' }),
-      }),
-    );
-    headers.set('authorization', `JWT ${(await login.json()).data.access_token}`);
-  }
-  const answer = await sandbox.fetch(new Request(`http://sandbox.test/api${path}`, { ...init, headers }));
-  expect(answer.status).toBe(400);
-  return (await answer.json()).errors;
-}
+const { ok, refused } = toolCalls(call);
 
 describe('task-kit-mcp over stdio', { timeout: 4 * HANG_MS }, () => {
   it('lists its tools, each with a JSON Schema of its input', async () => {

@@ -12,7 +12,7 @@ import { contractOf } from '../../contract/document.js';
 import { nodeAt } from '../../contract/pointer.js';
 import { openapiDocument } from '../../generated/openapi-document.js';
 import { createKitMcpServer } from '../../mcp/server.js';
-import { createSandbox } from '../../mocks/sandbox/core/app.js';
+import { sandboxErrors, textOf, toolCalls } from './tool-calls.js';
 
 let kit: ReturnType<typeof createKitMcpServer>;
 let client: Client;
@@ -31,41 +31,7 @@ afterAll(async () => {
 
 const call = async (name: string, args: Record<string, unknown>) =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
-const textOf = (result: CallToolResult) => result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
-
-async function ok<T = Record<string, unknown>>(name: string, args: Record<string, unknown>): Promise<T> {
-  const result = await call(name, args);
-  expect(result.isError, `${name}: ${textOf(result)}`).toBeFalsy();
-  return result.structuredContent as T;
-}
-
-/** A refused call's whole message: the field first, no stack trace. */
-async function refused(name: string, args: Record<string, unknown>): Promise<string> {
-  const result = await call(name, args);
-  expect(result.isError, `${name} ${JSON.stringify(args)} was not refused`).toBe(true);
-  const text = textOf(result);
-  expect(text).not.toMatch(/\n\s+at /);
-  return text;
-}
-
-/** The field errors the in-process sandbox answers for this request (its 400), logged in as the demo member. */
-async function sandboxErrors(path: string, init: RequestInit, auth = false): Promise<unknown> {
-  const sandbox = createSandbox();
-  const headers = new Headers(init.headers);
-  if (auth) {
-    const login = await sandbox.fetch(
-      new Request('http://sandbox.test/api/member/login/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'demo', password: 'demo-password', captcha_token: 'test-captcha' }),
-      }),
-    );
-    headers.set('authorization', `JWT ${(await login.json()).data.access_token}`);
-  }
-  const answer = await sandbox.fetch(new Request(`http://sandbox.test/api${path}`, { ...init, headers }));
-  expect(answer.status).toBe(400);
-  return (await answer.json()).errors;
-}
+const { ok, refused } = toolCalls(call);
 
 describe('check_request: the field messages of the sandbox 400', () => {
   it('a body with bad fields, a query with bad values, each as the sandbox words them', async () => {
