@@ -75,6 +75,10 @@ describe('the mock front door', () => {
     return `http://127.0.0.1:${d.port}`;
   }
 
+  /** A door with no origin named, on `port` (0: any free one), left to the test to close. */
+  const plainDoor = (port = 0): Promise<Door> =>
+    startDoor({ host: '127.0.0.1', port, target: prismPort, origins: [], originsOption: 'x' });
+
   it('refuses a page of another site with a 403 naming Origin and the option, no CORS header, nothing forwarded', async () => {
     const origin = await door();
     const before = seen.length;
@@ -168,18 +172,12 @@ describe('the mock front door', () => {
   });
 
   it('closes at once with a request still waiting on Prism, and frees its port', async () => {
-    const d = await startDoor({ host: '127.0.0.1', port: 0, target: prismPort, origins: [], originsOption: 'x' });
+    const d = await plainDoor();
     const waiting = send(`http://127.0.0.1:${d.port}`, false, 'GET', '/hang').catch((error: Error) => error);
     await vi.waitFor(() => expect(seen.at(-1)?.url).toBe('/hang'), { timeout: 10_000 });
     await d.close();
     expect(await waiting).toBeInstanceOf(Error);
-    const again = await startDoor({
-      host: '127.0.0.1',
-      port: d.port,
-      target: prismPort,
-      origins: [],
-      originsOption: 'x',
-    });
+    const again = await plainDoor(d.port);
     doors.push(again);
   });
 
@@ -208,19 +206,13 @@ describe('the mock front door', () => {
   });
 
   it('frees its port on close, even with a kept-alive connection open', async () => {
-    const d = await startDoor({ host: '127.0.0.1', port: 0, target: prismPort, origins: [], originsOption: 'x' });
+    const d = await plainDoor();
     const origin = `http://127.0.0.1:${d.port}`;
     const { Agent } = await import('node:http');
     const agent = new Agent({ keepAlive: true });
     expect((await send(origin, agent, 'GET', '/api/member/me/')).status).toBe(201);
     await d.close();
-    const again = await startDoor({
-      host: '127.0.0.1',
-      port: d.port,
-      target: prismPort,
-      origins: [],
-      originsOption: 'x',
-    });
+    const again = await plainDoor(d.port);
     doors.push(again);
     expect(again.port).toBe(d.port);
     agent.destroy();
