@@ -267,6 +267,63 @@ describe('redaction', () => {
     expect(r.text('tmk_late_1')).toBe(MASK);
   });
 
+  describe('learnAnswer: the credentials any answer reveals (docs/conformance.md, "Secrets")', () => {
+    it('learns access_token and refresh_token members of any answer, in lists too, whatever the answer is about', () => {
+      const r = createRedactor();
+      r.learnAnswer({ data: { items: [{ refresh_token: 'ref-list-01' }], access_token: 'acc-any-001' } }, false);
+      expect(r.text('ref-list-01 acc-any-001')).toBe(`${MASK} ${MASK}`);
+      expect(r.knows('ref-list-01')).toBe(true);
+    });
+
+    it('in an answer about tokens, learns a member named token, secret, password or api-key; elsewhere, not', () => {
+      const elsewhere = createRedactor();
+      elsewhere.learnAnswer({ data: { api_key: 'apikey-other-1', token_title: 'title-other-1' } }, false);
+      expect(elsewhere.text('apikey-other-1 title-other-1')).toBe('apikey-other-1 title-other-1');
+      const tokens = createRedactor();
+      tokens.learnAnswer(
+        { data: [{ api_key: 'apikey-list-01', Client_Secret: 'clsecret-0001', title: 'a-token-title', n: 7 }] },
+        true,
+      );
+      expect(tokens.text('apikey-list-01 clsecret-0001 a-token-title')).toBe(`${MASK} ${MASK} a-token-title`);
+      // A list of strings under such a name: each item holds one.
+      tokens.learnAnswer({ data: { api_keys: ['apikey-item-01', 'apikey-item-02'] } }, true);
+      expect(tokens.text('apikey-item-01 apikey-item-02')).toBe(`${MASK} ${MASK}`);
+      // Not what could be no credential: short, spaced or a timestamp, under a secret's name all the same.
+      tokens.learnAnswer({ data: { token: 'short', secret: 'two words', password: '2026-12-07T10:00:00Z' } }, true);
+      expect(tokens.text('short two words 2026-12-07T10:00:00Z')).toBe('short two words 2026-12-07T10:00:00Z');
+    });
+
+    it('masks every value listed under a name once one value listed there is known: a list that shows every key', () => {
+      const r = createRedactor();
+      r.learnAnswer({ data: { tokens: [{ key: 'listed-key-01' }, { key: 'listed-key-02' }] } }, true);
+      expect(r.text('listed-key-01 listed-key-02')).toBe('listed-key-01 listed-key-02');
+      // One key turns out to authenticate (the suite sent it as a credential): every key listed under `key` is one.
+      r.add('listed-key-01');
+      expect(r.text('listed-key-01 listed-key-02')).toBe(`${MASK} ${MASK}`);
+      // And later answers' values under that name too, in any answer.
+      r.learnAnswer({ data: { key: 'listed-key-03' } }, false);
+      expect(r.text('listed-key-03')).toBe(MASK);
+      // Names seen only outside token answers learn nothing from a known value.
+      const other = createRedactor();
+      other.learnAnswer({ data: { key: 'plain-key-001' } }, false);
+      other.learnAnswer({ data: { key: 'plain-key-002' } }, false);
+      other.add('plain-key-001');
+      expect(other.text('plain-key-002')).toBe('plain-key-002');
+    });
+
+    it('masks what a later answer lists under the member name a creation answer held the secret under', () => {
+      const r = createRedactor();
+      r.learnTokenAnswer({ data: { token: { key: 'key-0001', token: 'tmk_placed_1' } } });
+      r.add('tmk_placed_1');
+      // The place data.token.token held the secret: its name, `token`, holds one in any answer.
+      r.learnAnswer({ data: [{ key: 'key-0002', token: 'tmk_listed_2' }] }, false);
+      expect(r.text('tmk_listed_2 key-0002')).toBe(`${MASK} key-0002`);
+      // Only the last name of the place: its parent's name (`data`) holds no secret.
+      r.learnAnswer({ data: 'not-a-secret-01' }, false);
+      expect(r.text('not-a-secret-01')).toBe('not-a-secret-01');
+    });
+  });
+
   it('escapes every control character but newline and tab for the terminal', () => {
     expect(terminalSafe('a\x1b[31mb\x1b]0;t\x07\r\x7f\x9b\x00 é\tok\n')).toBe(
       'a\\x1b[31mb\\x1b]0;t\\x07\\x0d\\x7f\\x9b\\x00 é\tok\n',
