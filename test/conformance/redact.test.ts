@@ -311,6 +311,24 @@ describe('redaction', () => {
       expect(other.text('plain-key-002')).toBe('plain-key-002');
     });
 
+    it('marks the name of a value it already knew as soon as a token answer lists it, for the values listed after', () => {
+      const r = createRedactor();
+      r.add('known-key-01');
+      r.learnAnswer({ data: [{ handle: 'known-key-01' }] }, true);
+      r.learnAnswer({ data: [{ handle: 'later-key-02' }] }, true);
+      expect(r.text('later-key-02')).toBe(MASK);
+    });
+
+    it('takes the name of a place at the top of an answer, and a secret that is the whole answer, without failing', () => {
+      const r = createRedactor();
+      r.learnTokenAnswer({ credential: 'tmk_top_0001' });
+      r.add('tmk_top_0001');
+      r.learnAnswer({ credential: 'tmk_top_0002' }, false);
+      expect(r.text('tmk_top_0002')).toBe(MASK);
+      // An answer that is only a string: its place has no name.
+      expect(() => r.learnTokenAnswer('tmk_top_0001')).not.toThrow();
+    });
+
     it('masks what a later answer lists under the member name a creation answer held the secret under', () => {
       const r = createRedactor();
       r.learnTokenAnswer({ data: { token: { key: 'key-0001', token: 'tmk_placed_1' } } });
