@@ -512,6 +512,142 @@ describe('verdicts', () => {
     });
   });
 
+  it.each([
+    [
+      'a refusal naming nothing, in the envelope (GEN-01)',
+      answer(400, { ...bare, data: null }),
+      'GEN-01',
+      'HTTP 400 whose error payload names neither the broken field title nor another cause (no errors[].field)',
+    ],
+    [
+      'a crash without a JSON payload (GEN-01)',
+      { ...answer(500, 'Internal Server Error'), json: false },
+      'GEN-01',
+      'HTTP 500 whose error payload names neither the broken field title nor another cause (no JSON payload)',
+    ],
+    [
+      'a refusal naming fields the request does not have (GEN-01)',
+      answer(422, { errors: [{ field: 'non_field_errors' }, { field: 'body' }] }),
+      'GEN-01',
+      'HTTP 422 whose error payload names neither the broken field title nor another cause (non_field_errors, body)',
+    ],
+    [
+      'an acceptance (GEN-02)',
+      answer(201, { status: 'success', data: {} }),
+      'GEN-02',
+      'HTTP 201: the broken request was accepted',
+    ],
+    ['a refusal other than 400 (GEN-02)', answer(422, drf), 'GEN-02', 'HTTP 422, not 400'],
+    [
+      'a 400 naming nothing (GEN-02)',
+      answer(400, bare),
+      'GEN-02',
+      '400 whose errors[].field does not name title (none)',
+    ],
+    [
+      'a 400 naming fields the request does not have (GEN-02)',
+      answer(400, { errors: [{ field: 'non_field_errors' }, { field: 'body' }] }),
+      'GEN-02',
+      '400 whose errors[].field does not name title (non_field_errors, body)',
+    ],
+  ] as [string, Answer, 'GEN-01' | 'GEN-02', string][])('says what broke the rule for %s', (_l, a, rule, problem) => {
+    expect(judgeBroken(a, request).verdicts[rule]).toBe(problem);
+  });
+
+  it.each([
+    [
+      'a 400 naming a valid field',
+      answer(400, named),
+      false,
+      'HTTP 400 naming body.title, although the request is valid',
+    ],
+    ['a 400 naming nothing', answer(400, bare), false, 'HTTP 400'],
+    [
+      'a 400 naming two valid fields',
+      answer(400, { errors: [{ field: 'body.title' }, { field: 'body.description' }] }),
+      false,
+      'HTTP 400 naming body.title, body.description, although the request is valid',
+    ],
+    ['a 422 naming a valid field', answer(422, named), false, 'HTTP 422'],
+    ['a 404 for an object the run made', answer(404, bare), false, 'HTTP 404'],
+    ['a 400 for a request naming an object the run could not provide', answer(400, bare), true, 'HTTP 400'],
+  ] as [string, Answer, boolean, string][])('says what a valid request got: %s', (_l, a, missing, problem) => {
+    expect(judgeValid(a, missing).verdicts['GEN-03']).toBe(problem);
+  });
+
+  it('judges an answer to a valid request by GEN-03 and GEN-04, and one with no answer by none', () => {
+    expect(judgeValid(answer(201, { status: 'success', data: {} }), false)).toEqual({
+      verdicts: {},
+      judged: { 'GEN-03': true, 'GEN-04': true },
+    });
+    expect(judgeValid(answer(undefined, undefined), false)).toEqual({ verdicts: {}, judged: {} });
+    // A refusal of a broken request for another cause is still judged by GEN-04 (it is no 5xx).
+    expect(judgeBroken(answer(400, emptyRefused), request).judged).toEqual({ 'GEN-04': true });
+  });
+
+  it('does not take an acceptance that echoes the other fields for a refusal naming them', () => {
+    const echoed = answer(201, { status: 'success', data: { id: 7, description: '', company_id: 1 } });
+    expect(judgeBroken(echoed, request)).toEqual({
+      verdicts: { 'GEN-02': 'HTTP 201: the broken request was accepted' },
+      judged: { 'GEN-01': false, 'GEN-02': true, 'GEN-04': true },
+    });
+  });
+
+  it.each([
+    [
+      'another field as a member, before the words of a state in its message',
+      { description: 'This description is already in use.', position: ['is taken'] },
+      'refused for another field (description, position), not for title',
+    ],
+    [
+      'other fields as words of a message',
+      { message: 'description and position may not be blank' },
+      'refused for another field (description, position), not for title',
+    ],
+    [
+      'a state in a list of messages (DRF non_field_errors)',
+      { non_field_errors: ['A scenario with this title already exists.'] },
+      'refused for a state ("A scenario with this title already exists."), not for title',
+    ],
+    [
+      'a state in a message past 80 characters, cut there',
+      { detail: `${'x'.repeat(70)} already exists` },
+      `refused for a state ("${'x'.repeat(70)} already e…"), not for title`,
+    ],
+    [
+      'a state in a message of 80 characters, whole',
+      { detail: `${'x'.repeat(65)} already exists` },
+      `refused for a state ("${'x'.repeat(65)} already exists"), not for title`,
+    ],
+    [
+      'another field of an item of a list in the request',
+      { errors: [{ field: 'steps[0].action', message: 'may not be blank' }] },
+      'refused for another field (steps, action), not for title',
+    ],
+    [
+      'another field called status, as a member of its own',
+      { status: ['"locked" is not a valid choice.'] },
+      'refused for another field (status), not for title',
+    ],
+  ] as [string, unknown, string][])('does not verify a broken request refused for %s', (_l, body, why) => {
+    const withMore = {
+      ...request,
+      body: { ...request.body, position: 2, status: 'running', steps: [{ action: '', expected: 'x' }] },
+    };
+    expect(judgeBroken(answer(400, body), withMore).notVerified?.why).toBe(`HTTP 400 ${why}`);
+  });
+
+  it.each([
+    [
+      'names the broken field and another as words of its message',
+      { message: 'title is too long; description is fine' },
+    ],
+    ['has an envelope status, where the request has a field called status', { status: 'error', message: 'Invalid.' }],
+  ])('judges a broken request whose refusal %s', (_l, body) => {
+    const withStatus = { ...request, body: { ...request.body, status: 'running' } };
+    expect(judgeBroken(answer(400, body), withStatus).notVerified).toBeUndefined();
+  });
+
   it('says which field a valid request was refused for', () => {
     expect(judgeValid(answer(400, named), false).verdicts['GEN-03']).toContain('naming body.title');
   });
