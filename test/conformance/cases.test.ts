@@ -512,6 +512,142 @@ describe('verdicts', () => {
     });
   });
 
+  it.each([
+    [
+      'a refusal naming nothing, in the envelope (GEN-01)',
+      answer(400, { ...bare, data: null }),
+      'GEN-01',
+      'HTTP 400 whose error payload names neither the broken field title nor another cause (no errors[].field)',
+    ],
+    [
+      'a crash without a JSON payload (GEN-01)',
+      { ...answer(500, 'Internal Server Error'), json: false },
+      'GEN-01',
+      'HTTP 500 whose error payload names neither the broken field title nor another cause (no JSON payload)',
+    ],
+    [
+      'a refusal naming fields the request does not have (GEN-01)',
+      answer(422, { errors: [{ field: 'non_field_errors' }, { field: 'body' }] }),
+      'GEN-01',
+      'HTTP 422 whose error payload names neither the broken field title nor another cause (non_field_errors, body)',
+    ],
+    [
+      'an acceptance (GEN-02)',
+      answer(201, { status: 'success', data: {} }),
+      'GEN-02',
+      'HTTP 201: the broken request was accepted',
+    ],
+    ['a refusal other than 400 (GEN-02)', answer(422, drf), 'GEN-02', 'HTTP 422, not 400'],
+    [
+      'a 400 naming nothing (GEN-02)',
+      answer(400, bare),
+      'GEN-02',
+      '400 whose errors[].field does not name title (none)',
+    ],
+    [
+      'a 400 naming fields the request does not have (GEN-02)',
+      answer(400, { errors: [{ field: 'non_field_errors' }, { field: 'body' }] }),
+      'GEN-02',
+      '400 whose errors[].field does not name title (non_field_errors, body)',
+    ],
+  ] as [string, Answer, 'GEN-01' | 'GEN-02', string][])('says what broke the rule for %s', (_l, a, rule, problem) => {
+    expect(judgeBroken(a, request).verdicts[rule]).toBe(problem);
+  });
+
+  it.each([
+    [
+      'a 400 naming a valid field',
+      answer(400, named),
+      false,
+      'HTTP 400 naming body.title, although the request is valid',
+    ],
+    ['a 400 naming nothing', answer(400, bare), false, 'HTTP 400'],
+    [
+      'a 400 naming two valid fields',
+      answer(400, { errors: [{ field: 'body.title' }, { field: 'body.description' }] }),
+      false,
+      'HTTP 400 naming body.title, body.description, although the request is valid',
+    ],
+    ['a 422 naming a valid field', answer(422, named), false, 'HTTP 422'],
+    ['a 404 for an object the run made', answer(404, bare), false, 'HTTP 404'],
+    ['a 400 for a request naming an object the run could not provide', answer(400, bare), true, 'HTTP 400'],
+  ] as [string, Answer, boolean, string][])('says what a valid request got: %s', (_l, a, missing, problem) => {
+    expect(judgeValid(a, missing).verdicts['GEN-03']).toBe(problem);
+  });
+
+  it('judges an answer to a valid request by GEN-03 and GEN-04, and one with no answer by none', () => {
+    expect(judgeValid(answer(201, { status: 'success', data: {} }), false)).toEqual({
+      verdicts: {},
+      judged: { 'GEN-03': true, 'GEN-04': true },
+    });
+    expect(judgeValid(answer(undefined, undefined), false)).toEqual({ verdicts: {}, judged: {} });
+    // A refusal of a broken request for another cause is still judged by GEN-04 (it is no 5xx).
+    expect(judgeBroken(answer(400, emptyRefused), request).judged).toEqual({ 'GEN-04': true });
+  });
+
+  it('does not take an acceptance that echoes the other fields for a refusal naming them', () => {
+    const echoed = answer(201, { status: 'success', data: { id: 7, description: '', company_id: 1 } });
+    expect(judgeBroken(echoed, request)).toEqual({
+      verdicts: { 'GEN-02': 'HTTP 201: the broken request was accepted' },
+      judged: { 'GEN-01': false, 'GEN-02': true, 'GEN-04': true },
+    });
+  });
+
+  it.each([
+    [
+      'another field as a member, before the words of a state in its message',
+      { description: 'This description is already in use.', position: ['is taken'] },
+      'refused for another field (description, position), not for title',
+    ],
+    [
+      'other fields as words of a message',
+      { message: 'description and position may not be blank' },
+      'refused for another field (description, position), not for title',
+    ],
+    [
+      'a state in a list of messages (DRF non_field_errors)',
+      { non_field_errors: ['A scenario with this title already exists.'] },
+      'refused for a state ("A scenario with this title already exists."), not for title',
+    ],
+    [
+      'a state in a message past 80 characters, cut there',
+      { detail: `${'x'.repeat(70)} already exists` },
+      `refused for a state ("${'x'.repeat(70)} already e…"), not for title`,
+    ],
+    [
+      'a state in a message of 80 characters, whole',
+      { detail: `${'x'.repeat(65)} already exists` },
+      `refused for a state ("${'x'.repeat(65)} already exists"), not for title`,
+    ],
+    [
+      'another field of an item of a list in the request',
+      { errors: [{ field: 'steps[0].action', message: 'may not be blank' }] },
+      'refused for another field (steps, action), not for title',
+    ],
+    [
+      'another field called status, as a member of its own',
+      { status: ['"locked" is not a valid choice.'] },
+      'refused for another field (status), not for title',
+    ],
+  ] as [string, unknown, string][])('does not verify a broken request refused for %s', (_l, body, why) => {
+    const withMore = {
+      ...request,
+      body: { ...request.body, position: 2, status: 'running', steps: [{ action: '', expected: 'x' }] },
+    };
+    expect(judgeBroken(answer(400, body), withMore).notVerified?.why).toBe(`HTTP 400 ${why}`);
+  });
+
+  it.each([
+    [
+      'names the broken field and another as words of its message',
+      { message: 'title is too long; description is fine' },
+    ],
+    ['has an envelope status, where the request has a field called status', { status: 'error', message: 'Invalid.' }],
+  ])('judges a broken request whose refusal %s', (_l, body) => {
+    const withStatus = { ...request, body: { ...request.body, status: 'running' } };
+    expect(judgeBroken(answer(400, body), withStatus).notVerified).toBeUndefined();
+  });
+
   it('says which field a valid request was refused for', () => {
     expect(judgeValid(answer(400, named), false).verdicts['GEN-03']).toContain('naming body.title');
   });
@@ -603,5 +739,183 @@ describe('exploring and shrinking', () => {
     expect(exploration.notVerified.get('GEN-02')).toEqual(notVerified);
     expect(exploration.failures.get('GEN-02')).toEqual([]);
     expect((exploration.judged.get('GEN-02') ?? 0) + notVerified.length).toBe(40);
+  });
+
+  /** A send that keeps, per polarity, what each judged request got: the fake target's answers, tallied by the test. */
+  function tallied(inner: Send) {
+    const judged: { broken: boolean; status: number | undefined; shown: GeneratedRequest }[] = [];
+    const send: Send = async (p, request) => {
+      const sent = await inner(p, request);
+      judged.push({ broken: 'breakage' in request, status: sent.answer.status, shown: sent.shown });
+      return sent;
+    };
+    return { send, judged };
+  }
+
+  it('counts, per operation and polarity, the answers by status and the requests that broke a rule of those sent', async () => {
+    // A target that crashes on the 2nd, 6th and 10th valid request, and on every third broken one.
+    let sends = 0;
+    let brokenSeen = 0;
+    const crashing: Send = async (p, request) => {
+      sends += 1;
+      const crash = 'breakage' in request ? ++brokenSeen % 3 === 0 : sends <= 12 && sends % 4 === 2;
+      if (crash) {
+        const answer = { record: {} as Answer['record'], status: 500, body: {}, json: true };
+        return { answer, shown: request, missing: false };
+      }
+      return fakeSend(Number.POSITIVE_INFINITY)(p, request);
+    };
+    const { send, judged } = tallied(crashing);
+    const exploration = await explore({ ...options(8), maxExamples: 12, send });
+    // The valid requests go first; then each broken request after its own valid one, which is not judged again (and
+    // a broken one whose valid request was refused is not sent).
+    const valid = judged.slice(0, 12);
+    const broken = judged.slice(12).filter((j) => j.broken);
+    const counted = [...valid, ...broken];
+    const statuses: Record<string, number> = {};
+    for (const j of counted) statuses[String(j.status)] = (statuses[String(j.status)] ?? 0) + 1;
+    expect(exploration.stats).toEqual([
+      { operationId: 'createScenario', valid: 12, broken: broken.length, unanswered: 0, reasons: [], statuses },
+    ]);
+    const crashes = exploration.failures.get('GEN-04') ?? [];
+    const firstValid = valid.find((j) => j.status === 500);
+    const firstBroken = broken.find((j) => j.status === 500);
+    expect(firstValid && firstBroken).toBeTruthy();
+    expect(crashes).toEqual([
+      expect.objectContaining({
+        polarity: 'valid',
+        count: valid.filter((j) => j.status === 500).length,
+        of: 12,
+        shown: firstValid?.shown,
+        shrunk: false,
+        seed: 8,
+      }),
+      expect.objectContaining({
+        polarity: 'broken',
+        count: broken.filter((j) => j.status === 500).length,
+        of: broken.length,
+        shown: firstBroken?.shown,
+        breakage: (firstBroken?.shown as { breakage?: unknown } | undefined)?.breakage,
+        shrunk: false,
+      }),
+    ]);
+    expect('breakage' in (crashes[0] as Failure)).toBe(false);
+  });
+
+  it('sends an operation that takes no input only valid requests', async () => {
+    const exploration = await explore({
+      ...options(9, Number.POSITIVE_INFINITY),
+      plans: [plan('getMe')],
+      maxExamples: 4,
+    });
+    expect(exploration.stats).toEqual([
+      expect.objectContaining({ operationId: 'getMe', valid: 4, broken: 0, statuses: { '201': 4 } }),
+    ]);
+    expect(Object.fromEntries(exploration.judged)).toEqual({ 'GEN-01': 0, 'GEN-02': 0, 'GEN-03': 4, 'GEN-04': 4 });
+  });
+
+  it('judges no request that got no answer, and keeps the first three reasons why', async () => {
+    let n = 0;
+    const lost: Send = async (_p, request) => {
+      n += 1;
+      if (n % 2 === 0) throw new Error(`socket hang up ${n % 8}`);
+      return {
+        answer: { record: {} as Answer['record'], status: undefined, body: undefined, json: false },
+        shown: request,
+        missing: false,
+      };
+    };
+    const exploration = await explore({ ...options(10), maxExamples: 5, send: lost });
+    expect(exploration.stats).toEqual([
+      {
+        operationId: 'createScenario',
+        valid: 0,
+        broken: 0,
+        unanswered: 10,
+        reasons: ['no answer', 'socket hang up 2', 'socket hang up 4'],
+        statuses: {},
+      },
+    ]);
+    expect(exploration.judged.get('GEN-04')).toBe(0);
+    expect(exploration.notVerified.get('GEN-01')).toEqual([]);
+  });
+
+  it.each([
+    [
+      'the fields it named',
+      { errors: [{ field: 'title' }, { field: 'description' }] },
+      'HTTP 409 naming title, description',
+    ],
+    [
+      'its payload',
+      { detail: 'A scenario with this title exists.' },
+      'HTTP 409 {"detail":"A scenario with this title exists."}',
+    ],
+    ['its payload, cut at 80 characters', { detail: 'x'.repeat(90) }, `HTTP 409 {"detail":"${'x'.repeat(69)}…`],
+    ['its payload of 80 characters, whole', { detail: 'x'.repeat(67) }, `HTTP 409 {"detail":"${'x'.repeat(67)}"}`],
+    ['its status alone without a payload', undefined, 'HTTP 409'],
+  ])('says why the valid request a broken one is made from was refused: %s', async (_l, body, why) => {
+    const refusing: Send = async (p, request) =>
+      'breakage' in request
+        ? fakeSend(Number.POSITIVE_INFINITY)(p, request)
+        : {
+            answer: { record: {} as Answer['record'], status: 409, body, json: body !== undefined },
+            shown: request,
+            missing: false,
+          };
+    const exploration = await explore({ ...options(11), maxExamples: 2, send: refusing });
+    expect(exploration.notVerified.get('GEN-02')?.[0]).toBe(
+      `createScenario: the valid request it is made from was refused first (${why})`,
+    );
+  });
+
+  it('does not verify a broken request refused for another cause, saying so per operation', async () => {
+    // A target that refuses every broken request naming the company and the board: another cause, unless the break is there.
+    const elsewhere: Send = async (p, request) => {
+      if (!('breakage' in request)) return fakeSend(Number.POSITIVE_INFINITY)(p, request);
+      const body = { status: 'error', errors: [{ field: 'company_id' }, { field: 'board_id' }] };
+      return {
+        answer: { record: {} as Answer['record'], status: 400, body, json: true },
+        shown: request,
+        missing: false,
+      };
+    };
+    const exploration = await explore({ ...options(12), maxExamples: 3, send: elsewhere });
+    const notVerified = exploration.notVerified.get('GEN-01') ?? [];
+    expect(notVerified.length).toBeGreaterThan(0);
+    for (const line of notVerified) {
+      expect(line).toMatch(
+        /^createScenario: HTTP 400 refused for another field \((company_id, board_id|company_id|board_id)\), not for \S+$/,
+      );
+    }
+    expect(exploration.notVerified.get('GEN-02')).toEqual(notVerified);
+  });
+
+  it('gives back as it was a failure that does not come back, or of an operation it was not given', async () => {
+    const exploration = await explore(options(3));
+    const [failure] = exploration.failures.get('GEN-04') ?? [];
+    // The target was fixed meanwhile: nothing crashes now. The replay sends the run's requests again, no others.
+    const { send: fixed, judged: replayed } = tallied(fakeSend(Number.POSITIVE_INFINITY));
+    expect(await shrinkFailure({ ...options(3), send: fixed }, failure as Failure)).toBe(failure);
+    const { send: first, judged: ran } = tallied(fakeSend(Number.POSITIVE_INFINITY));
+    await explore({ ...options(3), send: first });
+    expect(replayed.map((r) => r.shown)).toEqual(ran.slice(0, 30).map((r) => r.shown));
+    expect(await shrinkFailure({ ...options(3), plans: [plan('getMe')] }, failure as Failure)).toBe(failure);
+  });
+
+  it('shrinks a broken request, of the operation the failure names, to one with its own break', async () => {
+    // A target that crashes on every broken request: shrinking may end on another break than the first failure's.
+    const crashing: Send = async (p, request) => {
+      const answer = { record: {} as Answer['record'], status: 500, body: {}, json: true };
+      return 'breakage' in request
+        ? { answer, shown: request, missing: false }
+        : fakeSend(Number.POSITIVE_INFINITY)(p, request);
+    };
+    const both = { ...options(8), plans: [plan('getMe'), plan('createScenario')], send: crashing };
+    const exploration = await explore(both);
+    const broken = (exploration.failures.get('GEN-04') ?? []).find((f) => f.polarity === 'broken') as Failure;
+    const shrunk = await shrinkFailure(both, broken);
+    expect(shrunk).toMatchObject({ shrunk: true, operationId: 'createScenario' });
+    expect(shrunk.breakage).toEqual((shrunk.shown as { breakage?: unknown }).breakage);
   });
 });

@@ -220,6 +220,13 @@ describe('junitReport: what a failure carries', () => {
     );
   });
 
+  it('says what a check recorded without a reason came to, never an empty message', () => {
+    const xml = junitReport(run([check(MUST, 'FAIL'), check('AUTH-02', 'UNVERIFIED'), check('TOKEN-02', 'SKIP')]));
+    expect(xml).toContain('<failure message="failed" type="MUST">failed</failure>');
+    expect(xml).toContain('<error message="not verified"/>');
+    expect(xml).toContain('<skipped message="skipped"/>');
+  });
+
   it('keeps tab, newline, carriage return and characters past the surrogates as they are; escapes a lone surrogate', () => {
     const xml = junitReport(run([check(MUST, 'FAIL', 'a\tb\r\nc \udfff d \ud800 e \ufffd 😀')]));
     expect(xml).toContain('type="MUST">a\tb\r\nc \\uDFFF d \\uD800 e \ufffd 😀</failure>');

@@ -5,8 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RuleResult } from '../../conformance/engine/result.js';
+import { jsonReport } from '../../conformance/report/files.js';
 import { checksWithReplay, type ReplayInfo, replayCommand } from '../../conformance/report/replay-info.js';
-import { checkResult } from '../support/check-result.js';
+import { checkResult, runResultOf } from '../support/check-result.js';
 
 const settings = {
   seed: 1,
@@ -69,5 +70,24 @@ describe('the replay command', () => {
     ]);
     expect(checks.map((c) => 'replay' in c)).toEqual([false, true, false]);
     expect(checks[1]).toMatchObject({ rule: 'TOKEN-06', outcome: 'FAIL', reason: 'x' });
+  });
+
+  it('is written by the --json report on each failed check, beside the run settings a replay reuses', () => {
+    const result = runResultOf([checkResult('AUTH-01', 'PASS'), checkResult('AUTH-01', 'FAIL', 'got 200')]);
+    const report = JSON.parse(jsonReport(result, undefined, info('report.json', 'profile.json')));
+    expect(report.run).toEqual({ ...settings, target: 'profile.json' });
+    expect(report.rules).toHaveLength(1);
+    expect(report.rules[0]).toMatchObject({ id: 'AUTH-01', outcome: 'FAIL' });
+    expect(report.rules[0].checks).toEqual([
+      { ...checkResult('AUTH-01', 'PASS') },
+      {
+        ...checkResult('AUTH-01', 'FAIL', 'got 200'),
+        replay: 'task-conformance replay report.json --target profile.json --rule AUTH-01 --check 2',
+      },
+    ]);
+    // Without a report file to replay from there is nothing to record.
+    const plain = JSON.parse(jsonReport(result));
+    expect(plain.run).toBeUndefined();
+    expect(plain.rules[0].checks.map((c: { replay?: string }) => c.replay)).toEqual([undefined, undefined]);
   });
 });

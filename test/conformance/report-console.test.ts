@@ -337,6 +337,53 @@ describe('the console report of a run', () => {
     ]);
   });
 
+  it('has no "Passed in part" section when every rule that passed ran all its checks', () => {
+    const whole = judgeRules(RULES, [check('AUTH-01', 'PASS'), check('AUTH-01', 'PASS')], new Set(['AUTH-01']));
+    const lines = text({ ...result, rules: whole, problems: [], leftBehind: [] } as unknown as RunResult);
+    expect(
+      lines.slice(
+        0,
+        lines.findIndex((l) => l.startsWith('API coverage:')),
+      ),
+    ).toEqual([
+      '',
+      'Rules (http://t/api, run cf-run-7):',
+      `  AUTH-01  MUST    PASS  ${RULES.find((r) => r.id === 'AUTH-01')?.text}`,
+      '',
+    ]);
+  });
+
+  it('names, under each failure shown, the command that replays that check of the --json report', () => {
+    // docs/conformance.md, "Replaying a failure": `--check n` counts the checks of `--rule` from 1, in the report's
+    // order, so the failed check after a passed one is check 2; a check not verified did not fail, and replay refuses it.
+    const replay = {
+      file: 'report.json',
+      run: {
+        target: 'profile.json',
+        seed: 7,
+        maxExamples: 10,
+        readOnly: false,
+        register: true,
+        preflight: true,
+        timeoutMs: 10_000,
+        totalTimeoutMs: 600_000,
+      },
+    };
+    const lines = formatReport(result, verdictOf(result), replay);
+    const at = lines.indexOf('    ✗ AUTH-02 a check');
+    expect(lines.slice(at, at + 3)).toEqual([
+      '    ✗ AUTH-02 a check',
+      '      got 200',
+      '      replay: task-conformance replay report.json --target profile.json --rule AUTH-02 --check 2',
+    ]);
+    expect(lines.filter((l) => l.includes('replay:'))).toHaveLength(1);
+    const unverified = judgeRules(RULES, [check('AUTH-01', 'UNVERIFIED')], new Set(['AUTH-01']));
+    expect(failureDetails(unverified[0] as RuleResult, 3, 'cli', replay)).toEqual([
+      '    ! AUTH-01 a check',
+      '      failed',
+    ]);
+  });
+
   it('says a pass in part with the count and why for every kind of part: skipped, not applicable, judged in part', () => {
     const partly: CheckResult = {
       ...check('GEN-01', 'PASS'),

@@ -98,6 +98,17 @@ describe('what the clean-up left behind', () => {
     expect(lines.at(-1)).toBe("… and 5 more (all of them are in the report describeConformance's json option writes)");
   });
 
+  it('still names, whose and why, a leftover whose row showed neither key, id nor title: as an empty title', () => {
+    const unnamed: LeftBehind[] = [
+      { kind: 'token', actor: 'member', why: 'its row shows no key or id to delete it by' },
+      { kind: 'case', companyId: 1, boardId: 2, actor: 'member', why: 'its row shows no id' },
+    ];
+    expect(describeLeftBehind(unnamed)).toEqual([
+      'named API token "" of the member: its row shows no key or id to delete it by',
+      'case "" on board 2 of company 1: its row shows no id',
+    ]);
+  });
+
   it.each([
     [[], false, 'Clean-up: complete'],
     [leftBehind.slice(0, 3), true, 'Clean-up: complete (left only what the API has no delete for: 1 account, 2 tasks)'],
