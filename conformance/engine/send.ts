@@ -97,6 +97,9 @@ async function followed(
   const follows = request.redirect === 'follow' && READS.has(request.method) && request.body === null;
   let current = new Request(request, { signal, redirect: 'manual' });
   for (let hop = 0; ; hop++) {
+    // A stopped run sends nothing more: the network's fetch refuses an aborted signal, a handler in this process would
+    // take the request all the same.
+    signal.throwIfAborted();
     const here = new URL(current.url).origin;
     // Another origin the user allowed is a host of its own: the network reaches it, not an in-process handler.
     const answer = await until((here === origin ? fetch : globalThis.fetch)(current), signal);

@@ -226,7 +226,7 @@ describe('send: redirects of an in-process target (docs/conformance.md, "Redirec
     }
   });
 
-  it('ends the exchange when the run stops between two hops, even if the target ignores the signal', async () => {
+  it('ends the exchange when the run stops between two hops and sends no further hop, even to an in-process target', async () => {
     const stop = new AbortController();
     const urls: string[] = [];
     const fetch: FetchHandler = async (req) => {
@@ -238,6 +238,24 @@ describe('send: redirects of an in-process target (docs/conformance.md, "Redirec
     expect((await noAnswer(send(fetch, new Request(URL_OF), { ...OPTIONS, signal: stop.signal }))).kind).toBe(
       'stopped',
     );
+    // docs/conformance.md: a stopped run sends nothing more; the network's fetch refuses an aborted signal, a handler
+    // in this process would not.
+    expect(urls).toEqual([URL_OF]);
+  });
+
+  it('sends no further hop once the run stopped while the redirect was being read, to an in-process target too', async () => {
+    const stop = new AbortController();
+    const urls: string[] = [];
+    const fetch: FetchHandler = async (req) => {
+      urls.push(req.url);
+      // The run stops while the suite drops the redirect's body, after its answer came and before the next hop.
+      const body = new ReadableStream({ cancel: () => stop.abort() });
+      return new Response(body, { status: 308, headers: { location: '/api/member/me/' } });
+    };
+    expect((await noAnswer(send(fetch, new Request(URL_OF), { ...OPTIONS, signal: stop.signal }))).kind).toBe(
+      'stopped',
+    );
+    expect(urls).toEqual([URL_OF]);
   });
 });
 
