@@ -238,11 +238,6 @@ export function decodings(text: string): Decoding[] {
   return out;
 }
 
-/** Every decoded view of a text worth searching (`decodings`, each with its spans built). */
-export function decodedViews(text: string): View[] {
-  return decodings(text).map((d) => d.view());
-}
-
 /** Spans [start, end) found in a view, as spans of the original text. */
 export function spansInOriginal(view: View, spans: readonly number[]): number[] {
   const out: number[] = [];

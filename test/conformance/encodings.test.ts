@@ -116,6 +116,12 @@ describe('two encodings in turn', () => {
     for (const [decoded, text] of ends) expect(shown(`${decoded}undefined`, text)).toBe(text);
   });
 
+  it('decodes percent-encoding once: a text percent-encoded twice is shown as the server wrote it', () => {
+    // No server double-encodes by accident; `%2541` is the text `%41`, not `A` (nor is its form-decoding decoded again).
+    for (const said of ['p%2541c', 'p%2541+c', 'p+%2541c']) expect(shown('pAc', said)).toBe(said);
+    expect(shown('p Ac', 'p+%2541c')).toBe('p+%2541c');
+  });
+
   it('masks only the secret of a longer text decoded twice, and keeps what is around it', () => {
     const secret = 'pw<ö>';
     const said = JSON.stringify(`ok \\u003c ${'pw&lt;&ouml;&gt;'} more`);
