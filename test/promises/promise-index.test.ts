@@ -35,6 +35,10 @@ const CANNOT_BE_TESTED_HERE: Record<string, string> = {
   '--perf-basic-prof': "Node's option for profiling the bench (docs/benchmarks.md)",
   '--no-concurrent-recompilation':
     "V8's option, named in docs/benchmarks.md as one tried on the counts that did not help",
+  '--no-memory-reducer': "V8's option, named in docs/benchmarks.md as one tried on the counts, not committed",
+  '--no-flush-bytecode': "V8's option, named in docs/benchmarks.md as one tried on the counts that did not help",
+  '--retain-maps-for-n-gc': "V8's option, named in docs/benchmarks.md in why feedback maps are lost after an idle",
+  '--trace-gc': "V8's option, named in docs/benchmarks.md as how the memory-reducing collection was seen",
   '--tool': "valgrind's option the bench's instructions part runs the servers with (docs/benchmarks.md)",
   '--instr-atstart': "callgrind's option the bench's instructions part runs the servers with (docs/benchmarks.md)",
   '--inclusive': "callgrind_annotate's option for reading the bench's dumps (docs/benchmarks.md)",
