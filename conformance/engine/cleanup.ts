@@ -165,7 +165,12 @@ type CleanupRequests = ReturnType<typeof createCleanupRequests>;
 /** Whether a row carries the run marker in any of its strings (a title, metadata as an object or as text). */
 const marked = (row: unknown, marker: string): boolean => stringsIn(row).some((s) => s.value.includes(marker));
 
-/** Every row of the list that carries the marker, walked as the checks walk a list (scenarios asked for by `q`). */
+/**
+ * Every row of the list that carries the marker, walked as the checks walk a list (scenarios asked for by `q`). A list
+ * read past its first page is walked again until two walks in a row hold the same marked rows (LIST_WALKS at most): a
+ * row of an earlier page deleted by another writer between two page reads hides a row from one walk (offset paging),
+ * and the clean-up would neither remove it nor name it as left behind.
+ */
 async function search(requests: CleanupRequests, s: Search, marker: string): Promise<Searched> {
   const path = LISTS[s.kind];
   const where = `GET ${path}${s.kind === 'token' ? '' : ` of board ${s.boardId}`} as the ${s.actor}`;
@@ -173,9 +178,22 @@ async function search(requests: CleanupRequests, s: Search, marker: string): Pro
     const authorization = await requests.authorization(s.actor);
     const board = s.kind === 'token' ? {} : { company_id: s.companyId, board_id: s.boardId };
     const q = s.kind === 'scenario' ? { q: marker } : {};
+    let before: string | undefined;
+    const settled = (rows: Record<string, unknown>[]): boolean => {
+      const now = JSON.stringify(
+        rows
+          .filter((row) => marked(row, marker))
+          .map((row) => JSON.stringify(row))
+          .sort(),
+      );
+      const same = now === before;
+      before = now;
+      return same;
+    };
     const walk = await walkList(
       (page, limit) => requests.ask('GET', path, { ...board, ...q, page, limit }, authorization),
       s.kind as Kind,
+      settled,
     );
     if (!walk.ok) return { ok: false, why: `${where}: ${walk.page.error ?? walk.why}` };
     return { ok: true, rows: walk.rows.filter((row) => marked(row, marker)) };
