@@ -262,6 +262,14 @@ describe('the console report of a run', () => {
     coverage: coverageOf(loadContract(), []),
   } as unknown as RunResult;
   const text = (r: RunResult) => formatReport(r);
+  /** The report's lines before its API coverage: the rules and what follows them. */
+  const beforeCoverage = (r: RunResult) => {
+    const lines = text(r);
+    return lines.slice(
+      0,
+      lines.findIndex((l) => l.startsWith('API coverage:')),
+    );
+  };
 
   it('lists every rule, what blocked each rule not verified, the failures, problems and leftovers, in that order', () => {
     const [auth01, auth02, token02] = ['AUTH-01', 'AUTH-02', 'TOKEN-02'].map((id) => RULES.find((r) => r.id === id));
@@ -320,13 +328,7 @@ describe('the console report of a run', () => {
       problems: [],
       leftBehind: [],
     } as unknown as RunResult;
-    const lines = text(clean);
-    expect(
-      lines.slice(
-        0,
-        lines.findIndex((l) => l.startsWith('API coverage:')),
-      ),
-    ).toEqual([
+    expect(beforeCoverage(clean)).toEqual([
       '',
       'Rules (http://t/api, run cf-run-7):',
       `  AUTH-01  MUST    PASS  ${RULES.find((r) => r.id === 'AUTH-01')?.text} (1 of 2 checks skipped: read-only mode)`,
@@ -339,13 +341,7 @@ describe('the console report of a run', () => {
 
   it('has no "Passed in part" section when every rule that passed ran all its checks', () => {
     const whole = judgeRules(RULES, [check('AUTH-01', 'PASS'), check('AUTH-01', 'PASS')], new Set(['AUTH-01']));
-    const lines = text({ ...result, rules: whole, problems: [], leftBehind: [] } as unknown as RunResult);
-    expect(
-      lines.slice(
-        0,
-        lines.findIndex((l) => l.startsWith('API coverage:')),
-      ),
-    ).toEqual([
+    expect(beforeCoverage({ ...result, rules: whole, problems: [], leftBehind: [] } as unknown as RunResult)).toEqual([
       '',
       'Rules (http://t/api, run cf-run-7):',
       `  AUTH-01  MUST    PASS  ${RULES.find((r) => r.id === 'AUTH-01')?.text}`,
