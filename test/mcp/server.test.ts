@@ -17,7 +17,7 @@ import { type SandboxServer, startSandboxServer } from '../../mocks/sandbox/host
 import { DEMO } from '../../mocks/sandbox/worlds/seed.js';
 import { deletionIgnored } from '../conformance/faults/tokens.js';
 import { eventually, HANG_MS, RUN_BOUNDS } from '../support/waiting.js';
-import { sandboxErrors, textOf, toolCalls } from './tool-calls.js';
+import { expectSandboxWording, sandboxErrors, textOf, toolCalls } from './tool-calls.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = 'dist/mcp/bin.js';
@@ -109,28 +109,7 @@ describe('task-kit-mcp over stdio', { timeout: 4 * HANG_MS }, () => {
   });
 
   it('check_request: the same field messages as the sandbox answers in its 400', async () => {
-    const login = { username: '', password: 'x' };
-    const checked = await ok<{ valid: boolean; errors: unknown[] }>('check_request', {
-      operationId: 'login',
-      body: login,
-    });
-    expect(checked.valid).toBe(false);
-    expect(checked.errors).toEqual(
-      await sandboxErrors('/member/login/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(login),
-      }),
-    );
-    const query = { company_id: '1', board_id: 'x', limit: '1000' };
-    const listed = await ok<{ valid: boolean; errors: unknown[] }>('check_request', {
-      operationId: 'listScenarios',
-      query,
-    });
-    expect(listed.errors).toEqual(
-      await sandboxErrors(`/features/qa/scenarios/list/?${new URLSearchParams(query)}`, { method: 'GET' }, true),
-    );
-    expect(listed.errors.length).toBeGreaterThan(1);
+    await expectSandboxWording(ok);
     expect(
       await ok('check_request', {
         operationId: 'login',

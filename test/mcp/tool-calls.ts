@@ -50,3 +50,29 @@ export async function sandboxErrors(path: string, init: RequestInit, auth = fals
   expect(answer.status).toBe(400);
   return (await answer.json()).errors;
 }
+
+/**
+ * check_request through a door (`ok` of toolCalls): a login body with bad fields and a list query with bad values get
+ * the very field errors the sandbox answers in its 400 (mcp/README.md, "Tools").
+ */
+export async function expectSandboxWording(ok: ReturnType<typeof toolCalls>['ok']): Promise<void> {
+  const login = { username: '', password: 'x' };
+  const checked = await ok<{ valid: boolean; errors: unknown[] }>('check_request', {
+    operationId: 'login',
+    body: login,
+  });
+  expect(checked.valid).toBe(false);
+  expect(checked.errors).toEqual(
+    await sandboxErrors('/member/login/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(login),
+    }),
+  );
+  const query = { company_id: '1', board_id: 'x', limit: '1000' };
+  const listed = await ok<{ errors: unknown[] }>('check_request', { operationId: 'listScenarios', query });
+  expect(listed.errors).toEqual(
+    await sandboxErrors(`/features/qa/scenarios/list/?${new URLSearchParams(query)}`, { method: 'GET' }, true),
+  );
+  expect(listed.errors.length).toBeGreaterThan(1);
+}

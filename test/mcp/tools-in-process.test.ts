@@ -12,7 +12,7 @@ import { contractOf } from '../../contract/document.js';
 import { nodeAt } from '../../contract/pointer.js';
 import { openapiDocument } from '../../generated/openapi-document.js';
 import { createKitMcpServer } from '../../mcp/server.js';
-import { sandboxErrors, textOf, toolCalls } from './tool-calls.js';
+import { expectSandboxWording, sandboxErrors, textOf, toolCalls } from './tool-calls.js';
 
 let kit: ReturnType<typeof createKitMcpServer>;
 let client: Client;
@@ -35,24 +35,7 @@ const { ok, refused } = toolCalls(call);
 
 describe('check_request: the field messages of the sandbox 400', () => {
   it('a body with bad fields, a query with bad values, each as the sandbox words them', async () => {
-    const login = { username: '', password: 'x' };
-    const checked = await ok<{ valid: boolean; errors: unknown[] }>('check_request', {
-      operationId: 'login',
-      body: login,
-    });
-    expect(checked.valid).toBe(false);
-    expect(checked.errors).toEqual(
-      await sandboxErrors('/member/login/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(login),
-      }),
-    );
-    const query = { company_id: '1', board_id: 'x', limit: '1000' };
-    const listed = await ok<{ errors: unknown[] }>('check_request', { operationId: 'listScenarios', query });
-    expect(listed.errors).toEqual(
-      await sandboxErrors(`/features/qa/scenarios/list/?${new URLSearchParams(query)}`, { method: 'GET' }, true),
-    );
+    await expectSandboxWording(ok);
     // A required parameter left out is named, as the sandbox names it.
     const missing = await ok<{ errors: unknown[] }>('check_request', {
       operationId: 'listScenarios',
