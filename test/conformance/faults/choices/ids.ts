@@ -208,8 +208,12 @@ const QA_OBJECT: Record<string, 'scenario' | 'case'> = {
 };
 /** How the titles of the other client's scenarios and cases begin: not the run's objects, and no clean-up's business. */
 export const ANOTHER_CLIENT = "Another client's";
-/** The first id the server hands out to a created scenario or case: far above every preset world's own. */
-const REUSED_FROM = 900_000;
+/**
+ * The first id each way of reusing hands out to a created scenario or case: far above every preset world's own, and
+ * apart from the other's. Layered (as allChoices layers them), the inner one's other client makes objects the outer one
+ * never sees, whose ids pass through it unchanged: drawn from one range, they would meet the outer one's under one id.
+ */
+const REUSED_FROM = { lowest: 900_000, last: 5_900_000 } as const;
 
 /**
  * Ids reused after a delete, as SQLite's rowids are (source §2 says only that ids are "numeric"): a new scenario or case
@@ -231,7 +235,7 @@ function reusingIds(inner: FetchHandler, reuse: 'lowest' | 'last'): FetchHandler
   const outward = { scenario: new Map<number, number>(), case: new Map<number, number>() };
   const inward = { scenario: new Map<number, number>(), case: new Map<number, number>() };
   const freed = { scenario: [] as number[], case: [] as number[] };
-  let next = REUSED_FROM;
+  let next = REUSED_FROM[reuse];
   /** The outward parent of each created scenario, and the outward scenario of each created case. */
   const parentOf = new Map<number, number>();
   const scenarioOf = new Map<number, number>();
@@ -273,11 +277,10 @@ function reusingIds(inner: FetchHandler, reuse: 'lowest' | 'last'): FetchHandler
     inward[kind].set(id, object.id as number);
     outward[kind].set(object.id as number, id);
     const parent = kind === 'scenario' ? sent.parent_id : (sent.scenario ?? sent.scenario_id);
-    if (Number.isSafeInteger(parent)) (kind === 'scenario' ? parentOf : scenarioOf).set(id, parent as number);
-    else {
-      parentOf.delete(id);
-      scenarioOf.delete(id);
-    }
+    // A scenario id and a case id may be equal (each kind reuses from its own pool): only this kind's link changes.
+    const links = kind === 'scenario' ? parentOf : scenarioOf;
+    if (Number.isSafeInteger(parent)) links.set(id, parent as number);
+    else links.delete(id);
   };
   const handle = async (req: Request): Promise<Response> => {
     const { operationId, body } = await parse(req);
