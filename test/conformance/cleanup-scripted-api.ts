@@ -38,6 +38,8 @@ interface World {
   showsAll?: boolean;
   /** Called on each token list read, by the account reading it, once the answer's rows are taken. */
   onTokenList?: (actor: Actor) => void;
+  /** Another writer, called just after each read of the task list's first page: it may add or delete tasks. */
+  afterTaskPage1?: (w: World) => void;
   /** Never answers (`after-login`: answers logins only). */
   silent?: true | 'after-login';
   /** Every request, as `METHOD path key=value… as actor`. */
@@ -113,7 +115,9 @@ function api(w: World) {
         const rows = w.tasks
           .filter((t) => t.board === Number(q.board_id))
           .map(({ id, title }) => ({ [idName]: id, title }));
-        return ok({ tasks: paged(rows) });
+        const answer = ok({ tasks: paged(rows) });
+        if (page === 1) w.afterTaskPage1?.(w);
+        return answer;
       }
     }
     if (request.method === 'DELETE') {

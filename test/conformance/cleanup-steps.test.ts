@@ -389,6 +389,43 @@ describe('cleanUp', () => {
     ]);
   });
 
+  describe('a list past its first page is walked until two walks in a row hold the same marked rows', () => {
+    // 100 rows fill page 1 (the first page size asked for); the run's task is the first row of page 2.
+    const others = () =>
+      Array.from({ length: 100 }, (_, n) => ({ id: 1_000 + n, title: `a task of the user ${n}`, board: 7 }));
+    const mine = { id: 30, title: MARKER, board: 7 };
+    const searched = async (w: ReturnType<typeof world>) => {
+      const result = await run(w, { places: [{ kind: 'task', actor: 'member', board }] });
+      const reads = w.calls.filter((c) => c.startsWith('GET /task/list/'));
+      // The task list is asked for the board's rows alone: only the scenario list is asked for the marker (q).
+      expect(new Set(reads)).toEqual(new Set(['GET /task/list/ board_id=7 as member']));
+      return { named: result.leftBehind.map((left) => ('id' in left ? left.id : undefined)), reads: reads.length };
+    };
+
+    it('names a marked row that a walk torn by another writer hid: walked again until two walks agree', async () => {
+      let torn = false;
+      // Another writer deletes a row of page 1 just after it is first read: the run's task moves onto page 1.
+      const tearOnce = (w: ReturnType<typeof world>) => {
+        if (!torn) w.tasks.splice(0, 1);
+        torn = true;
+      };
+      const w = world({ afterTaskPage1: tearOnce, tasks: [...others(), mine] });
+      // The torn walk (2 pages), the walk that found the task, and the walk that agreed with it.
+      expect(await searched(w)).toEqual({ named: [30], reads: 6 });
+    });
+
+    it('stops at the second walk when the marked rows agree, whatever other writers add', async () => {
+      let added = 0;
+      const busy = (w: ReturnType<typeof world>) => {
+        w.tasks.push({ id: 5_000 + added, title: `a task added by the user ${added++}`, board: 7 });
+      };
+      expect(await searched(world({ afterTaskPage1: busy, tasks: [...others(), mine] }))).toEqual({
+        named: [30],
+        reads: 4,
+      });
+    });
+  });
+
   it("asks a board's scenario list for the run's marker: found past the pages an unfiltered walk reads", async () => {
     const others = Array.from({ length: 5_100 }, (_, n) => ({
       id: 1_000 + n,

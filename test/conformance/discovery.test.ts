@@ -193,6 +193,70 @@ describe('walkList', () => {
     });
   });
 
+  /** A list answering each page from `pages` (rows as given, `data.results`), past them an empty page; with its asks. */
+  function paged(pages: unknown[][]) {
+    const asked: (number | undefined)[][] = [];
+    const get = async (page: number, limit: number | undefined): Promise<Page> => {
+      asked.push([page, limit]);
+      return { status: 200, body: ok({ results: pages[page - 1] ?? [] }) };
+    };
+    return { asked, get };
+  }
+  const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+
+  it('steps the page size down only for a 4xx naming limit: a 500 naming it, or a success, is the answer', async () => {
+    const limitNamed = { status: 'error', errors: [{ field: 'limit', message: 'too large' }] };
+    const failed = await walkList(async () => ({ status: 500, body: limitNamed }), 'scenario');
+    expect(failed).toMatchObject({ ok: false, why: 'page 1 answered 500', pages: [{ status: 500 }] });
+    // A success that happens to name limit somewhere (a row's field) is read, at the first page size.
+    const asked: (number | undefined)[] = [];
+    const read = await walkList(async (page, limit) => {
+      asked.push(limit);
+      return { status: 200, body: ok({ results: page === 1 ? [{ id: 1, limit: 5 }] : [] }) };
+    }, 'scenario');
+    expect(read.ok && read.rows).toEqual([{ id: 1, limit: 5 }]);
+    expect(asked).toEqual([100, 100]);
+  });
+
+  it('reads at most 50 pages of a list that never ends', async () => {
+    let next = 0;
+    const asked: number[] = [];
+    const walk = await walkList(async (page, limit) => {
+      asked.push(page);
+      return { status: 200, body: ok({ results: ids(next++ * 1000, limit ?? 10) }) };
+    }, 'scenario');
+    expect(asked).toHaveLength(50);
+    expect(asked.at(-1)).toBe(50);
+    expect(walk.ok && walk.rows).toHaveLength(5000);
+  });
+
+  it('keeps only object rows, and stops at a page that repeats rows already read (a server that ignores page)', async () => {
+    const first = [...ids(1, 3), 7, 'x', null];
+    const { asked, get } = paged([first, first, first]);
+    const walk = await walkList(get, 'scenario');
+    expect(walk.ok && walk.rows).toEqual(ids(1, 3));
+    expect(asked.map(([page]) => page)).toEqual([1, 2]);
+  });
+
+  it('stops after a page shorter than the longest so far only when it is also shorter than the limit', async () => {
+    // The server's own page size (every limit refused): pages of 10, 10, then 3 end the walk there.
+    const own = list(23, 5);
+    const walk = await walkList(own.get, 'scenario');
+    expect(walk.ok && walk.rows).toHaveLength(23);
+    expect(own.asked.filter(([, limit]) => limit === undefined).map(([page]) => page)).toEqual([1, 2, 3]);
+    // A server that answers more rows than the limit asked for: 150, then 100 (the limit, not short of it), then 40.
+    const over = paged([ids(1, 150), ids(151, 100), ids(251, 40)]);
+    const all = await walkList(over.get, 'scenario');
+    expect(all.ok && all.rows).toHaveLength(290);
+    expect(over.asked.map(([page]) => page)).toEqual([1, 2, 3]);
+  });
+
+  it('reads every later page under the name the first page kept its rows under', async () => {
+    const pages = [{ items: ids(1, 2) }, { items: ids(3, 1), owners: ids(90, 1) }, { items: [] }];
+    const walk = await walkList(async (page) => ({ status: 200, body: ok(pages[page - 1] ?? {}) }), 'scenario');
+    expect(walk.ok && walk.rows.map((r) => r.id)).toEqual([1, 2, 3]);
+  });
+
   it('says which page could not be read', async () => {
     const walk = await walkList(async () => ({ status: 500, body: { status: 'error' } }), 'scenario');
     expect(walk).toMatchObject({ ok: false, why: 'page 1 answered 500' });
