@@ -16,7 +16,10 @@ const nullableString = (value: string | null): string => (value === null ? 'null
 const jsonNumber = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
 const nullableNumber = (value: number | null): string => (value === null ? 'null' : jsonNumber(value));
 
-/** JSON.stringify(caseReportView(report)): the same members in the same order. */
+/**
+ * JSON.stringify(caseReportView(report)): the same members in the same order. The status is one of the contract's
+ * words (pending, done, bug), which need no escaping.
+ */
 export function caseReportJson(report: CaseReport): string {
-  return `{"id":${jsonNumber(report.id)},"session_id":${jsonNumber(report.sessionId)},"case_id":${jsonNumber(report.caseId)},"status":${jsonString(report.status)},"actual_result":${nullableString(report.actual_result)},"severity":${nullableString(report.severity)},"priority":${nullableString(report.priority)},"task_id":${nullableNumber(report.task_id)}}`;
+  return `{"id":${jsonNumber(report.id)},"session_id":${jsonNumber(report.sessionId)},"case_id":${jsonNumber(report.caseId)},"status":"${report.status}","actual_result":${nullableString(report.actual_result)},"severity":${nullableString(report.severity)},"priority":${nullableString(report.priority)},"task_id":${nullableNumber(report.task_id)}}`;
 }
