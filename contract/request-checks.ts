@@ -125,9 +125,24 @@ function coercionOf(schema: Record<string, unknown>): Coercion {
   return type === 'boolean' ? 'boolean' : 'none';
 }
 
+const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
+
+/** Whether `raw` is a decimal number as a query writes one: /^-?\d+(\.\d+)?$/, read without a regular expression. */
+export function isDecimal(raw: string): boolean {
+  let i = raw.charCodeAt(0) === 0x2d ? 1 : 0;
+  const whole = i;
+  while (i < raw.length && isDigit(raw.charCodeAt(i))) i++;
+  if (i === whole) return false;
+  if (i === raw.length) return true;
+  if (raw.charCodeAt(i) !== 0x2e) return false;
+  const fraction = ++i;
+  while (i < raw.length && isDigit(raw.charCodeAt(i))) i++;
+  return i > fraction && i === raw.length;
+}
+
 /** Coerces one raw query value to the type its schema declares, so ajv can judge it. */
 function coerce(raw: string, coercion: Coercion): unknown {
-  if (coercion === 'number') return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  if (coercion === 'number') return isDecimal(raw) ? Number(raw) : raw;
   if (coercion === 'boolean') return raw === 'true' ? true : raw === 'false' ? false : raw;
   return raw;
 }

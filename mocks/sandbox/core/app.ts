@@ -36,7 +36,7 @@ import {
 } from './controls.js';
 import { preflightHeaders } from './cors.js';
 import { queryParams } from './query.js';
-import { errorAnswer, json, type MaybePromise, type Reply } from './reply.js';
+import { errorAnswer, json, jsonText, type MaybePromise, type Reply } from './reply.js';
 import type { SandboxRequest } from './request.js';
 import { type AnswerHandler, fetchHandlerOf } from './response.js';
 import { createRouter, type Route } from './router.js';
@@ -61,10 +61,17 @@ export type Soon<T> = MaybePromise<T>;
 export const requestClients = new WeakMap<object, string>();
 const clientOf = (request: SandboxRequest): string => request.client ?? requestClients.get(request) ?? 'local';
 
-/** What a handler returns (handlers/types.ts `ok`, `created`): its status and payload, made a Reply by `handle`. */
-type Outcome = { status: number; body: unknown };
+/**
+ * What a handler returns (handlers/types.ts `ok`, `created`, `okWithJson`): its status and payload, and the payload's
+ * JSON text when the handler wrote it; made a Reply by `handle`.
+ */
+type Outcome = { status: number; body: unknown; text?: string };
+const replyOf = (outcome: Outcome, origin: string | null): Reply =>
+  outcome.text === undefined
+    ? json(outcome.status, outcome.body, origin)
+    : jsonText(outcome.status, outcome.text, origin);
 // The end of an async handler for a request without Origin, made once: such a request adds no closure of its own.
-const sameOriginReply = (outcome: Outcome): Reply => json(outcome.status, outcome.body, null);
+const sameOriginReply = (outcome: Outcome): Reply => replyOf(outcome, null);
 
 export interface SandboxOptions {
   /** `demo` (default): the documented seed; `empty`: no accounts, companies or data; `large`: demo + thousands. */
@@ -388,9 +395,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const outcome = handler(ctx as unknown as Context<OperationId>);
     // Handlers never answer on /_sandbox/ (controls answer there), so CORS follows `Origin` alone.
     if (outcome instanceof Promise) {
-      return origin === null ? outcome.then(sameOriginReply) : outcome.then((o) => json(o.status, o.body, origin));
+      return origin === null ? outcome.then(sameOriginReply) : outcome.then((o) => replyOf(o, origin));
     }
-    return json(outcome.status, outcome.body, origin);
+    return replyOf(outcome, origin);
   }
 
   /**

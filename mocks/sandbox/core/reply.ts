@@ -34,11 +34,16 @@ function deepFreeze<T extends object>(value: T): T {
  * requests, so CORS headers (cors.ts) go only there: `origin` is the page's, or null for none.
  */
 export function json(status: number, payload: unknown, origin: string | null, extra?: Record<string, string>): Reply {
+  return jsonText(status, serialized.get(payload as object) ?? JSON.stringify(payload), origin, extra);
+}
+
+/** A JSON answer whose text is made already (`json` of the payload it is the text of). */
+export function jsonText(status: number, text: string, origin: string | null, extra?: Record<string, string>): Reply {
   const headers: Record<string, string> = extra
     ? { 'content-type': JSON_TYPE, ...extra }
     : { 'content-type': JSON_TYPE };
   if (origin !== null) allowCrossOrigin(headers, origin);
-  return { status, headers, body: serialized.get(payload as object) ?? JSON.stringify(payload) };
+  return { status, headers, body: text };
 }
 
 /** The error payload of `error` as a Reply. */

@@ -30,7 +30,9 @@ export type Payer = number | undefined;
 /** What one record takes: limits.ts approxBytes plus its map entry. */
 export const recordBytes = (record: object): number => 32 + approxBytes(record);
 
-const isOwnField = (value: object, key: string): boolean => Object.prototype.propertyIsEnumerable.call(value, key);
+// A record is a plain object: every own field of it is enumerable, so owning the field is enough (Object.hasOwn is a
+// fast builtin where propertyIsEnumerable goes through the runtime, on every field of every write).
+const isOwnField = (value: object, key: string): boolean => Object.hasOwn(value, key);
 
 /**
  * What writing `changes` into the plain object `record` adds to its size (negative when it frees): what each defined
@@ -40,7 +42,8 @@ export function changeBytes(record: object, changes: object): number {
   const old = record as Record<string, unknown>;
   const changed = changes as Record<string, unknown>;
   let sum = 0;
-  for (const key of Object.keys(changed)) {
+  // for…in, not Object.keys: the same own keys of a plain object, and V8 reads `changed[key]` by the enum cache.
+  for (const key in changed) {
     const value = changed[key];
     if (value === undefined) continue;
     if (isOwnField(old, key)) sum += approxBytes(value) - approxBytes(old[key]);
@@ -56,14 +59,17 @@ export function changeBytes(record: object, changes: object): number {
 export const recordBytesWith = (record: object, changes: object): number =>
   32 + approxFieldsBytes(record) + changeBytes(record, changes);
 
-/** `changes` without the fields given as undefined; the same object when none is (the common write). */
-function definedOf<T extends object>(changes: Partial<T>): Partial<T> {
-  for (const key of Object.keys(changes)) {
-    if (changes[key as keyof T] === undefined) {
-      return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<T>;
-    }
+/**
+ * Writes the fields of `changes` that are not undefined into `record` (Object.assign of the defined ones), in one pass
+ * and without a filtered copy.
+ */
+function assignDefined(record: object, changes: object): void {
+  const target = record as Record<string, unknown>;
+  const changed = changes as Record<string, unknown>;
+  for (const key in changed) {
+    const value = changed[key];
+    if (value !== undefined) target[key] = value;
   }
-  return changes;
 }
 
 /** A change of a stored record planned with others: its fields given as in ByteAccounting.update. */
@@ -163,10 +169,18 @@ export abstract class ByteAccounting {
   private checkRoom(owner: number | undefined, writes: Array<{ bytes: number; prev: Charge | undefined }>): void {
     let own = 0;
     let pool = 0;
-    const world = this.inWorldPool(owner);
+    // Which pool the writer draws on, looked up only when a write is not a rewrite of the writer's own record.
+    let world: boolean | undefined;
     for (const { bytes, prev } of writes) {
-      // What the writer already holds of a record it rewrites is its own to reuse; another's is credited to them.
-      own += bytes - (prev && prev.owner === owner ? prev.bytes : 0);
+      // What the writer already holds of a record it rewrites is its own to reuse, in its own pool (the common write).
+      if (prev !== undefined && prev.owner === owner) {
+        own += bytes - prev.bytes;
+        pool += bytes - prev.bytes;
+        continue;
+      }
+      // Another's record is credited to them, and to the writer's pool only when it was in the same pool.
+      own += bytes;
+      world ??= this.inWorldPool(owner);
       pool += bytes - (prev && this.inWorldPool(prev.owner) === world ? prev.bytes : 0);
     }
     if (owner !== undefined && own > 0) {
@@ -174,7 +188,9 @@ export abstract class ByteAccounting {
       if (this.bytesOf(owner) + this.heldBy(owner) + own > share) throw accountFull(share);
     }
     // Registered accounts reserved their share when they registered: only the world's pool can be full.
-    if (world && pool > 0 && this.usedWorld + pool > this.limits.worldBytes) throw worldFull(this.limits.worldBytes);
+    if (pool > 0 && (world ?? this.inWorldPool(owner)) && this.usedWorld + pool > this.limits.worldBytes) {
+      throw worldFull(this.limits.worldBytes);
+    }
   }
 
   private charge(record: object, bytes: number, owner: number | undefined): void {
@@ -189,6 +205,14 @@ export abstract class ByteAccounting {
 
   /** A stored record's charge, changed in place: the same sums as uncharge then charge, without rekeying the WeakMap. */
   private recharge(charge: Charge, bytes: number, owner: number | undefined): void {
+    if (charge.owner === owner) {
+      // The same owner: the sums move by the difference alone (none when the size is the same). A stored record takes
+      // at least 32 bytes, so the owner's sum stays above 0 and keeps its entry, as discount then count would leave it.
+      const delta = bytes - charge.bytes;
+      charge.bytes = bytes;
+      if (delta !== 0) this.count(delta, owner);
+      return;
+    }
     this.discount(charge);
     charge.bytes = bytes;
     charge.owner = owner;
@@ -257,21 +281,21 @@ export abstract class ByteAccounting {
    * then each made in order as by update(), each record measured once.
    */
   updateAll(updates: PlannedUpdate[], payer: Payer): void {
-    const planned: Array<{ record: object; defined: object; prev: Charge; bytes: number }> = [];
+    const planned: Array<{ record: object; changes: object; prev: Charge; bytes: number }> = [];
     for (const { record, changes } of updates) {
       const prev = this.charges.get(record);
       if (!prev) throw new Error('Store.update: the record is not stored');
-      const defined = definedOf(changes);
       // A stored record's charge is its size as last written (every change to one goes through put, update or
-      // settle: usage() equals measure()), so only the changes are measured, not the whole record again.
-      planned.push({ record, defined, prev, bytes: prev.bytes + changeBytes(record, defined) });
+      // settle: usage() equals measure()), so only the changes are measured, not the whole record again (a change
+      // given as undefined measures nothing, and is not written below).
+      planned.push({ record, changes, prev, bytes: prev.bytes + changeBytes(record, changes) });
     }
     if (payer !== undefined && planned.length > 1) this.checkRoom(payer, planned);
     for (const write of planned) {
-      const { record, defined, prev, bytes } = write;
+      const { record, changes, prev, bytes } = write;
       const owner = payer ?? prev.owner;
       if (payer !== undefined) this.checkRoom(owner, [write]);
-      Object.assign(record, defined);
+      assignDefined(record, changes);
       if (prev.owner !== owner) this.ownerChangeCount += 1;
       this.recharge(prev, bytes, owner);
     }

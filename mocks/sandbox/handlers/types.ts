@@ -44,6 +44,17 @@ export function ok(data?: unknown) {
   return { status: 200, body: data === undefined ? { status: 'success' } : { status: 'success', data } };
 }
 
+/**
+ * ok(data), with its answer's text made from `dataJson`, the text JSON.stringify gives for `data` (view-json.ts): the
+ * answer is not serialised again. `body` stays the answer as a value, for whoever reads it so.
+ */
+export function okWithJson<D>(
+  data: D,
+  dataJson: string,
+): { status: 200; body: { status: 'success'; data: D }; text: string } {
+  return { status: 200, body: { status: 'success', data }, text: `{"status":"success","data":${dataJson}}` };
+}
+
 /** 201 with the success envelope, for a creation. */
 export const created = <D>(data: D): { status: 201; body: { status: 'success'; data: D } } => ({
   status: 201,

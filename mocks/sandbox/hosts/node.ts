@@ -269,16 +269,22 @@ function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
   }
 }
 
-type BodyResult = { ok: true; body: Buffer } | { ok: false };
-
-/** Reads the body up to MAX_BODY_BYTES; past that, answers 413 at once and stops reading. */
-function readBody(req: IncomingMessage, res: ServerResponse): Promise<BodyResult> {
+/**
+ * Reads the body up to MAX_BODY_BYTES, then answers it with `answer` in the same turn as its last chunk (no promise
+ * of the body to wait on); past the bound, answers 413 at once and stops reading. The promise settles when the request
+ * is answered (or refused, or its stream fails), and rejects with what `answer` threw.
+ */
+function readBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: (body: Buffer) => void | Promise<void>,
+): Promise<void> {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
     refuseTooLarge(req, res);
-    return Promise.resolve({ ok: false });
+    return Promise.resolve();
   }
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
@@ -288,7 +294,7 @@ function readBody(req: IncomingMessage, res: ServerResponse): Promise<BodyResult
       if (size > MAX_BODY_BYTES) {
         done = true;
         refuseTooLarge(req, res);
-        resolve({ ok: false });
+        resolve();
         return;
       }
       chunks.push(chunk);
@@ -296,12 +302,18 @@ function readBody(req: IncomingMessage, res: ServerResponse): Promise<BodyResult
     req.on('end', () => {
       if (done) return;
       done = true;
-      resolve({ ok: true, body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks) });
+      try {
+        const answered = answer(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+        if (answered instanceof Promise) answered.then(resolve, reject);
+        else resolve();
+      } catch (error) {
+        reject(error);
+      }
     });
     req.on('error', () => {
       if (done) return;
       done = true;
-      resolve({ ok: false });
+      resolve();
     });
   });
 }
@@ -517,12 +529,11 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     }
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody) return answerRequest(req, res, connection, absolute, headers, undefined);
-    return readBody(req, res).then((read) => {
-      if (!read.ok) return;
-      // fetch refuses a body on GET and HEAD; the sandbox reads none there either.
-      const body = method !== 'GET' && method !== 'HEAD' ? read.body : undefined;
-      return answerRequest(req, res, connection, absolute, headers, body);
-    });
+    // fetch refuses a body on GET and HEAD; the sandbox reads none there either.
+    const bodyless = method === 'GET' || method === 'HEAD';
+    return readBody(req, res, (body) =>
+      answerRequest(req, res, connection, absolute, headers, bodyless ? undefined : body),
+    );
   }
 
   /** Answers a request whose body (if any) is read: the core's Answer at once when it can, else through fetch. */
