@@ -85,6 +85,10 @@ function pairs(headers: Headers): [string, string][] {
   return out;
 }
 
+/** An init that only says how to send a request (its signal, its redirect mode), not what: the request stays as given. */
+const routingOnly = (init: RequestInit | undefined): boolean =>
+  init === undefined || Object.keys(init).every((key) => key === 'signal' || key === 'redirect');
+
 function cut(text: string): string {
   return text.length > BODY_LIMIT ? `${cutAtCodePoint(text, BODY_LIMIT)}… (${text.length} characters)` : text;
 }
@@ -125,12 +129,22 @@ export function createRecorder(options: RecorderOptions): Recorder {
     }),
     fetch: (actor) => async (input, init) => {
       const { file, check, label } = options.sender();
-      const request = new Request(input, init);
-      const url = new URL(request.url);
+      const given = input instanceof Request && routingOnly(init) ? input : new Request(input, init);
+      const url = new URL(given.url);
       const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
-      const op = operations.get(`${request.method.toLowerCase()} ${path}`);
+      const op = operations.get(`${given.method.toLowerCase()} ${path}`);
       if (op && options.missing?.has(op.operationId)) throw new NotApplicable(op.operationId);
-      const requestText = request.body ? await request.clone().text() : undefined;
+      // The body read once, as fetch would (it spends the caller's request), and the request sent made from its parts:
+      // a clone tees the body and a Request made from another pipes it through a new web stream, each several times
+      // the cost of the whole request in Node 20. The caller's signal is send's to replace with its own bounds.
+      const bytes = given.body === null ? undefined : await given.arrayBuffer();
+      const requestText = bytes === undefined ? undefined : new TextDecoder().decode(bytes);
+      const request = new Request(url, {
+        method: given.method,
+        headers: given.headers,
+        redirect: init?.redirect ?? given.redirect,
+        ...(bytes === undefined ? {} : { body: bytes }),
+      });
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {
         if (name === 'authorization' || name === 'content-type' || name === 'accept') headers[name] = value;
