@@ -95,6 +95,29 @@ function cut(text: string): string {
 
 export function createRecorder(options: RecorderOptions): Recorder {
   const { timeoutMs, redactor, signal } = options;
+
+  /**
+   * Sets a field of a record to its masked text: on its first read once what the redactor masks can only grow (most
+   * records are never read: a report shows the exchange a failing check blames), at once before.
+   */
+  const masked = (record: ExchangeRecord, field: 'url' | 'requestBody' | 'responseBody', mask: () => string): void => {
+    if (!redactor.onlyGrows()) {
+      record[field] = mask();
+      return;
+    }
+    let value: string | undefined;
+    Object.defineProperty(record, field, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        value ??= mask();
+        return value;
+      },
+      set: (given: string) => {
+        value = given;
+      },
+    });
+  };
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
   const operations = new Map(options.contract.operations.map((o) => [`${o.method} ${o.path}`, o]));
   const answers: Answer[] = [];
@@ -157,11 +180,14 @@ export function createRecorder(options: RecorderOptions): Recorder {
         ...(op ? { operationId: op.operationId } : {}),
         method: request.method,
         path,
-        url: redactor.text(url.href),
+        // Masked below (their places kept, for the order of a report's fields).
+        url: '',
         requestHeaders: redactor.headers(headers),
-        ...(requestText ? { requestBody: cut(redactBody(redactor, requestText)) } : {}),
+        ...(requestText ? { requestBody: '' } : {}),
         ms: 0,
       };
+      masked(record, 'url', () => redactor.text(url.href));
+      if (requestText) masked(record, 'requestBody', () => cut(redactBody(redactor, requestText)));
       const started = performance.now();
       const wire: Wire | undefined = options.keepWire
         ? {
@@ -224,7 +250,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (location) record.responseHeaders.location = redactor.text(location);
       const date = response.headers.get('date');
       if (date) record.responseHeaders.date = date;
-      if (text !== '') record.responseBody = cut(redactBody(redactor, text));
+      if (text !== '') masked(record, 'responseBody', () => cut(redactBody(redactor, text)));
       const found = op ? ledgerOf(op, url, response.status, body, requestText, actor, options.board) : undefined;
       // Kept as the target answered: the clean-up deletes by it; the result masks it should it be a secret.
       if (found) ledger.push(found);
