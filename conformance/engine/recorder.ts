@@ -85,12 +85,39 @@ function pairs(headers: Headers): [string, string][] {
   return out;
 }
 
+/** An init that only says how to send a request (its signal, its redirect mode), not what: the request stays as given. */
+const routingOnly = (init: RequestInit | undefined): boolean =>
+  init === undefined || Object.keys(init).every((key) => key === 'signal' || key === 'redirect');
+
 function cut(text: string): string {
   return text.length > BODY_LIMIT ? `${cutAtCodePoint(text, BODY_LIMIT)}… (${text.length} characters)` : text;
 }
 
 export function createRecorder(options: RecorderOptions): Recorder {
   const { timeoutMs, redactor, signal } = options;
+
+  /**
+   * Sets a field of a record to its masked text: on its first read once what the redactor masks can only grow (most
+   * records are never read: a report shows the exchange a failing check blames), at once before.
+   */
+  const masked = (record: ExchangeRecord, field: 'url' | 'requestBody' | 'responseBody', mask: () => string): void => {
+    if (!redactor.onlyGrows()) {
+      record[field] = mask();
+      return;
+    }
+    let value: string | undefined;
+    Object.defineProperty(record, field, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        value ??= mask();
+        return value;
+      },
+      set: (given: string) => {
+        value = given;
+      },
+    });
+  };
   const basePath = new URL(options.baseUrl).pathname.replace(/\/+$/, '');
   const operations = new Map(options.contract.operations.map((o) => [`${o.method} ${o.path}`, o]));
   const answers: Answer[] = [];
@@ -125,12 +152,22 @@ export function createRecorder(options: RecorderOptions): Recorder {
     }),
     fetch: (actor) => async (input, init) => {
       const { file, check, label } = options.sender();
-      const request = new Request(input, init);
-      const url = new URL(request.url);
+      const given = input instanceof Request && routingOnly(init) ? input : new Request(input, init);
+      const url = new URL(given.url);
       const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
-      const op = operations.get(`${request.method.toLowerCase()} ${path}`);
+      const op = operations.get(`${given.method.toLowerCase()} ${path}`);
       if (op && options.missing?.has(op.operationId)) throw new NotApplicable(op.operationId);
-      const requestText = request.body ? await request.clone().text() : undefined;
+      // The body read once, as fetch would (it spends the caller's request), and the request sent made from its parts:
+      // a clone tees the body and a Request made from another pipes it through a new web stream, each several times
+      // the cost of the whole request in Node 20. The caller's signal is send's to replace with its own bounds.
+      const bytes = given.body === null ? undefined : await given.arrayBuffer();
+      const requestText = bytes === undefined ? undefined : new TextDecoder().decode(bytes);
+      const request = new Request(url, {
+        method: given.method,
+        headers: given.headers,
+        redirect: init?.redirect ?? given.redirect,
+        ...(bytes === undefined ? {} : { body: bytes }),
+      });
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {
         if (name === 'authorization' || name === 'content-type' || name === 'accept') headers[name] = value;
@@ -143,11 +180,14 @@ export function createRecorder(options: RecorderOptions): Recorder {
         ...(op ? { operationId: op.operationId } : {}),
         method: request.method,
         path,
-        url: redactor.text(url.href),
+        // Masked below (their places kept, for the order of a report's fields).
+        url: '',
         requestHeaders: redactor.headers(headers),
-        ...(requestText ? { requestBody: cut(redactBody(redactor, requestText)) } : {}),
+        ...(requestText ? { requestBody: '' } : {}),
         ms: 0,
       };
+      masked(record, 'url', () => redactor.text(url.href));
+      if (requestText) masked(record, 'requestBody', () => cut(redactBody(redactor, requestText)));
       const started = performance.now();
       const wire: Wire | undefined = options.keepWire
         ? {
@@ -210,7 +250,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (location) record.responseHeaders.location = redactor.text(location);
       const date = response.headers.get('date');
       if (date) record.responseHeaders.date = date;
-      if (text !== '') record.responseBody = cut(redactBody(redactor, text));
+      if (text !== '') masked(record, 'responseBody', () => cut(redactBody(redactor, text)));
       const found = op ? ledgerOf(op, url, response.status, body, requestText, actor, options.board) : undefined;
       // Kept as the target answered: the clean-up deletes by it; the result masks it should it be a secret.
       if (found) ledger.push(found);

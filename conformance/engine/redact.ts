@@ -52,6 +52,12 @@ export interface Redactor {
    * every member under a name where one known credential was listed (a key that authenticates: every listed key).
    */
   learnAnswer(body: unknown, tokens: boolean): void;
+  /**
+   * Whether what `text` masks can only grow from now on: false while the strings of a token-creation answer are masked
+   * as candidates, which stop being masked once a secret's place is known. Until then a text is masked at once;
+   * afterwards it may be masked when it is read, with what the run knows by then.
+   */
+  onlyGrows(): boolean;
 }
 
 /**
@@ -234,7 +240,17 @@ export function createRedactor(initial: readonly string[] = []): Redactor {
     return out;
   };
 
-  return { add, knows: (value) => known.has(value), text, json, headers, learnSession, learnTokenAnswer, learnAnswer };
+  return {
+    add,
+    knows: (value) => known.has(value),
+    text,
+    json,
+    headers,
+    learnSession,
+    learnTokenAnswer,
+    learnAnswer,
+    onlyGrows: () => secretPlaces.size > 0 || candidates.size === 0,
+  };
 }
 
 /** Masks the credentials in a JSON text (re-serialized); a text that is not JSON gets the plain-text treatment. */

@@ -63,6 +63,39 @@ describe('the redactor', () => {
   });
 });
 
+describe('an exchange recorded before a check found where creation answers hold the secret', () => {
+  // docs/conformance.md: until a run has found a token's secret, every string of a creation answer that could be a
+  // credential is masked. An exchange recorded then keeps those masks in the report read after the find.
+  it('keeps every string of the creation answer that could be the secret masked', async () => {
+    const redactor = createRedactor();
+    const answer = { handle: 'h-4f9a21c7e3', value: 'v-77d0c2b9e1' };
+    const recorder = createRecorder({
+      baseUrl: 'http://target.test/api',
+      contract: sharedValidators().contract,
+      timeoutMs: 5_000,
+      redactor,
+      // The creation answer, and a token list echoing both strings of it.
+      fetch: async (request) =>
+        Response.json({ status: 'success', data: request.method === 'POST' ? { token: answer } : [answer] }),
+      signal: new AbortController().signal,
+      sender: () => ({ file: 'x' }),
+      board: { companyId: 1, boardId: 1 },
+    });
+    const send = recorder.fetch('member');
+    await send('http://target.test/api/member/bearer-tokens/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'mine', is_active: true }),
+    });
+    await send('http://target.test/api/member/bearer-tokens/');
+    // A check found the secret by sending it: from now on only the strings at its place are secrets.
+    redactor.add(answer.value);
+    const shown = recorder.answers.map((a) => JSON.stringify(a.record)).join('\n');
+    expect(shown).not.toContain(answer.value);
+    expect(shown).not.toContain(answer.handle);
+  });
+});
+
 describe('a hostile target', () => {
   // A generous bound for the test, not a timed assertion: masking that is not linear in the text takes minutes here.
   it('costs the redactor one pass per answer: 5,000 secret candidates sharing a prefix, answers of 900,000 characters', async () => {

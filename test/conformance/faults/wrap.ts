@@ -5,6 +5,7 @@ import { contractOf } from '../../../contract/document.js';
 import type { FetchHandler } from '../../../contract/http.js';
 import { isObject } from '../../../contract/json.js';
 import { openapiDocument } from '../../../generated/openapi-document.js';
+import { textOf } from '../../../mocks/sandbox/core/response.js';
 import { API_PREFIX } from '../../../mocks/sandbox/core/router.js';
 import { DEMO } from '../../../mocks/sandbox/worlds/seed.js';
 
@@ -36,6 +37,21 @@ const operations = contractOf(openapiDocument).operations;
  * been sent to the inner handler its body is gone: parse before sending when the body matters.
  */
 export async function parse(req: Request): Promise<Parsed> {
+  // A request passed on unchanged through many wrappers (a server making every choice at once) is read once: each
+  // clone tees its body, several times the cost of the request. Each caller gets a copy it may change.
+  if (req.body === null || req.bodyUsed) return parsedNow(req);
+  let parsed = parsedRequests.get(req);
+  if (!parsed) {
+    parsed = parsedNow(req);
+    parsedRequests.set(req, parsed);
+  }
+  const { path, query, operationId, body } = await parsed;
+  return { path, query: new URLSearchParams(query), operationId, body: structuredClone(body) };
+}
+
+const parsedRequests = new WeakMap<Request, Promise<Parsed>>();
+
+async function parsedNow(req: Request): Promise<Parsed> {
   const url = new URL(req.url);
   const path = url.pathname.startsWith(`${API_PREFIX}/`) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
   const method = req.method.toLowerCase();
@@ -65,7 +81,8 @@ export function withUrl(req: Request, url: string | URL, headers: HeadersInit = 
 export function withQuery(req: Request, change: (q: URLSearchParams) => void): Request {
   const url = new URL(req.url);
   change(url.searchParams);
-  return withUrl(req, url);
+  // A request without body is sent as it is where its query stays the same: it can be sent again all the same.
+  return req.body === null && url.href === req.url ? req : withUrl(req, url);
 }
 
 export function withBody(req: Request, body: unknown): Request {
@@ -78,18 +95,46 @@ export function withAuthorization(req: Request, value: string): Request {
   return withUrl(req, req.url, headers);
 }
 
-/** The parsed JSON body of an answer, or undefined; read from a clone, so `res` can still be returned. */
-export async function jsonOf(res: Response): Promise<unknown> {
+/**
+ * The text of each answer built here from a text, while the answer lives: a wrapper reads it from here, where a clone
+ * would tee the body (several times the cost of the answer), and a server making every choice at once reads each
+ * answer in every one of its wrappers.
+ */
+const texts = new WeakMap<Response, string>();
+
+/** A Response of `text` whose text `jsonOf` reads without cloning it. */
+export function textResponse(text: string, init: ResponseInit): Response {
+  const res = new Response(text, init);
+  texts.set(res, text);
+  return res;
+}
+
+/** The text of an answer, or undefined when it cannot be read; read from a clone, so `res` can still be returned. */
+export async function textIn(res: Response): Promise<string | undefined> {
   try {
-    const text = res.body === null ? '' : await res.clone().text();
+    const known = res.bodyUsed ? undefined : (texts.get(res) ?? textOf(res));
+    return res.body === null ? '' : (known ?? (await res.clone().text()));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A text parsed as JSON, or undefined (none, or not JSON). */
+export function parsedJson(text: string | undefined): unknown {
+  try {
     return text ? JSON.parse(text) : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The parsed JSON body of an answer, or undefined; read from a clone, so `res` can still be returned. */
+export async function jsonOf(res: Response): Promise<unknown> {
+  return parsedJson(await textIn(res));
+}
+
 export function reply(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
+  return textResponse(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });
@@ -104,7 +149,7 @@ export function withStatus(res: Response, status: number): Response {
 export async function rewrite(res: Response, change: (body: Record<string, unknown>) => unknown): Promise<Response> {
   const body = await jsonOf(res);
   if (!isObject(body)) return res;
-  return new Response(JSON.stringify(change(body)), { status: res.status, headers: res.headers });
+  return textResponse(JSON.stringify(change(body)), { status: res.status, headers: res.headers });
 }
 
 /** `data` of a success answer, or undefined. */

@@ -2,7 +2,7 @@
 // page by page, and where the contract puts objects and rows (docs/conformance.md, "What the suite does not assume").
 import type { FetchHandler } from '../../../../contract/http.js';
 import { isObject } from '../../../../contract/json.js';
-import { apiRequest, jsonOf, reply } from '../wrap.js';
+import { apiRequest, jsonOf, parsedJson, reply, textIn, textResponse } from '../wrap.js';
 
 export type Json = Record<string, unknown>;
 
@@ -22,18 +22,22 @@ export function objectsIn(value: unknown, visit: (o: Json) => void): void {
 
 /** Rewrites the JSON body of an answer in place with `change`; other answers pass as they are. */
 export async function changed(res: Response, change: (body: Json) => void): Promise<Response> {
-  const body = await jsonOf(res);
+  const text = await textIn(res);
+  const body = parsedJson(text);
   if (!isObject(body)) return res;
   change(body);
+  const out = JSON.stringify(body);
+  // Most answers pass through most wrappers unchanged: the same text is the same answer, and costs no new one.
+  if (out === text) return res;
   const headers = new Headers(res.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify(body), { status: res.status, headers });
+  return textResponse(out, { status: res.status, headers });
 }
 
 /** The same answer with another status, its body kept. */
 export async function restatus(res: Response, status: number): Promise<Response> {
   const headers = new Headers(res.headers);
-  return new Response(await res.text(), { status, headers });
+  return textResponse(await res.text(), { status, headers });
 }
 
 export const conflict = (field: string, message: string): Response =>

@@ -64,9 +64,21 @@ const shifted = (id: WorkspaceId): WorkspaceId => (typeof id === 'number' ? id +
  * the same company and boards by those ids.
  */
 function workspaceIdsAs(form: Record<'company' | 'board', (n: number) => string>): Choice {
+  // Each value searched once: nearly every request names the same company and board.
+  const found = { company: new Map<string, string>(), board: new Map<string, string>() };
   const back = (kind: 'company' | 'board', value: string): string => {
-    for (let n = 1; n <= 10_000; n++) if (form[kind](n) === value) return String(n);
-    return value;
+    let id = found[kind].get(value);
+    if (id === undefined) {
+      id = value;
+      for (let n = 1; n <= 10_000; n++) {
+        if (form[kind](n) === value) {
+          id = String(n);
+          break;
+        }
+      }
+      found[kind].set(value, id);
+    }
+    return id;
   };
   const MEMBERS = { company_id: 'company', board_id: 'board' } as const;
   const written = (kind: 'company' | 'board', v: unknown) => (Number.isSafeInteger(v) ? form[kind](v as number) : v);
@@ -159,7 +171,8 @@ export const largeIds: Choice = {
         url.searchParams.set(k, String(Number(v) - ID_OFFSET));
     }
     const { body } = await parse(req);
-    let forwarded = new Request(url, req);
+    // Passed on as it is where nothing changes: a Request made from another pipes its body through a new stream.
+    let forwarded = url.href === req.url ? req : new Request(url, req);
     if (isObject(body) || Array.isArray(body)) {
       const copy = structuredClone(body);
       objectsIn(copy, (o) => {
@@ -289,7 +302,8 @@ function reusingIds(inner: FetchHandler, reuse: 'lowest' | 'last'): FetchHandler
       const kind = QA_MEMBER[k];
       if (kind && /^\d+$/.test(v)) url.searchParams.set(k, String(toInner(kind, Number(v))));
     }
-    let forwarded = new Request(url, req);
+    // Passed on as it is where nothing changes: a Request made from another pipes its body through a new stream.
+    let forwarded = url.href === req.url ? req : new Request(url, req);
     if (isObject(body)) {
       const copy = structuredClone(body);
       translate(copy, undefined, toInner);
