@@ -15,6 +15,8 @@ import { NoAnswerError, send } from './send.js';
 
 /** Bodies longer than this are cut in records: enough to read a failure, small enough for a report. */
 const BODY_LIMIT = 2000;
+/** The longest text a record masks only when first read (`masked`): longer ones are masked and cut at once. */
+const LAZY_LIMIT = 16 * 1024;
 /** After this many timeouts in a row in one check file the target counts as hung, and the file's later requests fail at once. */
 const HUNG_AFTER = 3;
 
@@ -98,10 +100,17 @@ export function createRecorder(options: RecorderOptions): Recorder {
 
   /**
    * Sets a field of a record to its masked text: on its first read once what the redactor masks can only grow (most
-   * records are never read: a report shows the exchange a failing check blames), at once before.
+   * records are never read: a report shows the exchange a failing check blames), at once before. A text longer than
+   * LAZY_LIMIT is masked (and cut) at once all the same: waiting would keep the whole of it, up to the answer cap, for
+   * every exchange of the run, where the record keeps BODY_LIMIT characters.
    */
-  const masked = (record: ExchangeRecord, field: 'url' | 'requestBody' | 'responseBody', mask: () => string): void => {
-    if (!redactor.onlyGrows()) {
+  const masked = (
+    record: ExchangeRecord,
+    field: 'url' | 'requestBody' | 'responseBody',
+    raw: string,
+    mask: () => string,
+  ): void => {
+    if (!redactor.onlyGrows() || raw.length > LAZY_LIMIT) {
       record[field] = mask();
       return;
     }
@@ -186,8 +195,8 @@ export function createRecorder(options: RecorderOptions): Recorder {
         ...(requestText ? { requestBody: '' } : {}),
         ms: 0,
       };
-      masked(record, 'url', () => redactor.text(url.href));
-      if (requestText) masked(record, 'requestBody', () => cut(redactBody(redactor, requestText)));
+      masked(record, 'url', url.href, () => redactor.text(url.href));
+      if (requestText) masked(record, 'requestBody', requestText, () => cut(redactBody(redactor, requestText)));
       const started = performance.now();
       const wire: Wire | undefined = options.keepWire
         ? {
@@ -250,7 +259,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (location) record.responseHeaders.location = redactor.text(location);
       const date = response.headers.get('date');
       if (date) record.responseHeaders.date = date;
-      if (text !== '') masked(record, 'responseBody', () => cut(redactBody(redactor, text)));
+      if (text !== '') masked(record, 'responseBody', text, () => cut(redactBody(redactor, text)));
       const found = op ? ledgerOf(op, url, response.status, body, requestText, actor, options.board) : undefined;
       // Kept as the target answered: the clean-up deletes by it; the result masks it should it be a secret.
       if (found) ledger.push(found);
