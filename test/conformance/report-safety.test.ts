@@ -7,7 +7,7 @@ import { noServerError } from '../../conformance/checks/exchange-rules.js';
 import { coverageOf } from '../../conformance/engine/coverage.js';
 import { judgeExchanges } from '../../conformance/engine/exchange-rule-judge.js';
 import { createRecorder } from '../../conformance/engine/recorder.js';
-import { createRedactor } from '../../conformance/engine/redact.js';
+import { createRedactor, type Redactor } from '../../conformance/engine/redact.js';
 import { judgeRules, type RunResult } from '../../conformance/engine/result.js';
 import { loadProfile } from '../../conformance/profile.js';
 import { formatReport } from '../../conformance/report/console.js';
@@ -63,24 +63,30 @@ describe('the redactor', () => {
   });
 });
 
+/** A recorder of requests to http://target.test/api answered by `fetch`, masking with `redactor`. */
+const recorderOf = (redactor: Redactor, fetch: (request: Request) => Promise<Response>, keepWire = false) =>
+  createRecorder({
+    baseUrl: 'http://target.test/api',
+    contract: sharedValidators().contract,
+    timeoutMs: 5_000,
+    redactor,
+    fetch,
+    signal: new AbortController().signal,
+    sender: () => ({ file: 'x' }),
+    board: { companyId: 1, boardId: 1 },
+    keepWire,
+  });
+
 describe('an exchange recorded before a check found where creation answers hold the secret', () => {
   // docs/conformance.md: until a run has found a token's secret, every string of a creation answer that could be a
   // credential is masked. An exchange recorded then keeps those masks in the report read after the find.
   it('keeps every string of the creation answer that could be the secret masked', async () => {
     const redactor = createRedactor();
     const answer = { handle: 'h-4f9a21c7e3', value: 'v-77d0c2b9e1' };
-    const recorder = createRecorder({
-      baseUrl: 'http://target.test/api',
-      contract: sharedValidators().contract,
-      timeoutMs: 5_000,
-      redactor,
-      // The creation answer, and a token list echoing both strings of it.
-      fetch: async (request) =>
-        Response.json({ status: 'success', data: request.method === 'POST' ? { token: answer } : [answer] }),
-      signal: new AbortController().signal,
-      sender: () => ({ file: 'x' }),
-      board: { companyId: 1, boardId: 1 },
-    });
+    // The creation answer, and a token list echoing both strings of it.
+    const recorder = recorderOf(redactor, async (request) =>
+      Response.json({ status: 'success', data: request.method === 'POST' ? { token: answer } : [answer] }),
+    );
     const send = recorder.fetch('member');
     await send('http://target.test/api/member/bearer-tokens/', {
       method: 'POST',
@@ -103,20 +109,14 @@ describe('a hostile target', () => {
     const strings = Array.from({ length: 5_000 }, (_, i) => `${prefix}${i.toString(36)}`);
     const huge = `${strings.join(' ')} ${'eyJ'.repeat(50_000)}.abcdef.ghi `.repeat(20).slice(0, 900_000);
     const redactor = createRedactor();
-    const recorder = createRecorder({
-      baseUrl: 'http://target.test/api',
-      contract: sharedValidators().contract,
-      timeoutMs: 5_000,
+    const recorder = recorderOf(
       redactor,
-      fetch: async (request) =>
+      async (request) =>
         new URL(request.url).pathname === '/api/member/bearer-tokens/'
           ? Response.json({ status: 'success', data: { token: { key: 'k1', secrets: strings } } })
           : new Response(huge, { headers: { 'content-type': 'text/plain' } }),
-      signal: new AbortController().signal,
-      sender: () => ({ file: 'x' }),
-      board: { companyId: 1, boardId: 1 },
-      keepWire: true,
-    });
+      true,
+    );
     const send = recorder.fetch('member');
     await send('http://target.test/api/member/bearer-tokens/', {
       method: 'POST',
