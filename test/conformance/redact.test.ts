@@ -267,6 +267,25 @@ describe('redaction', () => {
     expect(r.text('tmk_late_1')).toBe(MASK);
   });
 
+  it('says what it masks can only grow, except while a token answer’s strings are masked as candidates', () => {
+    // Redactor.onlyGrows: false while candidates are masked (they stop being masked once a secret's place is known),
+    // when the recorder masks an exchange at once; true otherwise, when it may wait until the record is read.
+    const r = createRedactor(['demo-password']);
+    expect(r.onlyGrows()).toBe(true);
+    r.add('tmk_known_1');
+    // An answer with no string that could be a credential (short, a timestamp) makes no candidate.
+    r.learnTokenAnswer({ data: { key: 'k1', created_at: '2026-12-08T00:00:00Z' } });
+    expect(r.onlyGrows()).toBe(true);
+    r.learnTokenAnswer({ data: { key: 'key-0001', plain: 'tmk_plain_1' } });
+    expect(r.onlyGrows()).toBe(false);
+    r.add('tmk_other_1');
+    expect(r.onlyGrows()).toBe(false);
+    r.add('tmk_plain_1');
+    expect(r.onlyGrows()).toBe(true);
+    r.learnTokenAnswer({ data: { key: 'key-0002', plain: 'tmk_plain_2' } });
+    expect(r.onlyGrows()).toBe(true);
+  });
+
   describe('learnAnswer: the credentials any answer reveals (docs/conformance.md, "Secrets")', () => {
     it('learns access_token and refresh_token members of any answer, in lists too, whatever the answer is about', () => {
       const r = createRedactor();

@@ -53,6 +53,40 @@ describe('send: what comes back', () => {
     expect(await response.text()).toBe('{"status":"success"}');
   });
 
+  it('gives a response whose clones hold the same answer, each read on its own, and refuses to clone a spent one', async () => {
+    // The client under every check clones each answer it reads (client/transport.ts); a Response whose body was read
+    // cannot be cloned (the Fetch standard's clone throws a TypeError).
+    const fetch: FetchHandler = async () =>
+      new Response('{"status":"success"}', { status: 202, statusText: 'Accepted', headers: { 'x-kept': 'yes' } });
+    const { response } = await send(fetch, new Request(URL_OF), OPTIONS);
+    const clones = [response.clone(), response.clone().clone()];
+    for (const clone of clones) {
+      expect([clone.status, clone.statusText, clone.headers.get('x-kept')]).toEqual([202, 'Accepted', 'yes']);
+      expect(await clone.text()).toBe('{"status":"success"}');
+      expect(() => clone.clone()).toThrow(TypeError);
+    }
+    expect(await response.text()).toBe('{"status":"success"}');
+    expect(() => response.clone()).toThrow(TypeError);
+  });
+
+  it('sends the request as the check built it: its method, headers and body', async () => {
+    const seen: [string, string | null, string][] = [];
+    const fetch: FetchHandler = async (req) => {
+      seen.push([req.method, req.headers.get('x-check'), await req.text()]);
+      return new Response('{}');
+    };
+    const sent = (method: string, body?: string) =>
+      send(fetch, new Request(URL_OF, { method, headers: { 'x-check': method }, ...(body ? { body } : {}) }), OPTIONS);
+    await sent('POST', '{"title":"a"}');
+    await sent('PATCH', 'é');
+    await sent('GET');
+    expect(seen).toEqual([
+      ['POST', 'POST', '{"title":"a"}'],
+      ['PATCH', 'PATCH', 'é'],
+      ['GET', 'GET', ''],
+    ]);
+  });
+
   it('gives an answer of no body (204) as no body and an empty text', async () => {
     const fetch: FetchHandler = async () => new Response(null, { status: 204 });
     const { response, text } = await send(fetch, new Request(URL_OF, { method: 'DELETE' }), OPTIONS);
