@@ -33,6 +33,7 @@ const CANNOT_BE_TESTED_HERE: Record<string, string> = {
   '--name-only': "git diff's option (docs/testing.md, the files a change touched)",
   '--localstorage-file': "Node's option, named in a warning MSW causes on Node 26 (docs/testing.md)",
   '--perf-basic-prof': "Node's option for profiling the bench (docs/benchmarks.md)",
+  '--cpu-prof': "Node's option, named in docs/testing.md as how a whole run's CPU was profiled",
   '--no-concurrent-recompilation':
     "V8's option, named in docs/benchmarks.md as one tried on the counts that did not help",
   '--no-memory-reducer': "V8's option, named in docs/benchmarks.md as one tried on the counts, not committed",
