@@ -15,26 +15,12 @@ export type MaybePromise<T> = T | Promise<T>;
 // Only what every answer needs: each extra header costs the HTTP adapter measurable time per request.
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Payloads serialised once, when made (answers that stay the same while what they show does): their text as is. */
-const serialized = new WeakMap<object, string>();
-
-/** `payload`, frozen, with its JSON text made now: json() writes that text for it, every time it is answered. */
-export function serializedOnce<T extends object>(payload: T): Readonly<T> {
-  serialized.set(deepFreeze(payload), JSON.stringify(payload));
-  return payload;
-}
-
-function deepFreeze<T extends object>(value: T): T {
-  for (const child of Object.values(value)) if (child !== null && typeof child === 'object') deepFreeze(child);
-  return Object.freeze(value);
-}
-
 /**
  * A JSON answer. Frontends on another origin (a dev server) call the sandbox directly; browsers send `Origin` on such
  * requests, so CORS headers (cors.ts) go only there: `origin` is the page's, or null for none.
  */
 export function json(status: number, payload: unknown, origin: string | null, extra?: Record<string, string>): Reply {
-  return jsonText(status, serialized.get(payload as object) ?? JSON.stringify(payload), origin, extra);
+  return jsonText(status, JSON.stringify(payload), origin, extra);
 }
 
 /** A JSON answer whose text is made already (`json` of the payload it is the text of). */

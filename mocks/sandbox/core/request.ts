@@ -9,6 +9,11 @@ export interface SandboxRequest {
   readonly method: string;
   /** Absolute URL. */
   readonly url: string;
+  /**
+   * The path and query as the client sent them, when the host knows the URL parser keeps them as they are (the node
+   * host's plain targets): the core reads them from here, without splitting the absolute URL.
+   */
+  readonly target?: string;
   /** Asked by lower-case names only: a host may look a name up as given (node has lower-cased them all). */
   readonly headers: { get(name: string): string | null; has(name: string): boolean };
   text(): Promise<string>;

@@ -28,6 +28,22 @@ export function memberView(account: Account): Schemas['Member'] {
   };
 }
 
+/**
+ * Whether `view` (a memberView made earlier) still shows `account` as it is: each field memberView reads, compared in
+ * place, without making a new view. Kept beside memberView: a field added there is added here.
+ */
+export function memberViewShows(view: Schemas['Member'], account: Account): boolean {
+  return (
+    view.id === account.id &&
+    view.username === account.username &&
+    view.email === account.email &&
+    view.first_name === account.first_name &&
+    view.last_name === account.last_name &&
+    view.description === account.description &&
+    view.two_factor_enabled === (account.totpSecret !== undefined)
+  );
+}
+
 /** A token without its secret: the secret appears once, in the creation response. */
 export function tokenView(token: ApiTokenRecord): Schemas['ApiToken'] {
   return {

@@ -20,7 +20,7 @@ import {
   type SandboxRequest,
   textOf,
 } from '../core/app.js';
-import { type ControlGuard, controlRefusal, isControlUrl } from '../core/controls.js';
+import { CONTROL_PREFIX, type ControlGuard, controlRefusal, isControlUrl } from '../core/controls.js';
 import { type CorsPolicy, originRefusal } from '../core/cors.js';
 import { API_PREFIX } from '../core/router.js';
 import { internalError, malformedRequest, noSuchPath, type SandboxError, tooLarge } from '../domain/errors.js';
@@ -237,11 +237,17 @@ class NodeHeaders {
 class NodeRequest implements SandboxRequest {
   constructor(
     readonly method: string,
-    readonly url: string,
+    /** The plain request target (path and query): the core reads it in place of the absolute URL. */
+    readonly target: string,
+    private readonly origin: string,
     readonly headers: NodeHeaders,
     private readonly body: Buffer | undefined,
     readonly client: string,
   ) {}
+  /** Made only when asked for: the common request never needs it. */
+  get url(): string {
+    return `${this.origin}${this.target}`;
+  }
   text(): Promise<string> {
     return Promise.resolve(this.textNow());
   }
@@ -514,41 +520,44 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     if ((method === 'GET' || method === 'HEAD') && (url === '/docs' || url.startsWith('/docs/'))) {
       return serveDocs(options.docsDir, url.split('?')[0] as string, req.headers['accept-encoding'], res);
     }
-    // One absolute URL for the guard and the core: building it twice costs a string each time.
-    const absolute = `${origin}${url}`;
+    const plain = PLAIN_TARGET.test(url);
     const headers = new NodeHeaders(req.headers);
     // /_sandbox/ has its guard; for the API, a page of an origin nobody allowed gets nothing: no credential check, no
-    // body read.
-    const control = isControlUrl(absolute);
+    // body read. A plain target's path is the URL's path as it is: it names the controls when it begins with their
+    // prefix, and the absolute URL is made only for another target or for the guard.
+    const control = plain ? url.startsWith(CONTROL_PREFIX) : isControlUrl(`${origin}${url}`);
     const refused = control
-      ? guard && controlRefusal(absolute, headers, guard)
+      ? guard && controlRefusal(`${origin}${url}`, headers, guard)
       : req.headers.origin !== undefined && originRefusal(req.headers.origin, req.headers.host ?? null, cors);
     if (refused) {
       if (!control) refusedOrigins.add(req);
       return sendError(res, refused);
     }
     const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-    if (!hasBody) return answerRequest(req, res, connection, absolute, headers, undefined);
+    if (!hasBody) return answerRequest(req, res, connection, plain, headers, undefined);
     // fetch refuses a body on GET and HEAD; the sandbox reads none there either.
     const bodyless = method === 'GET' || method === 'HEAD';
     return readBody(req, res, (body) =>
-      answerRequest(req, res, connection, absolute, headers, bodyless ? undefined : body),
+      answerRequest(req, res, connection, plain, headers, bodyless ? undefined : body),
     );
   }
 
-  /** Answers a request whose body (if any) is read: the core's Answer at once when it can, else through fetch. */
+  /**
+   * Answers a request whose body (if any) is read: the core's Answer at once when it can (a `plain` target), else
+   * through fetch.
+   */
   function answerRequest(
     req: IncomingMessage,
     res: ServerResponse,
     connection: Connection,
-    absolute: string,
+    plain: boolean,
     headers: NodeHeaders,
     body: Buffer | undefined,
   ): void | Promise<void> {
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
-    if (answer !== undefined && PLAIN_TARGET.test(url) && !FETCH_FORBIDDEN_METHODS.has(method)) {
-      const answered = answer(new NodeRequest(method, absolute, headers, body, connection.group.key));
+    if (answer !== undefined && plain && !FETCH_FORBIDDEN_METHODS.has(method)) {
+      const answered = answer(new NodeRequest(method, url, origin, headers, body, connection.group.key));
       // The common request is answered at once, without a turn of the event loop before its bytes go out.
       if (answered instanceof Promise) return answered.then((later) => reply(res, later, connection));
       return reply(res, answered, connection);
