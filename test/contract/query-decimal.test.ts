@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { isDecimal } from '../../contract/request-checks.js';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-const piece = fc.constantFrom('0', '7', '42', '-', '.', '+', 'e', ' ', 'a', '٣', '１', '\n', '');
+const piece = fc.constantFrom('0', '7', '42', '9', '-', '.', '+', 'e', ' ', 'a', '٣', '１', '\n', '');
 const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
 
 describe('isDecimal', () => {
@@ -22,6 +22,10 @@ describe('isDecimal', () => {
   test.each([
     ['1', true],
     ['-12.50', true],
+    // Every digit, the first and the last of them included.
+    ['0123456789.9876543210', true],
+    ['9', true],
+    ['-0.9', true],
     ['', false],
     ['-', false],
     ['1.', false],

@@ -285,4 +285,31 @@ describe('exact accounting', () => {
     expect(state()).toEqual(was);
     expect(store.usage()).toEqual(store.measure());
   });
+
+  test("with the world's budget reached, an update that does not grow its record is made, and one that grows past what it freed is the 429", async () => {
+    const { sandbox, actors } = await world();
+    const { store } = sandbox;
+    const writer = actors[0] as Actor;
+    expect(await run(sandbox, writer, { kind: 'token', actor: 0, metadata: 200 })).toBe(201);
+    const token = [...store.tokens.values()].filter((t) => t.accountId === writer.id).at(-1);
+    if (!token) throw new Error('the token just made is not stored');
+    const patch = async (size: number) => {
+      const res = await sandbox.fetch(
+        new Request(`${BASE}/member/bearer-tokens/detail/?key=${token.key}`, {
+          method: 'PATCH',
+          headers: { authorization: writer.auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ metadata: { m: 'q'.repeat(size) } }),
+        }),
+      );
+      return res.status;
+    };
+    // The world's pool (the writer's is the world's: it is no registered account) holds exactly its budget.
+    store.limits.worldBytes = store.usage().world;
+    expect(await patch(200)).toBe(200);
+    expect(await patch(100)).toBe(200);
+    // What the smaller update freed is the writer's again, to the byte, and no more.
+    expect(await patch(200)).toBe(200);
+    expect(await patch(201)).toBe(429);
+    expect(store.usage()).toEqual(store.measure());
+  });
 });

@@ -355,6 +355,11 @@ describe('credential schemes', () => {
     const forged = `${head}.${payload}.${Buffer.alloc(32, 7).toString('base64url')}`;
     await expect(auth.authenticate(`JWT ${forged}`)).rejects.toMatchObject({ status: 401 });
     expect(auth.verifiedCount).toBe(JWT_CACHE_SIZE);
+    // tokens[100], the last one answered from the cache, was the oldest when tokens[0] came back, and was dropped for
+    // it: sent again, it is verified again by its signature, as every dropped token is.
+    const droppedLast = auth.authenticate(`JWT ${tokens[100]}`);
+    expect(droppedLast).toBeInstanceOf(Promise);
+    expect((await droppedLast).account.id).toBe(member.id);
   });
 
   test('after a reset, tokens of the old world no longer authenticate', async () => {

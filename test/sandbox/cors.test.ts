@@ -152,4 +152,18 @@ describe('the sandbox over CORS', () => {
     expect(control.status).toBe(200);
     expect(namesOf(control.headers).filter((n) => n.startsWith('access-control-'))).toEqual([]);
   });
+
+  test('an answer the sandbox takes a turn to make (a login, whose password is hashed) carries them too, with its JSON', async () => {
+    const { viewer } = DEMO.accounts;
+    const res = await send('/api/member/login/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: viewer.username, password: viewer.password, captcha_token: DEMO.captchaToken }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP);
+    expect(res.headers.get('vary')).toBe('Origin');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await res.json()).data.access_token.split('.')).toHaveLength(3);
+  });
 });

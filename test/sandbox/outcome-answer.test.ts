@@ -39,6 +39,22 @@ describe('the outcome answer written field by field', () => {
     );
   });
 
+  test('a number JSON has no word for (NaN, the infinities) is written null, as JSON.stringify writes it', () => {
+    for (const odd of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const r: CaseReport = {
+        id: odd,
+        sessionId: odd,
+        caseId: odd,
+        status: 'pending',
+        actual_result: null,
+        severity: null,
+        priority: null,
+        task_id: odd,
+      };
+      expect(caseReportJson(r)).toBe(JSON.stringify(caseReportView(r)));
+    }
+  });
+
   const { call, loginAs, fetch } = sandboxUnderTest();
   let auth: string;
   let reportId: number;

@@ -9,11 +9,13 @@ import { sandboxUnderTest } from './harness.js';
 const { member, viewer } = DEMO.accounts;
 const start = Date.parse('2026-11-22T10:00:00.000Z');
 const EXPIRED = 'The access token has expired: get a new pair from POST /member/refresh-token/.';
+const NO_CREDENTIALS =
+  'Authentication credentials were not provided: send Authorization: Bearer <API token> or Authorization: JWT <access token>.';
 
 describe('an access token sent again and again', () => {
   let now = start;
   const { call, loginAs, sandbox } = sandboxUnderTest({ now: () => now, accessTokenTtlSeconds: 60 });
-  const me = async (auth: string) => {
+  const me = async (auth: string | undefined) => {
     const res = await call('GET', '/member/me/', { auth });
     return res.status === 200 ? res.json.data.member.username : `${res.status} ${res.json.message}`;
   };
@@ -57,5 +59,15 @@ describe('an access token sent again and again', () => {
     const expiring = await call('GET', '/member/me/', { auth: again, headers: { prefer: 'expire-token' } });
     expect([expiring.status, expiring.json.message]).toEqual([401, EXPIRED]);
     expect(await me(again)).toBe(`401 ${EXPIRED}`);
+  });
+
+  test('a request with no Authorization is refused for want of one, after a token sent again and after a reset', async () => {
+    now = start;
+    const jwt = await loginAs(member.username, member.password);
+    for (let i = 0; i < 3; i++) expect(await me(jwt)).toBe(member.username);
+    expect(await me(undefined)).toBe(`401 ${NO_CREDENTIALS}`);
+    expect(await me(jwt)).toBe(member.username);
+    sandbox.reset();
+    expect(await me(undefined)).toBe(`401 ${NO_CREDENTIALS}`);
   });
 });

@@ -63,6 +63,42 @@ describe('a fetch handler passed to the server', () => {
     }
   });
 
+  it('that fails on a request with a body answers 500 too, once the body is read', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = await startSandboxServer({
+      fetch: async (request) => {
+        await request.text();
+        throw new Error('the handler broke on a body');
+      },
+    });
+    try {
+      const wire = await send(server.origin, false, 'POST', '/api/member/login/', json, '{"username":"demo"}');
+      expect(wire.status).toBe(500);
+      expect(JSON.parse(wire.text).status).toBe('error');
+      expect(logged).toHaveBeenCalledWith(
+        'sandbox: internal error in the HTTP adapter',
+        expect.objectContaining({ message: 'the handler broke on a body' }),
+      );
+    } finally {
+      logged.mockRestore();
+      await server.close();
+    }
+  });
+
+  it('is given the whole body, however many chunks it came in', async () => {
+    // 300 KiB, under the 1 MiB bound: more than one read of the socket, so node hands it over in several chunks.
+    const body = 'x'.repeat(300 * 1024);
+    const server = await startSandboxServer({
+      fetch: async (request) => new Response(String((await request.text()).length), { status: 200 }),
+    });
+    try {
+      const wire = await send(server.origin, false, 'POST', '/anything', { 'content-type': 'text/plain' }, body);
+      expect([wire.status, wire.text]).toEqual([200, String(body.length)]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answering without a body (204), passes on its headers and adds no Content-Length', async () => {
     const server = await startSandboxServer({
       fetch: async () => new Response(null, { status: 204, headers: { 'x-kept': 'yes' } }),

@@ -1,7 +1,7 @@
 // The node:http host (mocks/sandbox/hosts/node.ts) answers as the core's fetch does in process: the same status, headers and body, request for request.
 import { type Agent, Agent as HttpAgent } from 'node:http';
 import { connect } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_BODY_BYTES, type SandboxServer, startSandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { DEMO } from '../../../mocks/sandbox/worlds/seed.js';
 import { eventually } from '../../support/waiting.js';
@@ -170,6 +170,39 @@ describe('the node host and the in-process fetch', () => {
     expect(JSON.parse(wire.text).errors).toEqual([
       { field: 'body', message: `must be at most ${MAX_BODY_BYTES} bytes` },
     ]);
+  });
+
+  it('read a body of exactly the limit, declared or chunked, and answer it', async () => {
+    // JSON may end in spaces: an object padded to MAX_BODY_BYTES bytes, which the login check then reads (400).
+    const body = '{"username":"demo"}'.padEnd(MAX_BODY_BYTES, ' ');
+    const declared = await send(server.origin, false, 'POST', '/api/member/login/', json, body);
+    const chunked = await send(
+      server.origin,
+      false,
+      'POST',
+      '/api/member/login/',
+      { ...json, 'transfer-encoding': 'chunked' },
+      body,
+    );
+    for (const wire of [declared, chunked]) {
+      expect(wire.status, wire.text).toBe(400);
+      expect(JSON.parse(wire.text).errors.map((e: { field: string }) => e.field)).not.toContain('body');
+    }
+  });
+
+  it('answer a request with a body answered at once as a success of the host: no internal error, the connection kept', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const agent = new HttpAgent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await send(server.origin, agent, 'POST', '/api/member/login/', json, '{}');
+      const second = await send(server.origin, agent, 'POST', '/api/member/login/', json, '{}');
+      expect([first.status, second.status]).toEqual([400, 400]);
+      expect(second.socket).toBe(first.socket);
+      expect(logged).not.toHaveBeenCalled();
+    } finally {
+      agent.destroy();
+      logged.mockRestore();
+    }
   });
 
   it('answer a POST with no body at all (no Content-Length, as curl -X POST sends) as in process', async () => {
