@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Answer, fetchHandlerOf, type SandboxRequest } from '../../../mocks/sandbox/core/app.js';
 import type { SandboxServer } from '../../../mocks/sandbox/hosts/node.js';
 import { eventually, within } from '../../support/waiting.js';
-import { ask, closing, get, open, readUntil, startServer, whole } from './helpers.js';
+import { ask, closing, get, open, readWhole, startServer } from './helpers.js';
 
 describe('large answers take turns', () => {
   /** The size from which a client's next answers take turns (LARGE_ANSWER_BYTES in the host). */
@@ -62,7 +62,7 @@ describe('large answers take turns', () => {
       const [first, ...others] = sockets as [Socket, ...Socket[]];
       const small = others.pop() as Socket;
       await makeLarge(first, 'a');
-      const answers = [...others, small].map((socket) => readUntil(socket, whole));
+      const answers = [...others, small].map((socket) => readWhole(socket));
       for (const [i, socket] of others.entries()) socket.write(get(`a${i + 1}`));
       small.write(get('small'));
       for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
@@ -77,7 +77,7 @@ describe('large answers take turns', () => {
       sockets.push(...(await connections(server, ['127.0.0.171', '127.0.0.171', '127.0.0.172'])));
       const [warm, mine, other] = sockets as [Socket, Socket, Socket];
       await makeLarge(warm, 'a');
-      const answers = [readUntil(mine, whole), readUntil(other, whole)];
+      const answers = [readWhole(mine), readWhole(other)];
       mine.write(get('a'));
       other.write(get('small'));
       for (const text of await within(Promise.all(answers))) expect(text).toMatch(/^HTTP\/1\.1 200 /);
@@ -93,7 +93,7 @@ describe('large answers take turns', () => {
       );
       const [warm, first, second, third, other] = sockets as [Socket, Socket, Socket, Socket, Socket];
       await makeLarge(warm, 'a');
-      const answers = [first, second, third, other].map((socket) => readUntil(socket, whole));
+      const answers = [first, second, third, other].map((socket) => readWhole(socket));
       // The second waits its turn; as it starts, the client asks for a third, and another client for something small.
       hooks.onStart = (id) => {
         if (id !== 'a2') return;
@@ -116,7 +116,7 @@ describe('large answers take turns', () => {
       const [warmA, first, second, warmC, third] = sockets as [Socket, Socket, Socket, Socket, Socket];
       await makeLarge(warmA, 'a');
       await makeLarge(warmC, 'c');
-      const answers = [first, second, third].map((socket) => readUntil(socket, whole));
+      const answers = [first, second, third].map((socket) => readWhole(socket));
       // Client a asks for two (one waits its turn) as a new connection comes; client c asks a turn later.
       first.write(get('a1'));
       second.write(get('a2'));
@@ -140,7 +140,7 @@ describe('large answers take turns', () => {
       let turns = 0;
       const at: number[] = [];
       hooks.onStart = () => at.push(turns);
-      const answers = crowd.map((socket) => readUntil(socket, whole));
+      const answers = crowd.map((socket) => readWhole(socket));
       for (const [i, socket] of crowd.entries()) socket.write(get(`a${i + 1}`));
       while (at.length < crowd.length && turns < 1000) {
         await turn();
@@ -168,7 +168,7 @@ describe('large answers take turns', () => {
       let turns = 0;
       const at: number[] = [];
       hooks.onStart = () => at.push(turns);
-      const answers = [first, second].map((socket) => readUntil(socket, whole));
+      const answers = [first, second].map((socket) => readWhole(socket));
       // Of two asked for at once, one at least waits its turn.
       first.write(get('a1'));
       second.write(get('a2'));
@@ -191,7 +191,7 @@ describe('large answers take turns', () => {
       const [warm, ...crowd] = sockets as [Socket, ...Socket[]];
       await makeLarge(warm, 'a');
       const leaving = crowd.pop() as Socket;
-      const answers = crowd.map((socket) => readUntil(socket, whole));
+      const answers = crowd.map((socket) => readWhole(socket));
       for (const [i, socket] of crowd.entries()) socket.write(get(`a${i + 1}`));
       // The last asks and closes at once; its turn comes after the other eleven, one per turn.
       leaving.write(get('gone'));
