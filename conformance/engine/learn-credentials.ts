@@ -18,7 +18,7 @@ const SESSION_PATHS = new Set(['/member/login', '/member/refresh-token', '/membe
  */
 export function learnCredentials(
   redactor: Redactor,
-  request: Request,
+  request: { method: string; headers: Headers },
   path: string,
   op: OperationSpec | undefined,
   response: Response,

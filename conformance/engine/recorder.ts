@@ -11,7 +11,7 @@ import { type Answer, type ExchangeRecord, readBody, type Wire } from './exchang
 import { NotApplicable } from './explain.js';
 import { learnCredentials } from './learn-credentials.js';
 import { type Redactor, redactBody } from './redact.js';
-import { NoAnswerError, send } from './send.js';
+import { NoAnswerError, type Outgoing, send } from './send.js';
 
 /** Bodies longer than this are cut in records: enough to read a failure, small enough for a report. */
 const BODY_LIMIT = 2000;
@@ -171,12 +171,13 @@ export function createRecorder(options: RecorderOptions): Recorder {
       // the cost of the whole request in Node 20. The caller's signal is send's to replace with its own bounds.
       const bytes = given.body === null ? undefined : await given.arrayBuffer();
       const requestText = bytes === undefined ? undefined : new TextDecoder().decode(bytes);
-      const request = new Request(url, {
+      const request: Outgoing = {
+        url: url.href,
         method: given.method,
         headers: given.headers,
         redirect: init?.redirect ?? given.redirect,
         ...(bytes === undefined ? {} : { body: bytes }),
-      });
+      };
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {
         if (name === 'authorization' || name === 'content-type' || name === 'accept') headers[name] = value;

@@ -84,6 +84,26 @@ class ReadResponse extends Response {
   }
 }
 
+/**
+ * A request as its parts: what the suite sets (the recorder hands these over, having read the body already). Each hop
+ * is built from them: a Request made from another that has a body pipes that body through a new web stream, several
+ * times the cost of the whole request in Node 20.
+ */
+export interface Outgoing {
+  url: string;
+  method: string;
+  headers: Headers;
+  body?: ArrayBuffer;
+  redirect: RequestRedirect;
+}
+
+async function partsOf(request: Request): Promise<Outgoing> {
+  const { url, method, headers, redirect } = request;
+  return request.body === null
+    ? { url, method, headers, redirect }
+    : { url, method, headers, redirect, body: await request.arrayBuffer() };
+}
+
 const NULL_BODY = new Set([101, 204, 205, 304]);
 /**
  * Methods whose request may be sent again after a connection reset: the safe ones and the idempotent ones (RFC 9110
@@ -108,15 +128,13 @@ const CREDENTIALS = ['authorization', 'cookie', 'proxy-authorization'];
  */
 async function followed(
   fetch: FetchHandler,
-  request: Request,
+  request: Outgoing,
   signal: AbortSignal,
   followTo: readonly string[],
 ): Promise<Response> {
   const origin = new URL(request.url).origin;
-  const follows = request.redirect === 'follow' && READS.has(request.method) && request.body === null;
-  // Built from its parts, its body read once: a Request made from another that has a body pipes that body through a
-  // new web stream, several times the cost of the whole request in Node 20 (the suite sets no other field).
-  const body = request.body === null ? undefined : await request.arrayBuffer();
+  const { body } = request;
+  const follows = request.redirect === 'follow' && READS.has(request.method) && body === undefined;
   let current = new Request(request.url, {
     method: request.method,
     headers: request.headers,
@@ -160,19 +178,22 @@ const isReset = (error: unknown): boolean => {
  */
 export async function send(
   fetch: FetchHandler,
-  request: Request,
+  given: Request | Outgoing,
   options: SendOptions,
 ): Promise<{ response: Response; text: string }> {
-  const what = `${request.method} ${new URL(request.url).pathname}`;
+  const what = `${given.method} ${new URL(given.url).pathname}`;
   const signal = options.signal ?? new AbortController().signal;
   if (signal.aborted) throw new NoAnswerError('stopped', `${what}: not sent: the run was stopped`);
+  const request = given instanceof Request ? await partsOf(given) : given;
   const limit = deadline(options.timeoutMs, signal);
   const attempt = () => followed(fetch, request, limit.signal, options.followTo ?? []);
   try {
     const answer = await attempt().catch((error: unknown) => {
       // A kept-alive connection the server closed just as it was reused: a safe request (it changes nothing) is sent
       // once more, as browsers do. Anything else fails as it is.
-      if (!RETRIED.has(request.method) || request.body !== null || limit.signal.aborted || !isReset(error)) throw error;
+      if (!RETRIED.has(request.method) || request.body !== undefined || limit.signal.aborted || !isReset(error)) {
+        throw error;
+      }
       return attempt();
     });
     const text = await readCapped(answer, options.maxBytes ?? MAX_ANSWER_BYTES, limit.signal);
