@@ -40,6 +40,8 @@ const CANNOT_BE_TESTED_HERE: Record<string, string> = {
   '--no-flush-bytecode': "V8's option, named in docs/benchmarks.md as one tried on the counts that did not help",
   '--retain-maps-for-n-gc': "V8's option, named in docs/benchmarks.md in why feedback maps are lost after an idle",
   '--trace-gc': "V8's option, named in docs/benchmarks.md as how the memory-reducing collection was seen",
+  '--trace-opt': "V8's option, named in docs/benchmarks.md as how the compiling in the counted window was seen",
+  '--trace-deopt': "V8's option, named in docs/benchmarks.md beside --trace-opt, for the deoptimisations before it",
   '--tool': "valgrind's option the bench's instructions part runs the servers with (docs/benchmarks.md)",
   '--instr-atstart': "callgrind's option the bench's instructions part runs the servers with (docs/benchmarks.md)",
   '--inclusive': "callgrind_annotate's option for reading the bench's dumps (docs/benchmarks.md)",

@@ -51,6 +51,8 @@ describe('queryParams', () => {
     ['company_id=1&board_id=2&case_report_id=3', 'case_report_id', ['3']],
     ['status=a&status=b&&x', 'status', ['a', 'b']],
     ['x&y=', 'x', ['']],
+    // A name found inside another pair's name or value, or followed by more of a longer name, is not that pair.
+    ['board_id=1&id=2&q=id&idx=3&id', 'id', ['2', '']],
     ['=v', '', ['v']],
     ['q=a+b', 'q', ['a b']],
     ['q=%E2%9C%93', 'q', ['✓']],

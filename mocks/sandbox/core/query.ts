@@ -6,55 +6,50 @@ import type { QueryParams } from '../../../contract/request-checks.js';
 // none of them is its own decoding, so splitting it is the whole parse.
 const DECODED_BY_PARSER = /[%+\uD800-\uDFFF]/;
 
+const AMPERSAND = 0x26;
+const EQUALS = 0x3d;
+
 /**
- * Each name's values in order, of a query that needs no decoding, read from where its pairs lie (found once): a check
- * asks for a few names, so no table of every pair's text is built.
+ * Each name's values in order, of a query that needs no decoding, read where the name is found: a check asks for a few
+ * names, each found by a native search of the text, so nothing is split or tabled for the names it never asks for.
  */
 class PlainQuery implements QueryParams {
-  /** For each non-empty pair: where it starts, where its name ends (its first '=', else its end), where it ends. */
-  constructor(
-    private readonly search: string,
-    private readonly bounds: number[],
-  ) {}
+  constructor(private readonly search: string) {}
 
   getAll(name: string): string[] {
     const text = this.search;
-    const bounds = this.bounds;
+    // A pair's name is its text up to its first '=' and holds no '&': a name with either names no pair, and the empty
+    // name is every pair that begins with '='.
+    if (name === '' || name.includes('=') || name.includes('&')) return name === '' ? this.unnamed() : [];
     let values: string[] | undefined;
-    for (let k = 0; k < bounds.length; k += 3) {
-      const start = bounds[k] as number;
-      const nameEnd = bounds[k + 1] as number;
-      // A pair's name has no '=': a name with one names no pair.
-      if (nameEnd - start !== name.length || !text.startsWith(name, start)) continue;
-      const end = bounds[k + 2] as number;
-      const value = nameEnd === end ? '' : text.slice(nameEnd + 1, end);
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+      // A pair begins the query or follows an '&', and its name ends with its '=' or with the pair.
+      if (at > 0 && text.charCodeAt(at - 1) !== AMPERSAND) continue;
+      const after = at + name.length;
+      let value: string;
+      if (after === text.length || text.charCodeAt(after) === AMPERSAND) value = '';
+      else if (text.charCodeAt(after) === EQUALS) {
+        const end = text.indexOf('&', after);
+        value = text.slice(after + 1, end < 0 ? text.length : end);
+      } else continue;
       if (values === undefined) values = [value];
       else values.push(value);
     }
     return values ?? [];
   }
+
+  /** The values of the pairs whose name is empty (`=v`): no check asks for them, URLSearchParams gives them. */
+  private unnamed(): string[] {
+    const values: string[] = [];
+    for (const pair of this.search.split('&')) if (pair.charCodeAt(0) === EQUALS) values.push(pair.slice(1));
+    return values;
+  }
 }
 
 /**
- * The query `search` (without its `?`) as URLSearchParams reads it, without building one where splitting gives the
- * same (the common query: ids and words), since URLSearchParams decodes every character on its way. Native searches
- * find the pairs: a loop over the characters in JavaScript costs more on a query of a few dozen.
+ * The query `search` (without its `?`) as URLSearchParams reads it, without building one where the text is its own
+ * decoding (the common query: ids and words), since URLSearchParams decodes every character on its way.
  */
 export function queryParams(search: string): QueryParams {
-  if (DECODED_BY_PARSER.test(search)) return new URLSearchParams(search);
-  const bounds: number[] = [];
-  // The first '=' at or after the pair being read (-1: none is left): searched again only once a pair has passed it,
-  // so the query is read once however many of its pairs have none.
-  let equals = search.indexOf('=');
-  for (let start = 0; start < search.length; ) {
-    let end = search.indexOf('&', start);
-    if (end < 0) end = search.length;
-    // An empty pair (`&&`, a trailing '&') is no pair.
-    if (end > start) {
-      if (equals >= 0 && equals < start) equals = search.indexOf('=', start);
-      bounds.push(start, equals < 0 || equals > end ? end : equals, end);
-    }
-    start = end + 1;
-  }
-  return new PlainQuery(search, bounds);
+  return DECODED_BY_PARSER.test(search) ? new URLSearchParams(search) : new PlainQuery(search);
 }

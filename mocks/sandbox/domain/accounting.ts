@@ -46,8 +46,12 @@ export function changeBytes(record: object, changes: object): number {
   for (const key in changed) {
     const value = changed[key];
     if (value === undefined) continue;
-    if (isOwnField(old, key)) sum += approxBytes(value) - approxBytes(old[key]);
-    else sum += fieldBytes(key, value);
+    const was = old[key];
+    // A string or a number read from a plain object is its own field (nothing it inherits is one): the common rewrite
+    // skips the ownership look-up, which only a field that is absent, null, an object or inherited needs.
+    if (typeof was === 'string' || typeof was === 'number' || isOwnField(old, key)) {
+      sum += approxBytes(value) - approxBytes(was);
+    } else sum += fieldBytes(key, value);
   }
   return sum;
 }

@@ -38,6 +38,8 @@ const brotliCompress = (plain: Buffer) =>
 
 /** Largest request body read (1 MiB); a larger one is answered 413 and its connection closed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Digits of MAX_BODY_BYTES: a declared length of fewer is under it. */
+const MAX_BODY_DIGITS = String(MAX_BODY_BYTES).length;
 /** Whole request, headers included, must arrive within this time. */
 export const REQUEST_TIMEOUT_MS = 15_000;
 export const HEADERS_TIMEOUT_MS = 10_000;
@@ -286,7 +288,8 @@ function readBody(
   answer: (body: Buffer) => void | Promise<void>,
 ): Promise<void> {
   const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) {
+  // Node's parser takes only digits there: a length of fewer digits than the bound's is under it, read without Number.
+  if (declared !== undefined && declared.length >= MAX_BODY_DIGITS && Number(declared) > MAX_BODY_BYTES) {
     refuseTooLarge(req, res);
     return Promise.resolve();
   }
