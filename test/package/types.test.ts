@@ -63,8 +63,7 @@ describe('the installed types', () => {
 
   // One program per run (the client's consumer, the misspelt call, the suite's entries), three runs: TypeScript 5.9
   // under node10, the oldest resolution (subpaths through typesVersions), and the newest under nodenext and bundler.
-  // Side by side: each compiler reads the same files and writes nothing but its own tsconfig.
-  it.concurrent.each([
+  it.each([
     ['typescript', 'esnext', 'node'],
     ['typescript-newest', 'nodenext', 'nodenext'],
     ['typescript-newest', 'esnext', 'bundler'],
