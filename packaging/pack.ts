@@ -12,6 +12,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { transformSync } from 'esbuild';
 import ts from 'typescript';
 import { DOCS_OUTPUTS } from '../docs-build/docs-inputs.mjs';
+import { distIsStale } from './dist-files.js';
 import { PACKAGES, type PackageSpec } from './packages.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -190,9 +191,13 @@ export function stagePackage(spec: PackageSpec, stage: string): Record<string, u
   return manifest;
 }
 
-/** Builds dist/ and, if they are missing, the docs pages the sandbox serves: what the packages are made of. */
-export function buildAll(): void {
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' });
+/**
+ * Builds dist/ and, if they are missing, the docs pages the sandbox serves: what the packages are made of. With
+ * `whenStale`, dist/ only when it is older than its sources (dist-files.ts), as after the build `npm ci` runs.
+ */
+export function buildAll(options: { whenStale?: boolean } = {}): void {
+  if (!options.whenStale || distIsStale())
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'pipe' });
   if (DOCS_OUTPUTS.some((file) => !existsSync(file))) {
     execFileSync(process.execPath, ['--import', 'tsx', 'scripts/docs.ts'], { cwd: root, stdio: 'pipe' });
   }

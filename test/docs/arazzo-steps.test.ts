@@ -20,6 +20,8 @@ import { KEPT_ALIVE_MS } from '../support/kept-alive.js';
 import { COMMAND_BOUND_MS, HANG_MS } from '../support/waiting.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The redocly CLI the kit pins, the one `npx redocly` finds, started with node itself: npx costs a second a run. */
+const REDOCLY = join(root, 'node_modules/.bin/redocly');
 const dir = mkdtempSync(join(tmpdir(), 'arazzo-steps-'));
 const published = mkdtempSync(join(dir, 'docs-'));
 publishWorkflows(published);
@@ -78,17 +80,17 @@ function breakStep(index: number): (inner: FetchHandler) => FetchHandler {
   };
 }
 
-/** `npx redocly respect` on the published copy, as docs/conformance.md tells a team to run it, against `handler`. */
+/** `redocly respect` on the published copy, as docs/conformance.md tells a team to run it, against `handler`. */
 async function respect(handler: FetchHandler): Promise<RespectWorkflow[]> {
   // A keep-alive only a hang outlasts (test/support/kept-alive.ts): respect and the server share a loaded machine.
   const server = await startSandboxServer({ port: 0, fetch: handler, keepAliveTimeoutMs: KEPT_ALIVE_MS });
   const report = join(mkdtempSync(join(dir, 'run-')), 'report.json');
   try {
-    const args = ['redocly', 'respect', join(published, WORKFLOWS_FILE)];
+    const args = [REDOCLY, 'respect', join(published, WORKFLOWS_FILE)];
     args.push('--server', `${sourceNameOf()}=${server.baseUrl}`, '-J', report);
     await new Promise<void>((resolve) => {
       execFile(
-        'npx',
+        process.execPath,
         args,
         { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' }, timeout: COMMAND_BOUND_MS },
         () => resolve(),

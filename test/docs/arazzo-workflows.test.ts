@@ -19,6 +19,8 @@ import { deactivationIgnored, deletionIgnored, reactivationIgnored } from '../co
 import { type Fault, parse, rewrite } from '../conformance/faults/wrap.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The redocly CLI the kit pins, the one `npx redocly` finds, started with node itself: npx costs a second a run. */
+const REDOCLY = join(root, 'node_modules/.bin/redocly');
 const dir = mkdtempSync(join(tmpdir(), 'arazzo-'));
 const published = mkdtempSync(join(dir, 'docs-'));
 publishWorkflows(published);
@@ -39,7 +41,7 @@ interface RespectRun {
 }
 
 /**
- * Runs `npx redocly respect <published>/workflows.arazzo.yaml --server <source>=<base URL> -J <file>` against a
+ * Runs `redocly respect <published>/workflows.arazzo.yaml --server <source>=<base URL> -J <file>` against a
  * sandbox server (port 0) around `handler`, as a backend team would against theirs; reads its JSON report.
  */
 async function respect(handler: FetchHandler, only: string[] = []): Promise<RespectRun> {
@@ -47,7 +49,7 @@ async function respect(handler: FetchHandler, only: string[] = []): Promise<Resp
   const report = join(mkdtempSync(join(dir, 'run-')), 'report.json');
   try {
     const args = [
-      'redocly',
+      REDOCLY,
       'respect',
       join(published, WORKFLOWS_FILE),
       '--server',
@@ -58,7 +60,7 @@ async function respect(handler: FetchHandler, only: string[] = []): Promise<Resp
     for (const workflowId of only) args.push('-w', workflowId);
     const exitCode = await new Promise<number>((resolve) => {
       execFile(
-        'npx',
+        process.execPath,
         args,
         { cwd: root, env: { ...process.env, REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' }, timeout: 120_000 },
         (error) => resolve(error ? Number(error.code ?? 1) : 0),

@@ -53,12 +53,17 @@ function typeErrors(files: string[]): string[] {
   });
 }
 
-/** Runs a curl sample in bash with the variables set; returns the HTTP status curl saw. */
+/**
+ * Runs a curl sample in bash with the variables set; returns the HTTP status curl saw. `--norc`: a reader pastes the
+ * line into a shell that has read its start-up files already; a bash whose stdin is a socket (Node's pipes are socket
+ * pairs) and whose environment has no SHLVL takes itself for a command run over ssh and reads /etc/bash.bashrc and
+ * ~/.bashrc for each line (here a pyenv set-up: 3 to 5 s a line at load 20).
+ */
 function runCurl(source: string, env: SampleVariables): Promise<number> {
   return new Promise((resolve, reject) => {
     execFile(
       'bash',
-      ['-c', `${source} -o /dev/null -w '%{http_code}'`],
+      ['--norc', '-c', `${source} -o /dev/null -w '%{http_code}'`],
       { env: { PATH: process.env.PATH, ...env }, timeout: HANG_MS },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(Number(stdout))),
     );
