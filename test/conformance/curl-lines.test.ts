@@ -2,7 +2,7 @@
 // pasted into a real shell: with awkward values (apostrophes, quotes, a backslash, `$`, backticks, globbing brackets,
 // a newline, non-ASCII, an emoji) each line must send exactly the request the report shows. A loopback server records
 // what arrives.
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,23 +39,29 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** Runs `line` in bash as a user pastes it, with the variables a report tells them to set, and returns what arrived. */
+/**
+ * Runs `line` in bash as a user pastes it, with the variables a report tells them to set, and returns what arrived.
+ * Its stdin is not a socket (Node's pipes are): a bash reading a socket with SHLVL unset takes itself for a remote
+ * shell and reads ~/.bashrc first, whatever the machine put there (here a second of pyenv set-up per line).
+ */
 function paste(line: string): Promise<Received> {
   const before = received.length;
   return new Promise((resolve, reject) => {
-    execFile(
-      'bash',
-      ['-c', line],
-      {
-        env: { PATH: process.env.PATH, ACCESS_TOKEN: 'the-access-token', API_TOKEN: 'the-api-token', LANG: 'C.UTF-8' },
-      },
-      (error, _stdout, stderr) => {
-        if (error) reject(new Error(`the pasted line failed: ${stderr || error.message}\n${line}`));
-        else if (received.length !== before + 1)
-          reject(new Error(`the pasted line sent ${received.length - before} requests`));
-        else resolve(received[before] as Received);
-      },
-    );
+    const shell = spawn('bash', ['-c', line], {
+      env: { PATH: process.env.PATH, ACCESS_TOKEN: 'the-access-token', API_TOKEN: 'the-api-token', LANG: 'C.UTF-8' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    shell.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    shell.on('error', reject);
+    shell.on('close', (code) => {
+      if (code !== 0) reject(new Error(`the pasted line failed (exit ${code}): ${stderr}\n${line}`));
+      else if (received.length !== before + 1)
+        reject(new Error(`the pasted line sent ${received.length - before} requests`));
+      else resolve(received[before] as Received);
+    });
   });
 }
 
